@@ -1,0 +1,75 @@
+"""Running headers, footers and page numbers, recognised by position and repetition.
+
+The engine marks the rows set apart at the top and bottom edge of each page (band -1 and -2);
+here they are compared across neighbouring pages: a page number, or a line that repeats (digits
+ignored) at about the same height on a nearby page, is furniture. Everything else goes back to
+being text, and bands are renumbered in reading order.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from .geometry import FOOTER, HEADER, Block, PageLayout
+from .settings import LayoutSettings
+
+TOP_EDGE, BOTTOM_EDGE = -1, -2
+_PAGE_NUMBER = re.compile(
+    r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?\W*$",
+    re.IGNORECASE)
+
+
+def _key(block: Block) -> str:
+    text = " ".join(line.text for line in block.lines).lower()
+    return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text)).strip()
+
+
+def _edge_blocks(layout: PageLayout) -> list[Block]:
+    return [b for b in layout.blocks if b.band in (TOP_EDGE, BOTTOM_EDGE)]
+
+
+def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
+                   settings: LayoutSettings | None = None, window: int = 4) -> None:
+    """Decide header/footer for the edge blocks of `targets` (default: all pages), comparing each
+    with the edge blocks of pages at most `window` away. Mutates the layouts in place."""
+    s = settings or LayoutSettings()
+    keys = [[(b.band, _key(b), b.box.y0) for b in _edge_blocks(p)] for p in pages]
+    for i in (range(len(pages)) if targets is None else targets):
+        page = pages[i]
+        tol = 0.03 * page.height
+        for b in _edge_blocks(page):
+            key = _key(b)
+            furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1")))
+            if not furniture and len(key) >= 2:
+                repeats = 0
+                for j in range(max(0, i - window), min(len(pages), i + window + 1)):
+                    if j == i:
+                        continue
+                    y0 = b.box.y0
+                    repeats += any(band == b.band and k == key and abs(y - y0) <= tol
+                                   for band, k, y in keys[j])
+                furniture = repeats >= s.furniture_min_repeats
+            if furniture:
+                b.kind = HEADER if b.band == TOP_EDGE else FOOTER
+        _renumber(page)
+
+
+def _renumber(page: PageLayout) -> None:
+    """Give edge blocks that turned out to be text bands of their own; number bands and regions
+    in reading order. Furniture gets band -1."""
+    bands: dict[object, int] = {}
+    regions: dict[object, int] = {}
+    columns: dict[int, int] = {}
+    for b in page.blocks:
+        if b.kind in (HEADER, FOOTER):
+            b.band, b.column, b.region = -1, 0, -1
+            continue
+        edge = b.band < 0
+        band_key: object = (b.band, id(b)) if edge else b.band
+        region_key: object = band_key if edge else (b.band, b.region)
+        if band_key not in bands:
+            bands[band_key] = len(bands)
+            columns[bands[band_key]] = 1 if edge else page.columns_per_band.get(b.band, 1)
+        regions.setdefault(region_key, len(regions))
+        b.band, b.region = bands[band_key], regions[region_key]
+    page.columns_per_band = columns

@@ -1,0 +1,138 @@
+"""Plain geometric types shared by the layout engine, the loader and the splitter.
+
+Coordinates are PDF points with PyMuPDF's top-left origin (y grows downwards). Nothing here
+imports PyMuPDF, so the layout algorithm can be tested on hand-made boxes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An axis-aligned rectangle."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    def as_tuple(self) -> tuple[float, float, float, float]:
+        return (self.x0, self.y0, self.x1, self.y1)
+
+    def rounded(self, ndigits: int = 2) -> list[float]:
+        return [round(v, ndigits) for v in self.as_tuple()]
+
+    @staticmethod
+    def union(boxes: Iterable["Box"]) -> "Box":
+        boxes = list(boxes)
+        return Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
+                   max(b.x1 for b in boxes), max(b.y1 for b in boxes))
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One word as the PDF draws it: its box, its text and its position in the drawing order.
+
+    `seq` is only used to break ties the geometry leaves open.
+    """
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+    seq: int = 0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def box(self) -> Box:
+        return Box(self.x0, self.y0, self.x1, self.y1)
+
+
+@dataclass(slots=True)
+class Line:
+    """Words on one baseline inside one column, left to right."""
+
+    words: list[Word]
+
+    @property
+    def box(self) -> Box:
+        return Box(min(w.x0 for w in self.words), min(w.y0 for w in self.words),
+                   max(w.x1 for w in self.words), max(w.y1 for w in self.words))
+
+    @property
+    def height(self) -> float:
+        return max(w.y1 for w in self.words) - min(w.y0 for w in self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+# Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
+TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
+FURNITURE_KINDS = frozenset({HEADER, FOOTER})
+
+
+@dataclass(slots=True)
+class Block:
+    """A paragraph-like run of lines inside one column of one band."""
+
+    lines: list[Line]
+    band: int = 0
+    column: int = 0
+    region: int = 0
+    kind: str = TEXT
+
+    @property
+    def box(self) -> Box:
+        return Box.union(line.box for line in self.lines)
+
+    @property
+    def words(self) -> list[Word]:
+        return [w for line in self.lines for w in line.words]
+
+
+@dataclass(slots=True)
+class PageLayout:
+    """The ordered structure of one page: blocks in reading order, furniture included."""
+
+    width: float
+    height: float
+    blocks: list[Block] = field(default_factory=list)
+    columns_per_band: dict[int, int] = field(default_factory=dict)
+    confidence: float = 1.0
+
+    @property
+    def body_blocks(self) -> list[Block]:
+        return [b for b in self.blocks if b.kind not in FURNITURE_KINDS]
+
+    @property
+    def words(self) -> list[Word]:
+        return [w for b in self.blocks for w in b.words]
+
+
+def median(values: Sequence[float], default: float = 0.0) -> float:
+    """Median without numpy (the engine is called per page; this stays cheap)."""
+    if not values:
+        return default
+    s = sorted(values)
+    n = len(s)
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2

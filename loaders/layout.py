@@ -1,0 +1,184 @@
+"""The reading-order engine: words with boxes in, an ordered page structure out.
+
+Recursive XY-cut driven by gutters: a region is cut at its dominant gutter into the rows above
+it, the band it separates into columns, and the rows below it; each piece is read the same way,
+so nested layouts (three columns under two, a box inside a column) fall out of the recursion.
+A region with no gutter is one column: its rows are its lines, top to bottom.
+Only geometry decides; the drawing order (`Word.seq`) merely breaks exact ties.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .geometry import HEADING, TEXT, Block, Line, PageLayout, Word, median
+from .gutters import find_gutters
+from .rows import Row, make_rows
+from .settings import LayoutSettings
+
+_SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
+
+
+@dataclass(slots=True)
+class _Leaf:
+    rows: list[Row]
+    band: int
+    column: int
+
+
+class _Reader:
+    """Walks a page region recursively and collects single-column leaves in reading order."""
+
+    def __init__(self, settings: LayoutSettings) -> None:
+        self.s = settings
+        self.leaves: list[_Leaf] = []
+        self.band = -1
+        self.columns: dict[int, int] = {}
+
+    def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
+        if not words:
+            return
+        rows = make_rows(words, self.s.row_overlap)
+        gutters = find_gutters(rows, self.s)
+        if not gutters:
+            self._leaf(rows, label)
+            return
+        g = gutters[0]
+        self.read(_words(rows[: g.first]), label)
+        band_words = _words(rows[g.first: g.last + 1])
+        left = [w for w in band_words if (w.x0 + w.x1) / 2 < (g.x0 + g.x1) / 2]
+        right = [w for w in band_words if (w.x0 + w.x1) / 2 >= (g.x0 + g.x1) / 2]
+        sides = [right, left] if self.s.right_to_left else [left, right]
+        if label is None:
+            self.band += 1
+            band = self.band
+            # Column numbers are counted at the top level: the left side may itself hold columns.
+            self._read_columns(sides, band)
+        else:
+            for side in sides:
+                self.read(side, label)
+        self.read(_words(rows[g.last + 1:]), label)
+
+    def _read_columns(self, sides: list[list[Word]], band: int) -> None:
+        """Read the sides of a top-level band, splitting further columns off each side."""
+        col = 0
+        pending = list(sides)
+        while pending:
+            side = pending.pop(0)
+            rows = make_rows(side, self.s.row_overlap)
+            gutters = find_gutters(rows, self.s)
+            g = gutters[0] if gutters else None
+            if g is not None and g.first == 0 and g.last == len(rows) - 1:
+                # The side is itself a run of full-height columns: a 3- or 4-column band.
+                mid = (g.x0 + g.x1) / 2
+                left = [w for w in side if (w.x0 + w.x1) / 2 < mid]
+                right = [w for w in side if (w.x0 + w.x1) / 2 >= mid]
+                pending[:0] = [right, left] if self.s.right_to_left else [left, right]
+                continue
+            self.read(side, (band, col))
+            col += 1
+        self.columns[band] = col
+
+    def _leaf(self, rows: list[Row], label: tuple[int, int] | None) -> None:
+        if label is None:
+            self.band += 1
+            label = (self.band, 0)
+            self.columns[self.band] = 1
+        self.leaves.append(_Leaf(rows, *label))
+
+
+def _words(rows: list[Row]) -> list[Word]:
+    return [w for r in rows for w in r.words]
+
+
+def _dedupe(words: list[Word]) -> list[Word]:
+    """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
+    seen: dict[tuple[str, int, int], Word] = {}
+    out = []
+    for w in words:
+        key = (w.text, round(w.x0), round(w.y0))
+        if key in seen:
+            continue
+        seen[key] = w
+        out.append(w)
+    return out
+
+
+def _edge_rows(rows: list[Row], page_h: float, body_h: float, zone: float) -> tuple[int, int]:
+    """Rows at the top and bottom edge set apart by space: candidates for headers and footers.
+
+    Returns (n_top, n_bottom): how many rows at each end are candidates.
+    """
+    n = len(rows)
+    top = 0
+    for j in range(1, n):
+        if rows[j - 1].y1 > zone * page_h:
+            break
+        if rows[j].y0 - rows[j - 1].y1 >= 0.8 * body_h:
+            top = j
+    bottom = 0
+    for j in range(n - 1, top, -1):
+        if rows[j].y0 < (1 - zone) * page_h:
+            break
+        if rows[j].y0 - rows[j - 1].y1 >= 0.8 * body_h:
+            bottom = n - j
+    return top, bottom
+
+
+def _is_heading(line: Line, body_h: float, s: LayoutSettings) -> bool:
+    if line.height >= s.heading_size_ratio * body_h and len(line.words) <= 20:
+        return True
+    text = line.text
+    return bool(_SECTION_NUMBER.match(text)) and len(line.words) <= 8 and not text.endswith(".")
+
+
+def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block]:
+    """Cut a single-column leaf into paragraph blocks at extra space, size changes and headings."""
+    blocks: list[Block] = []
+    prev: Line | None = None
+    prev_heading = False
+    for row in leaf.rows:
+        line = Line(_dedupe(row.words))
+        heading = _is_heading(line, body_h, s)
+        new = prev is None or heading != prev_heading
+        if not new and prev is not None:
+            gap = row.y0 - max(w.y1 for w in prev.words)
+            if gap > s.paragraph_gap * body_h:
+                new = True
+            elif abs(line.height - prev.height) > 0.25 * max(line.height, prev.height):
+                new = True
+        if new:
+            blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
+        else:
+            blocks[-1].lines.append(line)
+        prev, prev_heading = line, heading
+    return blocks
+
+
+def analyze_page(words: list[Word], width: float, height: float,
+                 settings: LayoutSettings | None = None) -> PageLayout:
+    """Order one page's words. Blocks at the page edges are marked as header/footer candidates
+    (`Block.kind` stays text); `furniture.mark_furniture` decides across pages."""
+    s = settings or LayoutSettings()
+    words = [w for w in words if w.text.strip()]
+    layout = PageLayout(width, height)
+    if not words:
+        return layout
+    body_h = median([w.y1 - w.y0 for w in words], 10.0) or 10.0
+    rows = make_rows(words, s.row_overlap)
+    n_top, n_bottom = _edge_rows(rows, height, body_h, s.furniture_zone)
+    reader = _Reader(s)
+    body_rows = rows[n_top: len(rows) - n_bottom]
+    reader.read(_words(body_rows), None)
+    blocks: list[Block] = []
+    for row in rows[:n_top]:
+        blocks.append(Block([Line(_dedupe(row.words))], -1, 0, kind=TEXT))
+    for k, leaf in enumerate(reader.leaves):
+        for b in _blocks_of_leaf(leaf, body_h, s):
+            b.region = k
+            blocks.append(b)
+    for row in rows[len(rows) - n_bottom:]:
+        blocks.append(Block([Line(_dedupe(row.words))], -2, 0, kind=TEXT))
+    layout.blocks = blocks
+    layout.columns_per_band = dict(reader.columns)
+    return layout

@@ -1,0 +1,53 @@
+"""Rows: words that share a baseline band across the whole region, whatever column they sit in.
+
+Rows are the unit the gutter finder sweeps over; inside a single column a row is a text line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .geometry import Word
+
+
+@dataclass(slots=True)
+class Row:
+    words: list[Word] = field(default_factory=list)
+    y0: float = 0.0
+    y1: float = 0.0
+
+    def occupied(self) -> list[tuple[float, float]]:
+        """Merged x-intervals covered by the row's words, left to right."""
+        spans: list[tuple[float, float]] = []
+        for w in self.words:  # words are sorted by x0
+            if spans and w.x0 <= spans[-1][1]:
+                if w.x1 > spans[-1][1]:
+                    spans[-1] = (spans[-1][0], w.x1)
+            else:
+                spans.append((w.x0, w.x1))
+        return spans
+
+
+def make_rows(words: list[Word], overlap: float) -> list[Row]:
+    """Group words into rows by vertical overlap with the row's first word, top to bottom.
+
+    Comparing with the first word (not the growing union) stops a tall word, a drop cap or a
+    vertical label, from swallowing the rows beside it.
+    """
+    rows: list[Row] = []
+    ref0 = ref1 = 0.0
+    for w in sorted(words, key=lambda w: (w.y0 + w.y1, w.x0, w.seq)):
+        if rows:
+            ov = min(ref1, w.y1) - max(ref0, w.y0)
+            if ov >= overlap * max(0.1, min(w.y1 - w.y0, ref1 - ref0)):
+                row = rows[-1]
+                row.words.append(w)
+                if w.y0 < row.y0:
+                    row.y0 = w.y0
+                if w.y1 > row.y1:
+                    row.y1 = w.y1
+                continue
+        rows.append(Row([w], w.y0, w.y1))
+        ref0, ref1 = w.y0, w.y1
+    for row in rows:
+        row.words.sort(key=lambda w: (w.x0, w.seq))
+    return rows

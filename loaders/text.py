@@ -1,0 +1,75 @@
+"""Turn an ordered page layout into page text, remembering where each block landed in it."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .geometry import FURNITURE_KINDS, Block, PageLayout
+from .settings import LayoutSettings
+
+_LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+              "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij"}
+_SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]+")
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
+_TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
+_LIGATURE_RE = re.compile("|".join(_LIGATURES))
+
+LINE_SEP = "\n"
+BLOCK_SEP = "\n\n"
+
+
+def normalize(text: str) -> str:
+    """Expand ligatures, turn odd spaces into plain ones and drop invisible characters."""
+    text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
+    text = _INVISIBLE.sub("", text)
+    return _SPACES.sub(" ", text)
+
+
+@dataclass(frozen=True, slots=True)
+class BlockSpan:
+    """Where a block's text sits in the page text: [start, end)."""
+
+    block: Block
+    start: int
+    end: int
+
+
+def block_text(block: Block, s: LayoutSettings) -> str:
+    """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
+    out: list[str] = []
+    for line in block.lines:
+        text = line.text
+        if s.normalize_text:
+            text = normalize(text).strip()
+        if not text:
+            continue
+        if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) and text[:1].islower():
+            out[-1] = out[-1][:-1] + text
+        else:
+            out.append(text)
+    return LINE_SEP.join(out)
+
+
+def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
+    """The page's text in reading order and the span of every block in it.
+
+    Furniture is left out unless `keep_furniture`; its spans are then empty (start == end == -1
+    is avoided: furniture blocks that are left out are simply not in the list).
+    """
+    s = s or LayoutSettings()
+    parts: list[str] = []
+    spans: list[BlockSpan] = []
+    pos = 0
+    for block in layout.blocks:
+        if block.kind in FURNITURE_KINDS and not s.keep_furniture:
+            continue
+        text = block_text(block, s)
+        if not text:
+            continue
+        if parts:
+            parts.append(BLOCK_SEP)
+            pos += len(BLOCK_SEP)
+        parts.append(text)
+        spans.append(BlockSpan(block, pos, pos + len(text)))
+        pos += len(text)
+    return "".join(parts), spans
