@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .geometry import median
-from .rows import Row
+from .rows import Row, row_pitch
 from .settings import LayoutSettings
 
 
@@ -21,11 +21,16 @@ class Gutter:
     x1: float
     first: int  # first row index (inclusive)
     last: int  # last row index (inclusive)
-    support: list[int] = field(default_factory=list)  # rows with text on both sides
+    left: list[int] = field(default_factory=list)  # rows with text left of the strip
+    right: list[int] = field(default_factory=list)  # rows with text right of the strip
 
     @property
     def span(self) -> int:
         return self.last - self.first + 1
+
+
+def _one_sided(row: Row, g: "Gutter") -> bool:
+    return row.words[-1].x1 <= g.x0 + 1e-6 or row.words[0].x0 >= g.x1 - 1e-6
 
 
 def _interior_gaps(spans: list[tuple[float, float]], min_width: float) -> list[tuple[float, float]]:
@@ -43,15 +48,43 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[
     return out
 
 
-def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float) -> list[Gutter]:
-    """Grow candidate strips row by row; a strip ends at the first row that covers it."""
+def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
+    """Rows with clear space above and below across the whole region (headlines, captions)."""
+    out = []
+    for i, row in enumerate(rows):
+        above = i == 0 or row.cy - rows[i - 1].cy >= min_pitch
+        below = i + 1 < len(rows) and rows[i + 1].cy - row.cy >= min_pitch
+        out.append(above and below)
+    return out
+
+
+def _resumes_beyond(rows: list[Row], i: int, g: "Gutter") -> bool:
+    """Whether any row after i has text on the other side of g than row i, or covers g."""
+    left_side = rows[i].words[0].x1 <= g.x0 + 1e-6
+    for row in rows[i + 1:]:
+        if left_side and row.words[-1].x1 > g.x0 + 1e-6:
+            return True
+        if not left_side and row.words[0].x0 < g.x1 - 1e-6:
+            return True
+    return False
+
+
+def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
+           min_pitch: float) -> list[Gutter]:
+    """Grow candidate strips row by row; a strip ends at the first row that covers it, or at a
+    one-sided row set apart by space when text on the other side resumes below it: that is a
+    headline between two bands, not a heading in an unbalanced column's tail."""
     active: list[Gutter] = []
     done: list[Gutter] = []
+    isolated = _isolated(rows, min_pitch)
     for i, row in enumerate(rows):
         spans = row.occupied()
         free = _free(spans, lo, hi)
         still: list[Gutter] = []
         for g in active:
+            if isolated[i] and _one_sided(row, g) and _resumes_beyond(rows, i, g):
+                done.append(g)
+                continue
             best, best_ov = None, min_gutter
             for a, b in free:
                 ov = min(g.x1, b) - max(g.x0, a)
@@ -62,15 +95,17 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float) -> list[Gut
                 continue
             g.x0, g.x1 = best
             g.last = i
-            if spans[0][0] < g.x0 and spans[-1][1] > g.x1:
-                g.support.append(i)
+            if spans[0][0] < g.x0:
+                g.left.append(i)
+            if spans[-1][1] > g.x1:
+                g.right.append(i)
             if any(min(h.x1, g.x1) - max(h.x0, g.x0) > 0 for h in still):
                 # Two strips have narrowed onto the same gap: keep the older one.
                 continue
             still.append(g)
         for a, b in _interior_gaps(spans, min_gutter):
             if not any(min(g.x1, b) - max(g.x0, a) > 0 for g in still):
-                still.append(Gutter(a, b, i, i, [i]))
+                still.append(Gutter(a, b, i, i, [i], [i]))
         active = still
     return done + active
 
@@ -85,51 +120,41 @@ def _edge_share(values: list[float], tol: float) -> float:
     return sum(abs(v - centre) <= tol for v in values) / len(values)
 
 
-def _sides(row: Row, g: Gutter) -> tuple[int, int, float, float]:
-    """Words left and right of the gutter, the left side's end and the right side's start."""
-    left = [w for w in row.words if w.x1 <= g.x0 + 1e-6]
-    right = [w for w in row.words if w.x0 >= g.x1 - 1e-6]
-    lx = max((w.x1 for w in left), default=g.x0)
-    rx = min((w.x0 for w in right), default=g.x1)
-    return len(left), len(right), lx, rx
-
-
 def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
-    """Apply the guards and trim rows at the strip's ends that do not line up with its edges."""
-    if len(g.support) < s.min_gutter_rows:
+    """Apply the guards and trim rows at the strip's ends that do not line up with its edges.
+
+    Sides are counted row by row, not in pairs: columns whose baselines do not line up give rows
+    with text on one side only, alternately.
+    """
+    if min(len(g.left), len(g.right)) < s.min_gutter_rows:
         return None
-    sides = {i: _sides(rows[i], g) for i in g.support}
-    nl = sum(v[0] for v in sides.values()) / len(sides)
-    nr = sum(v[1] for v in sides.values()) / len(sides)
-    if min(nl, nr) < s.min_words_per_side:
+    lwords = {i: [w for w in rows[i].words if w.x1 <= g.x0 + 1e-6] for i in g.left}
+    rwords = {i: [w for w in rows[i].words if w.x0 >= g.x1 - 1e-6] for i in g.right}
+    if min(sum(map(len, lwords.values())) / len(lwords),
+           sum(map(len, rwords.values())) / len(rwords)) < s.min_words_per_side:
         return None
-    lxs = [v[2] for v in sides.values()]
-    rxs = [v[3] for v in sides.values()]
+    lx = {i: ws[-1].x1 for i, ws in lwords.items()}
+    rx = {i: ws[0].x0 for i, ws in rwords.items()}
     tol = s.edge_tolerance
-    if max(_edge_share(lxs, tol), _edge_share(rxs, tol)) < s.min_edge_alignment:
+    if max(_edge_share(list(lx.values()), tol), _edge_share(list(rx.values()), tol)) < s.min_edge_alignment:
         return None
-    left_edge = _mode(lxs, tol)
-    right_edge = _mode(rxs, tol)
-
-    def aligned(i: int) -> bool:
-        _, _, lx, rx = sides[i]
-        return abs(lx - left_edge) <= tol or abs(rx - right_edge) <= tol
-
-    good = [i for i in g.support if aligned(i)]
+    left_edge = _mode(list(lx.values()), tol)
+    right_edge = _mode(list(rx.values()), tol)
+    good = sorted(i for i in set(lx) | set(rx)
+                  if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
-    # One-sided rows after the last aligned row: an unbalanced column's tail belongs to the band,
-    # unless it is set apart by extra space and a full-width element follows it (a headline).
-    tail_end = g.last
-    if tail_end > last:
-        pitch = median([rows[i + 1].y0 - rows[i].y1 for i in range(first, last)], 0.0)
-        height = median([rows[i].y1 - rows[i].y0 for i in good], 0.0)
-        gap = rows[last + 1].y0 - rows[last].y1
+    # Rows after the last aligned row: an unbalanced column's tail belongs to the band, unless it
+    # is set apart by extra space and a full-width element follows it (a headline).
+    end = g.last
+    if end > last:
+        pitch = row_pitch(rows[first: last + 1])
         followed = g.last + 1 < len(rows)
-        if followed and gap > pitch + 0.8 * height:
-            tail_end = last
-    return Gutter(g.x0, g.x1, first, max(last, tail_end), good)
+        if followed and rows[last + 1].cy - rows[last].cy > 1.6 * pitch:
+            end = last
+    return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
+                  [i for i in g.right if first <= i <= end])
 
 
 def _mode(values: list[float], tol: float) -> float:
@@ -146,9 +171,10 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     lo = min(r.words[0].x0 for r in rows)
     hi = max(max(w.x1 for w in r.words) for r in rows)
     found = []
-    for g in _sweep(rows, lo, hi, settings.min_gutter):
+    min_pitch = settings.headline_space * row_pitch(rows)
+    for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch):
         v = _validate(rows, g, settings)
         if v is not None:
             found.append(v)
-    found.sort(key=lambda g: (-g.span, -len(g.support), g.x0))
+    found.sort(key=lambda g: (-g.span, -len(g.left) - len(g.right), g.x0))
     return found

@@ -15,6 +15,10 @@ class Row:
     y0: float = 0.0
     y1: float = 0.0
 
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
     def occupied(self) -> list[tuple[float, float]]:
         """Merged x-intervals covered by the row's words, left to right."""
         spans: list[tuple[float, float]] = []
@@ -51,3 +55,16 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
     for row in rows:
         row.words.sort(key=lambda w: (w.x0, w.seq))
     return rows
+
+
+def row_pitch(rows: list[Row]) -> float:
+    """Typical distance between the centres of consecutive rows (the line pitch).
+
+    Centres, not box gaps: some producers give words boxes twice as tall as others for the same
+    glyphs, so the white space between boxes says little; the distance between centres does not
+    depend on it.
+    """
+    dists = sorted(b.cy - a.cy for a, b in zip(rows, rows[1:]) if b.cy - a.cy > 0)
+    if not dists:
+        return max((r.y1 - r.y0 for r in rows), default=10.0)
+    return dists[len(dists) // 2]

@@ -17,6 +17,9 @@ class LayoutSettings:
     min_edge_alignment: float = 0.6
     # Tolerance (points) for those aligned edges.
     edge_tolerance: float = 2.0
+    # A one-sided row whose centre is this many line pitches from the rows above and below, with
+    # text resuming on the other side further down, is a full-width headline between two bands.
+    headline_space: float = 1.6
     # Two words share a row when their vertical overlap is at least this share of the smaller height.
     row_overlap: float = 0.5
     # Share of the page height at the top and bottom where running headers and footers are sought.
