@@ -30,7 +30,8 @@ class Gutter:
 
 
 def _one_sided(row: Row, g: "Gutter") -> bool:
-    return row.words[-1].x1 <= g.x0 + 1e-6 or row.words[0].x0 >= g.x1 - 1e-6
+    """All of the row's text is on one side of the strip (it may graze the strip's edge)."""
+    return max(w.x1 for w in row.words) < g.x1 or row.words[0].x0 > g.x0
 
 
 def _interior_gaps(spans: list[tuple[float, float]], min_width: float) -> list[tuple[float, float]]:
@@ -60,11 +61,11 @@ def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
 
 def _resumes_beyond(rows: list[Row], i: int, g: "Gutter") -> bool:
     """Whether any row after i has text on the other side of g than row i, or covers g."""
-    left_side = rows[i].words[0].x1 <= g.x0 + 1e-6
+    left_side = max(w.x1 for w in rows[i].words) < g.x1
     for row in rows[i + 1:]:
-        if left_side and row.words[-1].x1 > g.x0 + 1e-6:
+        if left_side and max(w.x1 for w in row.words) >= g.x1:
             return True
-        if not left_side and row.words[0].x0 < g.x1 - 1e-6:
+        if not left_side and row.words[0].x0 <= g.x0:
             return True
     return False
 

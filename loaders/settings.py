@@ -9,7 +9,7 @@ class LayoutSettings:
     # Narrowest empty vertical strip (points) that may separate two columns.
     min_gutter: float = 4.0
     # A gutter must have text on both sides in at least this many rows (sparse-page guard).
-    min_gutter_rows: int = 4
+    min_gutter_rows: int = 3
     # ...and the words beside it must be this many per row on average on each side (key/value guard).
     min_words_per_side: float = 2.0
     # Share of supporting rows whose text starts at the same x right of the gutter (or ends at the
