@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .geometry import FOOTER, HEADER, Block, PageLayout
+from .geometry import FOOTER, FURNITURE_KINDS, HEADER, Block, PageLayout
 from .settings import LayoutSettings
 
 TOP_EDGE, BOTTOM_EDGE = -1, -2
@@ -61,7 +61,7 @@ def _renumber(page: PageLayout) -> None:
     regions: dict[object, int] = {}
     columns: dict[int, int] = {}
     for b in page.blocks:
-        if b.kind in (HEADER, FOOTER):
+        if b.kind in FURNITURE_KINDS:
             b.band, b.column, b.region = -1, 0, -1
             continue
         edge = b.band < 0

@@ -88,7 +88,8 @@ class Line:
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
 TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
-FURNITURE_KINDS = frozenset({HEADER, FOOTER})
+LINE_NUMBERS = "line-numbers"
+FURNITURE_KINDS = frozenset({HEADER, FOOTER, LINE_NUMBERS})
 
 
 @dataclass(slots=True)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import HEADING, TEXT, Block, Line, PageLayout, Word, median
+from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median
 from .gutters import find_gutters
 from .rows import Row, make_rows
+from .rulers import split_rulers
 from .settings import LayoutSettings
 
 _SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
@@ -164,6 +165,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     layout = PageLayout(width, height)
     if not words:
         return layout
+    words, ruler = split_rulers(words)
     body_h = median([w.y1 - w.y0 for w in words], 10.0) or 10.0
     rows = make_rows(words, s.row_overlap)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s.furniture_zone)
@@ -179,6 +181,8 @@ def analyze_page(words: list[Word], width: float, height: float,
             blocks.append(b)
     for row in rows[len(rows) - n_bottom:]:
         blocks.append(Block([Line(_dedupe(row.words))], -2, 0, kind=TEXT))
+    if ruler:
+        blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], -3, 0, kind=LINE_NUMBERS))
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
     return layout

@@ -1,0 +1,35 @@
+"""Line-number rulers (review copies of papers, legal pleadings): columns of counting numbers.
+
+They are not part of the text, and as a column of one word a row they would be glued to the
+lines beside them. They are recognised before layout and set aside as furniture.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .geometry import Word
+
+MIN_RULER_LENGTH = 8
+
+
+def split_rulers(words: list[Word]) -> tuple[list[Word], list[Word]]:
+    """(text words, ruler words). A ruler is at least MIN_RULER_LENGTH numbers aligned on one
+    edge that count up by one, mostly, from top to bottom."""
+    numbers = [w for w in words if w.text.isdigit() and len(w.text) <= 4]
+    if len(numbers) < MIN_RULER_LENGTH:
+        return words, []
+    by_edge: dict[tuple[str, int], list[Word]] = defaultdict(list)
+    for w in numbers:
+        by_edge[("r", round(w.x1 / 2))].append(w)
+        by_edge[("l", round(w.x0 / 2))].append(w)
+    ruler: set[int] = set()
+    for group in by_edge.values():
+        if len(group) < MIN_RULER_LENGTH:
+            continue
+        group = sorted(group, key=lambda w: w.y0)
+        steps = sum(int(b.text) - int(a.text) == 1 for a, b in zip(group, group[1:]))
+        if steps >= 0.7 * (len(group) - 1):
+            ruler.update(id(w) for w in group)
+    if not ruler:
+        return words, []
+    return [w for w in words if id(w) not in ruler], [w for w in words if id(w) in ruler]
