@@ -179,3 +179,30 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
             found.append(v)
     found.sort(key=lambda g: (-g.span, -len(g.left) - len(g.right), g.x0))
     return found
+
+
+def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
+    """A clear empty strip too weak for the guards (an author grid, a float beside a column)
+    that the drawing order resolves: if the PDF draws everything left of it before everything
+    right of it, it is read as two columns; otherwise the rows are read across.
+
+    Drawing orders that carry no evidence (row by row, shuffled) never split anything here, so
+    the geometric reading stays the default.
+    """
+    if len(rows) < 2:
+        return None
+    lo = min(r.words[0].x0 for r in rows)
+    hi = max(max(w.x1 for w in r.words) for r in rows)
+    wide = 2 * settings.min_gutter
+    cands = [g for g in _sweep(rows, lo, hi, wide, float("inf"))
+             if min(len(g.left), len(g.right)) >= 2 and g.x1 - g.x0 >= wide]
+    for g in sorted(cands, key=lambda g: (-g.span, g.x0)):
+        band = [w for r in rows[g.first: g.last + 1] for w in r.words]
+        mid = (g.x0 + g.x1) / 2
+        left = [w.seq for w in band if w.x1 <= mid]
+        right = [w.seq for w in band if w.x0 >= mid]
+        if not left or not right or len(left) + len(right) < len(band):
+            continue
+        if max(left) < min(right) or (settings.right_to_left and max(right) < min(left)):
+            return g
+    return None

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median
-from .gutters import find_gutters
+from .gutters import find_gutters, find_tie_gutter
 from .rows import Row, make_rows
 from .rulers import split_rulers
 from .settings import LayoutSettings
@@ -41,10 +41,10 @@ class _Reader:
             return
         rows = make_rows(words, self.s.row_overlap)
         gutters = find_gutters(rows, self.s)
-        if not gutters:
+        g = gutters[0] if gutters else find_tie_gutter(rows, self.s)
+        if g is None:
             self._leaf(rows, label)
             return
-        g = gutters[0]
         self.read(_words(rows[: g.first]), label)
         band_words = _words(rows[g.first: g.last + 1])
         left = [w for w in band_words if (w.x0 + w.x1) / 2 < (g.x0 + g.x1) / 2]
