@@ -88,6 +88,28 @@ class _Reader:
         self.leaves.append(_Leaf(rows, *label))
 
 
+def _follow_coherent_drawing_order(leaves: list[_Leaf]) -> None:
+    """Where the PDF draws each of our regions in one piece, top to bottom, its order of regions
+    is a reading the geometry allows: take it (it places floats, sidebars and author grids as
+    the author did). Any sign of row-by-row or scattered drawing keeps the geometric order."""
+    if len(leaves) < 2:
+        return
+    owner: list[tuple[int, int]] = []
+    for k, leaf in enumerate(leaves):
+        prev_max = -1
+        for row in leaf.rows:
+            seqs = [w.seq for w in row.words]
+            if min(seqs) < prev_max:
+                return  # a region's rows are not drawn top to bottom
+            prev_max = max(seqs)
+            owner.extend((q, k) for q in seqs)
+    owner.sort()
+    runs = 1 + sum(a[1] != b[1] for a, b in zip(owner, owner[1:]))
+    if runs != len(leaves):
+        return  # some region is drawn in pieces, interleaved with others
+    leaves.sort(key=lambda leaf: min(w.seq for r in leaf.rows for w in r.words))
+
+
 def _words(rows: list[Row]) -> list[Word]:
     return [w for r in rows for w in r.words]
 
@@ -172,6 +194,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]
     reader.read(_words(body_rows), None)
+    _follow_coherent_drawing_order(reader.leaves)
     blocks: list[Block] = []
     for row in rows[:n_top]:
         blocks.append(Block([Line(_dedupe(row.words))], -1, 0, kind=TEXT))
