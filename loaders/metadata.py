@@ -1,0 +1,58 @@
+"""Document metadata with the keys and types LangChain's PyMuPDFLoader emits, plus our layout.
+
+Every value is a str, int, float or bool so Documents go straight into Chroma; structured layout
+is encoded as JSON strings.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pymupdf
+
+from .geometry import FURNITURE_KINDS
+from .reader import PageResult
+
+PDF_KEYS = ("format", "title", "author", "subject", "keywords", "creator", "producer",
+            "creationdate", "moddate", "trapped")
+
+
+def document_metadata(doc: pymupdf.Document, source: str) -> dict[str, Any]:
+    meta = {k.lower(): v for k, v in (doc.metadata or {}).items() if isinstance(v, (str, int))}
+    out: dict[str, Any] = {"producer": "", "creator": "", "creationdate": "", "source": source,
+                           "file_path": source, "total_pages": doc.page_count}
+    for key in PDF_KEYS:
+        out[key] = str(meta.get(key, "") or "")
+    out["format"] = out["format"] or "PDF"
+    return out
+
+
+def layout_metadata(page: PageResult) -> dict[str, Any]:
+    """The page's blocks (box, band, column, kind, span in page_content) and furniture, as JSON."""
+    blocks = [{"bbox": sp.block.box.rounded(), "band": sp.block.band, "column": sp.block.column,
+               "region": sp.block.region, "kind": sp.block.kind, "start": sp.start, "end": sp.end}
+              for sp in page.spans]
+    furniture = [{"bbox": b.box.rounded(), "kind": b.kind,
+                  "text": " ".join(line.text for line in b.lines)}
+                 for b in page.layout.blocks if b.kind in FURNITURE_KINDS]
+    return {
+        "page_width": round(page.layout.width, 2),
+        "page_height": round(page.layout.height, 2),
+        "layout_blocks": json.dumps(blocks, separators=(",", ":")),
+        "layout_furniture": json.dumps(furniture, separators=(",", ":"), ensure_ascii=False),
+        "layout_bands": len(page.layout.columns_per_band),
+        "layout_max_columns": max(page.layout.columns_per_band.values(), default=0),
+        "needs_ocr": page.needs_ocr,
+    }
+
+
+def read_blocks(metadata: dict[str, Any]) -> list[dict[str, Any]]:
+    """The block list a loader Document carries (empty for Documents from other loaders)."""
+    raw = metadata.get("layout_blocks")
+    if not raw:
+        return []
+    try:
+        blocks = json.loads(raw)
+    except (TypeError, ValueError):
+        return []
+    return blocks if isinstance(blocks, list) else []

@@ -1,0 +1,98 @@
+"""Read a whole PyMuPDF document page by page into ordered layouts, streaming.
+
+Headers and footers are decided by comparing each page with its neighbours, so a small window of
+pages is held back; memory stays bounded whatever the page count.
+"""
+from __future__ import annotations
+
+import logging
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+import pymupdf
+
+from .errors import PDFLoadError
+from .furniture import mark_furniture
+from .geometry import PageLayout
+from .layout import analyze_page
+from .pdf_words import page_words
+from .settings import LayoutSettings
+from .text import BlockSpan, page_text
+
+log = logging.getLogger(__name__)
+WINDOW = 4
+
+
+@dataclass(slots=True)
+class PageResult:
+    number: int  # 0-based
+    layout: PageLayout
+    text: str
+    spans: list[BlockSpan]
+    needs_ocr: bool
+
+
+def open_pdf(source: str, data: bytes | None = None, password: str | None = None) -> pymupdf.Document:
+    """Open a PDF from a path or bytes, or raise PDFLoadError saying why not."""
+    try:
+        if data is not None:
+            doc = pymupdf.open(stream=data, filetype="pdf")
+        else:
+            doc = pymupdf.open(source, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises several types for broken files
+        raise PDFLoadError(source, f"not a readable PDF ({exc})") from exc
+    if not doc.is_pdf:
+        doc.close()
+        raise PDFLoadError(source, "not a PDF")
+    if doc.needs_pass:
+        if not password or not doc.authenticate(password):
+            doc.close()
+            reason = "encrypted; wrong password" if password else "encrypted; no password given"
+            raise PDFLoadError(source, reason)
+    if doc.page_count == 0:
+        doc.close()
+        raise PDFLoadError(source, "has no pages")
+    return doc
+
+
+def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, source: str) -> tuple[PageLayout, bool]:
+    try:
+        page = doc[number]
+        words = page_words(page)
+        layout = analyze_page(words, page.rect.width, page.rect.height, settings)
+        needs_ocr = not words and bool(page.get_images(full=False))
+    except Exception as exc:
+        raise PDFLoadError(source, f"page {number + 1} could not be read ({exc})") from exc
+    return layout, needs_ocr
+
+
+def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | None = None,
+               pages: Iterable[int] | None = None) -> Iterator[PageResult]:
+    """Ordered pages of `doc` (all, or the 0-based numbers in `pages`), one at a time."""
+    s = settings or LayoutSettings()
+    numbers = list(range(doc.page_count)) if pages is None else [
+        p for p in pages if 0 <= p < doc.page_count]
+    held: deque[tuple[int, PageLayout, bool]] = deque()  # pages [base, base + len(held))
+    base = 0
+    next_out = 0
+
+    def emit(upto: int) -> Iterator[PageResult]:
+        """Emit pages next_out .. upto-1, then drop pages no longer inside anyone's window."""
+        nonlocal base, next_out
+        while next_out < upto:
+            pos = next_out - base
+            mark_furniture([h[1] for h in held], targets=[pos], settings=s, window=WINDOW)
+            number, layout, needs_ocr = held[pos]
+            text, spans = page_text(layout, s)
+            yield PageResult(number, layout, text, spans, needs_ocr)
+            next_out += 1
+            while next_out - base > WINDOW:
+                held.popleft()
+                base += 1
+
+    for seen, number in enumerate(numbers, start=1):
+        layout, needs_ocr = _analyze(doc, number, s, source)
+        held.append((number, layout, needs_ocr))
+        yield from emit(seen - WINDOW)
+    yield from emit(len(numbers))
