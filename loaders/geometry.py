@@ -30,7 +30,7 @@ class Box:
         return (self.x0, self.y0, self.x1, self.y1)
 
     def rounded(self, ndigits: int = 2) -> list[float]:
-        return [round(v, ndigits) for v in self.as_tuple()]
+        return [round(float(v), ndigits) for v in self.as_tuple()]
 
     @staticmethod
     def union(boxes: Iterable["Box"]) -> "Box":

@@ -1,0 +1,40 @@
+# columnrag: every target sets up .venv itself when it is missing.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+CORPUS ?= data/sample
+DB     ?= data/chroma
+Q      ?= What does the lab protocol say about incubation?
+
+.PHONY: venv ingest query stats test bench clean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -c constraints.txt torch==2.13.0
+	$(PY) -m pip install -q -c constraints.txt -e '.[test,bench]'
+	touch $@
+
+data/sample/.made: | venv
+	$(PY) -m ingest.samples data/sample
+	touch $@
+
+ingest: venv $(if $(filter data/sample,$(CORPUS)),data/sample/.made)
+	$(PY) -m ingest ingest $(CORPUS) --db $(DB)
+
+query: venv
+	$(PY) -m ingest query "$(Q)" --db $(DB)
+
+stats: venv
+	$(PY) -m ingest stats --db $(DB)
+
+test: venv
+	$(PY) -m pytest
+
+bench: venv
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf data/chroma data/sample

@@ -1,0 +1,161 @@
+"""`columnrag` command line: ingest, query, stats.
+
+Exit status: 0 success; 1 some files failed (the rest were ingested; see the summary and the
+report file in the store folder); 2 bad usage or configuration, or the store cannot be used.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from typing import Any, Sequence
+
+from .settings import Settings, SettingsError, load_settings
+
+EXIT_OK, EXIT_FILES_FAILED, EXIT_ERROR = 0, 1, 2
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", help="YAML settings file (default: configs/default.yaml)")
+    p.add_argument("--db", help="embedded Chroma folder (chroma.path)")
+    p.add_argument("--collection", help="collection name (chroma.collection)")
+    p.add_argument("--model", help="sentence-transformers model name or path (embedding.model)")
+    p.add_argument("--device", help="auto, cpu, cuda ... (embedding.device)")
+    p.add_argument("-v", "--verbose", action="store_true", help="log progress details")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="columnrag", description="Column-aware PDF ingestion into Chroma.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("ingest", help="ingest PDFs (files or folders, recursively)")
+    p.add_argument("paths", nargs="+")
+    _common(p)
+    p.add_argument("--workers", type=int, help="parse/chunk worker processes (ingest.workers)")
+    p.add_argument("--batch-size", type=int, help="embedding batch size (embedding.batch_size)")
+    p.add_argument("--chunk-size", type=int, help="chunk size in tokens (chunking.chunk_size)")
+    p.add_argument("--chunk-overlap", type=int, help="overlap in tokens (chunking.chunk_overlap)")
+    p.add_argument("--keep-removed", action="store_true", default=None,
+                   help="keep chunks of files no longer in the corpus")
+    p.add_argument("--password", help="password for encrypted PDFs (ingest.password)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    q = sub.add_parser("query", help="search the collection")
+    q.add_argument("question")
+    q.add_argument("-k", type=int, default=5, help="number of results")
+    q.add_argument("--where", help='metadata filter as JSON, e.g. \'{"page": 0}\'')
+    q.add_argument("--json", action="store_true", help="print JSON")
+    _common(q)
+    s = sub.add_parser("stats", help="what the collection holds")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    _common(s)
+    return ap
+
+
+def settings_from_args(a: argparse.Namespace) -> Settings:
+    overrides: dict[str, dict[str, Any]] = {
+        "chroma": {"path": a.db, "collection": a.collection},
+        "embedding": {"model": a.model, "device": a.device,
+                      "batch_size": getattr(a, "batch_size", None)},
+        "chunking": {"chunk_size": getattr(a, "chunk_size", None),
+                     "chunk_overlap": getattr(a, "chunk_overlap", None)},
+        "ingest": {"workers": getattr(a, "workers", None), "keep_removed": getattr(a, "keep_removed", None),
+                   "password": getattr(a, "password", None)},
+    }
+    return load_settings(a.config, overrides)
+
+
+def _ingest(a: argparse.Namespace, settings: Settings) -> int:
+    from .pipeline import run_ingest
+
+    bar = None
+    if not a.no_progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=0, unit="file", desc="ingest", file=sys.stderr)
+
+    def progress(source: str, done: int, total: int) -> None:
+        if bar is not None:
+            bar.total = total
+            bar.set_postfix_str(source[-40:])
+            bar.update(1)
+
+    summary = run_ingest(a.paths, settings, progress)
+    if bar is not None:
+        bar.close()
+    for line in summary.lines():
+        print(line)
+    return EXIT_FILES_FAILED if summary.failed else EXIT_OK
+
+
+def query_store(settings: Settings, question: str, k: int, where: dict | None = None) -> list[dict[str, Any]]:
+    """Top-k chunks for a question: id, score (cosine similarity), text, metadata."""
+    from .embedder import Embedder
+    from .store import open_client, open_collection
+
+    client = open_client(settings.chroma)
+    coll = open_collection(client, settings.chroma.collection, settings.embedding.model, create=False)
+    vector = Embedder(settings.embedding).embed_query(question)
+    res = coll.query(query_embeddings=[vector], n_results=k, where=where or None,
+                     include=["documents", "metadatas", "distances"])
+    out = []
+    for cid, doc, meta, dist in zip(res["ids"][0], res["documents"][0], res["metadatas"][0], res["distances"][0]):
+        out.append({"id": cid, "score": round(1.0 - float(dist), 6), "text": doc, "metadata": meta})
+    return out
+
+
+def _query(a: argparse.Namespace, settings: Settings) -> int:
+    try:
+        where = json.loads(a.where) if a.where else None
+    except json.JSONDecodeError as exc:
+        raise SettingsError(f"--where is not valid JSON ({exc})") from exc
+    hits = query_store(settings, a.question, a.k, where)
+    if a.json:
+        print(json.dumps(hits, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    for rank, h in enumerate(hits, start=1):
+        m = h["metadata"]
+        box = ", ".join(f"{m.get(key, 0):.0f}" for key in ("bbox_x0", "bbox_y0", "bbox_x1", "bbox_y1"))
+        print(f"{rank}. score {h['score']:.3f}  {m.get('source')}  page {int(m.get('page', 0)) + 1}  box [{box}]")
+        print("   " + h["text"].replace("\n", " ")[:300])
+    return EXIT_OK
+
+
+def collection_stats(settings: Settings) -> dict[str, Any]:
+    from .record import Record
+    from .store import MODEL_KEY, open_client, open_collection
+
+    client = open_client(settings.chroma)
+    coll = open_collection(client, settings.chroma.collection, create=False)
+    record = Record(settings.chroma.path, settings.chroma.collection)
+    files, _, pages = record.totals()
+    record.close()
+    return {"collection": settings.chroma.collection, "db": settings.chroma.path, "files": files,
+            "pages": pages, "chunks": coll.count(), "model": (coll.metadata or {}).get(MODEL_KEY, "")}
+
+
+def _stats(a: argparse.Namespace, settings: Settings) -> int:
+    stats = collection_stats(settings)
+    if a.json:
+        print(json.dumps(stats, indent=1))
+    else:
+        for key, value in stats.items():
+            print(f"{key}: {value}")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    a = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if a.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    from .store import StoreError
+
+    try:
+        settings = settings_from_args(a)
+        return {"ingest": _ingest, "query": _query, "stats": _stats}[a.command](a, settings)
+    except (SettingsError, StoreError) as exc:
+        print(f"columnrag: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

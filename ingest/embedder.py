@@ -1,0 +1,62 @@
+"""Sentence-transformers embeddings, computed exactly as langchain_huggingface's
+HuggingFaceEmbeddings computes them (newlines become spaces), unit-normalised."""
+from __future__ import annotations
+
+import logging
+from typing import Sequence
+
+from chunking.tokens import resolve_model
+
+from .settings import EmbeddingSettings
+
+log = logging.getLogger(__name__)
+
+
+def pick_device(device: str) -> str:
+    if device != "auto":
+        return device
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+class Embedder:
+    """Loads the model once; embeds batches of texts of similar length."""
+
+    def __init__(self, settings: EmbeddingSettings) -> None:
+        from sentence_transformers import SentenceTransformer
+
+        self.settings = settings
+        self.model_name = settings.model
+        self.path = resolve_model(settings.model)
+        self.device = pick_device(settings.device)
+        self.model = SentenceTransformer(self.path, device=self.device)
+        if settings.precision == "bfloat16":
+            import torch
+
+            self.model = self.model.to(torch.bfloat16)
+        dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+        self.dimension = int(dim() or 0)
+        log.info("embedding model %s on %s (dim %d)", self.path, self.device, self.dimension)
+
+    @staticmethod
+    def prepare(texts: Sequence[str]) -> list[str]:
+        """What HuggingFaceEmbeddings does to a text before encoding it."""
+        return [t.replace("\n", " ") for t in texts]
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        prepared = self.prepare(texts)
+        # Batches of similar length waste less padding; results go back in the input order.
+        order = sorted(range(len(prepared)), key=lambda i: len(prepared[i]))
+        vectors = self.model.encode([prepared[i] for i in order], batch_size=self.settings.batch_size,
+                                    normalize_embeddings=True, convert_to_numpy=True,
+                                    show_progress_bar=False)
+        out: list[list[float]] = [[]] * len(prepared)
+        for pos, i in enumerate(order):
+            out[i] = vectors[pos].astype("float32").tolist()
+        return out
+
+    def embed_query(self, text: str) -> list[float]:
+        return self.embed([text])[0]

@@ -1,0 +1,220 @@
+"""The ingest job: discover → parse and chunk (worker processes) → embed → write, incrementally.
+
+Workers parse and chunk while the main process embeds and writes, so the embedder is kept busy.
+A file's old chunks are deleted and its new ones written before its record is updated: a run
+killed at any point is completed by the next run, with no duplicates (ids are deterministic).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator, Sequence
+
+from filelock import FileLock, Timeout
+
+from .discover import discover_pdfs
+from .record import FileRecord, Record, file_hash
+from .settings import Settings
+from .store import StoreError, batched_upsert, delete_source, open_client, open_collection
+
+log = logging.getLogger(__name__)
+EMBED_BATCH = 512
+REPORT_NAME = "last-ingest-report.json"
+
+
+@dataclass
+class FileChunks:
+    source: str
+    content_hash: str
+    pages: int = 0
+    ids: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    metadatas: list[dict[str, Any]] = field(default_factory=list)
+    error: str | None = None
+
+
+@dataclass
+class Summary:
+    new: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    failed: int = 0
+    pages: int = 0
+    chunks: int = 0
+    seconds: float = 0.0
+    failures: list[dict[str, str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    def lines(self) -> list[str]:
+        rate_p = self.pages / self.seconds if self.seconds else 0.0
+        rate_c = self.chunks / self.seconds if self.seconds else 0.0
+        out = [f"files: {self.new} new, {self.changed} changed, {self.unchanged} unchanged, "
+               f"{self.removed} removed, {self.failed} failed",
+               f"pages: {self.pages}, chunks: {self.chunks}, time: {self.seconds:.1f}s "
+               f"({rate_p:.1f} pages/s, {rate_c:.1f} chunks/s)"]
+        out += [f"FAILED {f['source']}: {f['reason']}" for f in self.failures]
+        return out
+
+
+def chunk_id(source: str, content_hash: str, fingerprint: str, index: int) -> str:
+    src = hashlib.sha1(source.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"{src}-{content_hash[:12]}-{fingerprint[:8]}-{index:05d}"
+
+
+def _clean(meta: dict[str, Any]) -> dict[str, Any]:
+    """Chroma takes str, int, float and bool values only."""
+    return {k: v for k, v in meta.items() if isinstance(v, (str, int, float, bool))}
+
+
+_SPLITTER: Any = None
+
+
+def _splitter(settings: Settings):
+    global _SPLITTER
+    if _SPLITTER is None:
+        from chunking import BandAwareTextSplitter
+
+        c = settings.chunking
+        _SPLITTER = BandAwareTextSplitter(chunk_size=c.chunk_size, chunk_overlap=c.chunk_overlap,
+                                          model=settings.embedding.model,
+                                          continue_paragraphs=c.continue_paragraphs)
+    return _SPLITTER
+
+
+def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks:
+    """Load and chunk one PDF. Never raises: a failure is returned with its reason."""
+    from loaders import ColumnAwarePDFLoader, PDFLoadError
+
+    out = FileChunks(source, content_hash)
+    try:
+        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout)
+        pages = list(loader.lazy_load())
+        out.pages = len(pages)
+        if pages and not any(p.page_content.strip() for p in pages):
+            out.error = ("no text layer (scanned pages need OCR)"
+                         if any(p.metadata.get("needs_ocr") for p in pages) else "no text")
+            return out
+        chunks = _splitter(settings).split_documents(pages)
+    except PDFLoadError as exc:
+        out.error = exc.reason
+        return out
+    except Exception as exc:  # one broken PDF must never stop a corpus
+        out.error = f"unexpected error: {type(exc).__name__}: {exc}"
+        return out
+    fp = settings.fingerprint()
+    for i, c in enumerate(chunks):
+        cid = chunk_id(source, content_hash, fp, i)
+        out.ids.append(cid)
+        out.texts.append(c.page_content)
+        out.metadatas.append(_clean({**c.metadata, "chunk_id": cid, "content_hash": content_hash,
+                                     "settings": fp}))
+    return out
+
+
+def _results(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[FileChunks]:
+    """Parsed files in job order; with workers > 1 a bounded number run ahead in processes."""
+    workers = max(1, settings.ingest.workers)
+    if workers == 1:
+        for source, h in jobs:
+            yield parse_file(source, h, settings)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: list[Future] = []
+        it = iter(jobs)
+        for source, h in it:
+            pending.append(pool.submit(parse_file, source, h, settings))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            fut = pending.pop(0)
+            nxt = next(it, None)
+            if nxt is not None:
+                pending.append(pool.submit(parse_file, nxt[0], nxt[1], settings))
+            try:
+                yield fut.result()
+            except Exception as exc:  # a worker that died (memory, signal)
+                yield FileChunks("?", "", error=f"worker failed: {exc}")
+
+
+def run_ingest(paths: Sequence[str | Path], settings: Settings,
+               progress: Callable[[str, int, int], None] | None = None) -> Summary:
+    """Ingest every PDF under `paths` into the configured collection; returns the summary."""
+    started = time.perf_counter()
+    db = Path(settings.chroma.path)
+    db.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(db / ".columnrag-ingest.lock"))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise StoreError(f"another ingest is writing to {db}; wait for it to finish") from None
+    try:
+        return _ingest_locked(paths, settings, progress, started)
+    finally:
+        lock.release()
+
+
+def _ingest_locked(paths, settings, progress, started) -> Summary:
+    from .embedder import Embedder
+
+    summary = Summary()
+    fp = settings.fingerprint()
+    record = Record(settings.chroma.path, settings.chroma.collection)
+    sources = [str(p) for p in discover_pdfs(paths)]
+    jobs: list[tuple[str, str]] = []
+    for source in sources:
+        try:
+            h = file_hash(Path(source))
+        except OSError as exc:
+            summary.failed += 1
+            summary.failures.append({"source": source, "reason": f"cannot read file ({exc.strerror})"})
+            continue
+        rec = record.get(source)
+        if rec and rec.content_hash == h and rec.fingerprint == fp:
+            summary.unchanged += 1
+            continue
+        jobs.append((source, h))
+    client = open_client(settings.chroma)
+    coll = open_collection(client, settings.chroma.collection, settings.embedding.model)
+    embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
+    for done, result in enumerate(_results(jobs, settings), start=1):
+        if progress:
+            progress(result.source, done, len(jobs))
+        if result.error:
+            summary.failed += 1
+            summary.failures.append({"source": result.source, "reason": result.error})
+            log.warning("%s: %s", result.source, result.error)
+            continue
+        existed = record.get(result.source) is not None
+        if embedder is None and result.texts:
+            embedder = Embedder(settings.embedding)
+        vectors: list[list[float]] = []
+        for i in range(0, len(result.texts), EMBED_BATCH):
+            vectors.extend(embedder.embed(result.texts[i:i + EMBED_BATCH]))
+        delete_source(coll, result.source)
+        batched_upsert(client, coll, result.ids, vectors, result.texts, result.metadatas)
+        record.put(FileRecord(result.source, result.content_hash, fp, len(result.ids), result.pages))
+        summary.changed += existed
+        summary.new += not existed
+        summary.pages += result.pages
+        summary.chunks += len(result.ids)
+    if not settings.ingest.keep_removed:
+        roots = [str(Path(p)) for p in paths]
+        present = set(sources)
+        for source in record.sources():
+            under = any(source == r or source.startswith(r.rstrip("/") + "/") for r in roots)
+            if under and source not in present:
+                delete_source(coll, source)
+                record.delete(source)
+                summary.removed += 1
+    record.close()
+    summary.seconds = time.perf_counter() - started
+    (Path(settings.chroma.path) / REPORT_NAME).write_text(json.dumps(summary.as_dict(), indent=1))
+    return summary

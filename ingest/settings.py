@@ -1,0 +1,143 @@
+"""One settings object for everything: defaults, configs/*.yaml, environment, command line.
+
+Precedence (lowest first): built-in defaults (documented in configs/default.yaml), the YAML
+file given with --config (or configs/default.yaml when present), COLUMNRAG_<SECTION>__<KEY>
+environment variables, then command-line flags.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from loaders.settings import LayoutSettings
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CONFIG = PROJECT_ROOT / "configs" / "default.yaml"
+ENV_PREFIX = "COLUMNRAG_"
+
+
+class SettingsError(ValueError):
+    """A configuration value or file is wrong; the message says which."""
+
+
+@dataclass(frozen=True)
+class ChunkingSettings:
+    chunk_size: int = 200
+    chunk_overlap: int = 0
+    continue_paragraphs: bool = True
+
+
+@dataclass(frozen=True)
+class EmbeddingSettings:
+    model: str = "default"
+    device: str = "auto"
+    batch_size: int = 64
+    precision: str = "float32"
+
+
+@dataclass(frozen=True)
+class ChromaSettings:
+    path: str = "data/chroma"
+    collection: str = "columnrag"
+
+
+@dataclass(frozen=True)
+class IngestSettings:
+    workers: int = 1
+    keep_removed: bool = False
+    password: str | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    layout: LayoutSettings = field(default_factory=LayoutSettings)
+    chunking: ChunkingSettings = field(default_factory=ChunkingSettings)
+    embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
+    chroma: ChromaSettings = field(default_factory=ChromaSettings)
+    ingest: IngestSettings = field(default_factory=IngestSettings)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def fingerprint(self) -> str:
+        """What decides a file's chunks and vectors: layout, chunking and the embedding model."""
+        key = {"layout": asdict(self.layout), "chunking": asdict(self.chunking),
+               "model": self.embedding.model, "precision": self.embedding.precision}
+        return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _coerce(section: str, name: str, current: Any, value: Any) -> Any:
+    kind = type(current) if current is not None else str
+    if isinstance(value, str) and kind is not str:
+        text = value.strip().lower()
+        if kind is bool:
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise SettingsError(f"{section}.{name}: expected true/false, got {value!r}")
+        if text in ("null", "none", ""):
+            return None
+    if value is None:
+        return None
+    try:
+        return kind(value)
+    except (TypeError, ValueError) as exc:
+        raise SettingsError(f"{section}.{name}: expected {kind.__name__}, got {value!r}") from exc
+
+
+def _merge(settings: Settings, data: Mapping[str, Any], origin: str) -> Settings:
+    sections = {f.name: getattr(settings, f.name) for f in fields(settings)}
+    for section, values in data.items():
+        if section not in sections:
+            raise SettingsError(f"{origin}: unknown section {section!r}")
+        if values is None:
+            continue
+        if not isinstance(values, Mapping):
+            raise SettingsError(f"{origin}: section {section!r} must be a mapping")
+        current = sections[section]
+        known = {f.name for f in fields(current)}
+        changes = {}
+        for name, value in values.items():
+            if name not in known:
+                raise SettingsError(f"{origin}: unknown setting {section}.{name}")
+            changes[name] = _coerce(section, name, getattr(current, name), value)
+        sections[section] = replace(current, **changes)
+    return Settings(**sections)
+
+
+def _from_env(environ: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    data: dict[str, dict[str, str]] = {}
+    for key, value in environ.items():
+        if key.startswith(ENV_PREFIX) and "__" in key:
+            section, name = key[len(ENV_PREFIX):].lower().split("__", 1)
+            data.setdefault(section, {})[name] = value
+    return data
+
+
+def load_settings(config: str | Path | None = None, overrides: Mapping[str, Mapping[str, Any]] | None = None,
+                  environ: Mapping[str, str] | None = None) -> Settings:
+    """Defaults < YAML file < environment < overrides (command-line flags; None values ignored)."""
+    settings = Settings()
+    path = Path(config) if config else (DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None)
+    if path is not None:
+        if not path.is_file():
+            raise SettingsError(f"{path}: config file not found")
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            raise SettingsError(f"{path}: not valid YAML ({exc})") from exc
+        if not isinstance(data, Mapping):
+            raise SettingsError(f"{path}: must hold a mapping of sections")
+        settings = _merge(settings, data, str(path))
+    settings = _merge(settings, _from_env(os.environ if environ is None else environ), "environment")
+    if overrides:
+        clean = {s: {k: v for k, v in vals.items() if v is not None} for s, vals in overrides.items()}
+        settings = _merge(settings, clean, "command line")
+    return settings

@@ -1,0 +1,137 @@
+"""Ingestion end to end on generated PDFs, with the real bundled model and embedded Chroma."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ingest.cli import collection_stats, main, query_store
+from ingest.pipeline import run_ingest
+from ingest.samples import two_column_page, write_pdf, write_sample_corpus
+from ingest.settings import DEFAULT_CONFIG, Settings, SettingsError, load_settings
+
+
+def settings_for(db: Path, **chroma) -> Settings:
+    return load_settings(None, {"chroma": {"path": str(db), "collection": chroma.get("collection", "test")}},
+                         environ={})
+
+
+def all_ids(db: Path, collection: str = "test") -> list[str]:
+    from ingest.store import open_client
+
+    return sorted(open_client(settings_for(db).chroma).get_collection(collection).get()["ids"])
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("corpus")
+    write_sample_corpus(folder, count=3)
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.4 truncated")
+    (folder / ".hidden.pdf").write_bytes(b"junk")
+    return folder
+
+
+def test_ingest_is_incremental_and_idempotent(corpus, tmp_path):
+    work = tmp_path / "pdfs"
+    shutil.copytree(corpus, work)
+    db = tmp_path / "db"
+    s = settings_for(db)
+    first = run_ingest([work], s)
+    assert (first.new, first.failed) == (3, 1) and first.chunks > 0
+    assert first.failures[0]["source"].endswith("broken.pdf")
+    ids = all_ids(db)
+    assert len(ids) == first.chunks == len(set(ids))
+    second = run_ingest([work], s)
+    assert (second.new, second.changed, second.unchanged, second.chunks) == (0, 0, 3, 0)
+    assert all_ids(db) == ids
+    # A changed file has its chunks replaced, nothing else moves.
+    before = {m["chunk_id"]: m["source"] for m in _metadatas(db)}
+    write_pdf(work / "sample-1.pdf", [two_column_page(999, with_band=False)], "shuffled")
+    third = run_ingest([work], s)
+    assert (third.changed, third.unchanged) == (1, 2)
+    after = {m["chunk_id"]: m["source"] for m in _metadatas(db)}
+    changed = str(work / "sample-1.pdf")
+    assert {i for i, src in before.items() if src != changed} == {i for i, src in after.items() if src != changed}
+    assert {i for i, src in before.items() if src == changed}.isdisjoint(after)
+    assert sum(src == changed for src in after.values()) == third.chunks
+    # A removed file has its chunks removed.
+    (work / "sample-2.pdf").unlink()
+    fourth = run_ingest([work], s)
+    assert fourth.removed == 1
+    sources = {m["source"] for m in _metadatas(db)}
+    assert str(work / "sample-2.pdf") not in sources
+    report = json.loads((db / "last-ingest-report.json").read_text())
+    assert report["removed"] == 1
+
+
+def _metadatas(db: Path):
+    from ingest.store import open_client
+
+    return open_client(settings_for(db).chroma).get_collection("test").get(include=["metadatas"])["metadatas"]
+
+
+def test_cli_query_and_stats_and_langchain_agree(corpus, tmp_path, capsys):
+    db = tmp_path / "db"
+    assert main(["ingest", str(corpus), "--db", str(db), "--collection", "cli", "--no-progress"]) == 1
+    capsys.readouterr()
+    assert main(["query", "incubation of samples in the lab protocol", "--db", str(db),
+                 "--collection", "cli", "--json", "-k", "3"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert len(hits) == 3 and {"id", "score", "text", "metadata"} <= set(hits[0])
+    assert "page" in hits[0]["metadata"] and "bbox_x0" in hits[0]["metadata"]
+    assert main(["stats", "--db", str(db), "--collection", "cli", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["files"] == 3 and stats["chunks"] > 0 and stats["model"]
+
+    from langchain_chroma import Chroma
+    from langchain_huggingface import HuggingFaceEmbeddings
+
+    from chunking.tokens import default_model_path
+
+    store = Chroma(collection_name="cli", persist_directory=str(db),
+                   embedding_function=HuggingFaceEmbeddings(model_name=default_model_path()))
+    question = "operating costs and revenue margin"
+    lc = [d.id for d in store.similarity_search(question, k=4)]
+    ours = [h["id"] for h in query_store(settings_for(db, collection="cli"), question, 4)]
+    assert lc == ours
+
+
+def test_other_model_into_same_collection_is_refused(corpus, tmp_path):
+    from ingest.store import StoreError, open_client, open_collection
+
+    db = tmp_path / "db"
+    client = open_client(settings_for(db).chroma)
+    open_collection(client, "mixed", "default")
+    with pytest.raises(StoreError, match="would mix vectors"):
+        open_collection(client, "mixed", "another-model")
+
+
+def test_settings_precedence(tmp_path):
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("chroma:\n  collection: fromfile\nchunking:\n  chunk_size: 120\n")
+    s = load_settings(cfg, environ={"COLUMNRAG_CHROMA__COLLECTION": "fromenv"})
+    assert s.chroma.collection == "fromenv" and s.chunking.chunk_size == 120
+    s = load_settings(cfg, {"chroma": {"collection": "fromflag"}}, environ={"COLUMNRAG_CHROMA__COLLECTION": "x"})
+    assert s.chroma.collection == "fromflag"
+    cfg.write_text("chroma:\n  colection: typo\n")
+    with pytest.raises(SettingsError, match="colection"):
+        load_settings(cfg, environ={})
+
+
+def test_default_config_documents_the_builtin_defaults():
+    assert load_settings(DEFAULT_CONFIG, environ={}) == Settings()
+
+
+def test_discovery_skips_hidden_and_survives_symlink_loops(tmp_path):
+    from ingest.discover import discover_pdfs
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "X.PDF").write_bytes(b"x")
+    (tmp_path / ".h").mkdir()
+    (tmp_path / ".h" / "y.pdf").write_bytes(b"x")
+    os.symlink(tmp_path, tmp_path / "a" / "loop")
+    found = [p.name for p in discover_pdfs([tmp_path])]
+    assert found == ["X.PDF"]

@@ -1,0 +1,147 @@
+"""The reading-order engine on plain boxes: no PDF involved."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from loaders import LayoutSettings, Word, analyze_page
+from loaders.furniture import mark_furniture
+from loaders.text import page_text
+
+from .boxes import column, line_words, numbered_lines, reseq
+
+
+def read(words: list[Word], **kw) -> list[str]:
+    layout = analyze_page(words, 612, 792, LayoutSettings(**kw))
+    mark_furniture([layout])
+    return page_text(layout, LayoutSettings(**kw))[0].split()
+
+
+def row_major(words: list[Word]) -> list[Word]:
+    return reseq(sorted(words, key=lambda w: (w.y0, w.x0)))
+
+
+def test_two_columns_read_left_then_right_whatever_the_drawing_order():
+    left = column(numbered_lines("L", 20), 72, 100)
+    right = column(numbered_lines("R", 20), 320, 100)
+    expected = [w.text for w in left + right]
+    assert read(row_major(left + right)) == expected
+    shuffled = left + right
+    random.Random(1).shuffle(shuffled)
+    assert read(reseq(shuffled)) == expected
+
+
+def test_three_columns_with_a_narrow_gutter():
+    cols = [column(numbered_lines(p, 15, 3), x, 100) for p, x in (("A", 72), ("B", 156), ("C", 240))]
+    # Each line is 3 words of 5-6 chars: about 80 pt wide, so the gutters are about 4-6 pt.
+    words = [w for c in cols for w in c]
+    assert read(row_major(words)) == [w.text for w in words]
+
+
+def test_full_width_band_between_two_column_bands():
+    title = line_words("Title of the whole report spanning everything here", 72, 60)
+    top_l = column(numbered_lines("TL", 8), 72, 100)
+    top_r = column(numbered_lines("TR", 8), 320, 100)
+    band = column([" ".join(f"F{k}w{j}" for j in range(14)) for k in range(3)], 72, 220)
+    bot_l = column(numbered_lines("BL", 8), 72, 280)
+    bot_r = column(numbered_lines("BR", 8), 320, 280)
+    words = title + top_l + top_r + band + bot_l + bot_r
+    assert read(row_major(words)) == [w.text for w in words]
+
+
+def test_three_column_band_under_two_column_band():
+    top = column(numbered_lines("TL", 10), 72, 100) + column(numbered_lines("TR", 10), 320, 100)
+    head = line_words("Section spanning the page width to separate these bands", 72, 240)
+    low = [w for p, x in (("A", 72), ("B", 240), ("C", 408)) for w in column(numbered_lines(p, 10, 3), x, 270)]
+    words = top + head + low
+    assert read(row_major(words)) == [w.text for w in words]
+
+
+def test_single_column_with_indented_list_is_never_split():
+    lines = numbered_lines("P", 6, 12) + ["- item one is short", "- item two", "- item three"]
+    words = column(lines[:6], 72, 100) + column(lines[6:], 90, 100 + 6 * 12) + column(numbered_lines("Q", 4, 12), 72, 220)
+    assert read(row_major(words)) == [w.text for w in row_major(words)]
+
+
+def test_signature_block_pairs_are_read_across():
+    words = []
+    for k, (a, b) in enumerate([("Prepared by", "Ana Torres"), ("Reviewed by", "Luis Ortega")]):
+        words += line_words(a, 72, 400 + k * 12) + line_words(b, 300, 400 + k * 12)
+    assert read(row_major(words)) == ["Prepared", "by", "Ana", "Torres", "Reviewed", "by", "Luis", "Ortega"]
+
+
+def test_sparse_title_page_is_not_split():
+    words = (line_words("Annual", 100, 100) + line_words("Report", 400, 100)
+             + line_words("2024", 100, 300) + line_words("Company", 400, 300))
+    assert read(reseq(words)) == ["Annual", "Report", "2024", "Company"]
+
+
+def test_right_to_left_columns():
+    left = column(numbered_lines("L", 12), 72, 100)
+    right = column(numbered_lines("R", 12), 320, 100)
+    got = read(row_major(left + right), right_to_left=True)
+    assert got[:5] == [w.text for w in right[:5]]
+
+
+def test_running_header_and_page_number_are_furniture():
+    pages = []
+    for n in range(3):
+        words = line_words("Journal of Tests", 72, 30) + column(numbered_lines(f"p{n}x", 30), 72, 100)
+        words += line_words(str(n + 1), 300, 760)
+        pages.append(analyze_page(reseq(words), 612, 792))
+    mark_furniture(pages)
+    text, _ = page_text(pages[1])
+    assert "Journal" not in text and "2" not in text.split()
+    kinds = {b.kind for b in pages[1].blocks}
+    assert {"header", "footer"} <= kinds
+    kept, _ = page_text(pages[1], LayoutSettings(keep_furniture=True))
+    assert kept.startswith("Journal of Tests")
+
+
+def test_hyphenated_line_end_is_joined():
+    words = column(["the experi-", "ment worked"], 72, 100)
+    assert read(reseq(words)) == ["the", "experiment", "worked"]
+
+
+def test_empty_page():
+    layout = analyze_page([], 612, 792)
+    assert layout.blocks == [] and page_text(layout)[0] == ""
+
+
+coords = st.floats(min_value=-1e5, max_value=1e5, allow_nan=False, allow_infinity=False)
+
+
+@st.composite
+def random_words(draw):
+    n = draw(st.integers(min_value=0, max_value=60))
+    out = []
+    for i in range(n):
+        x0, y0 = draw(coords), draw(coords)
+        w = draw(st.floats(min_value=0, max_value=300))
+        h = draw(st.floats(min_value=0, max_value=40))
+        text = draw(st.sampled_from(["a", "bb", "ccc", "x1", "word", "ﬁ"])) + str(i)
+        out.append(Word(x0, y0, x0 + w, y0 + h, text, i))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_words(), st.randoms())
+def test_every_word_exactly_once_and_input_order_does_not_matter(words, rnd):
+    layout = analyze_page(words, 612, 792)
+    got = sorted(w.text for w in layout.words)
+    assert got == sorted(w.text for w in words)
+    shuffled = list(words)
+    rnd.shuffle(shuffled)
+    again = analyze_page(shuffled, 612, 792)
+    assert [w.text for w in again.words] == [w.text for w in layout.words]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(min_value=4, max_value=30), st.integers(min_value=0, max_value=10_000))
+def test_generated_two_column_pages_read_in_order(n, seed):
+    left = column(numbered_lines("L", n), 72, 100)
+    right = column(numbered_lines("R", n), 330, 100)
+    words = left + right
+    random.Random(seed).shuffle(words)
+    assert read(reseq(words)) == [w.text for w in left + right]

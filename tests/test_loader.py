@@ -1,0 +1,137 @@
+"""The LangChain loader on PDFs the tests generate with PyMuPDF, drawn in scrambled orders."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pymupdf
+import pytest
+from langchain_core.document_loaders import Blob
+from langchain_core.embeddings import DeterministicFakeEmbedding
+
+from ingest.samples import two_column_page, write_pdf
+from loaders import ColumnAwarePDFLoader, ColumnAwarePDFParser, PDFLoadError
+
+PDF_KEYS = {"source", "file_path", "page", "total_pages", "format", "title", "author", "subject",
+            "keywords", "creator", "producer", "creationdate", "moddate", "trapped"}
+
+
+def words(text: str) -> list[str]:
+    return text.replace("-\n", "").split()
+
+
+@pytest.fixture(scope="module")
+def scrambled(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("pdfs")
+    pages = [two_column_page(7), two_column_page(8)]
+    out = {}
+    for order in ("native", "rowmajor", "shuffled"):
+        out[order] = folder / f"{order}.pdf"
+        write_pdf(out[order], pages, order, seed=3, header="Running Head")
+    out["truth"] = [" ".join(p.reading) for p in pages]  # type: ignore[assignment]
+    return out
+
+
+@pytest.mark.parametrize("order", ["native", "rowmajor", "shuffled"])
+def test_page_text_follows_reading_order(scrambled, order):
+    docs = list(ColumnAwarePDFLoader(scrambled[order]).lazy_load())
+    assert len(docs) == 2
+    for doc, truth in zip(docs, scrambled["truth"]):
+        assert words(doc.page_content) == truth.split()
+
+
+def test_headers_and_footers_in_metadata_not_in_text(scrambled):
+    doc = list(ColumnAwarePDFLoader(scrambled["rowmajor"]).lazy_load())[1]
+    assert "Running" not in doc.page_content
+    furniture = json.loads(doc.metadata["layout_furniture"])
+    assert {f["kind"] for f in furniture} == {"header", "footer"}
+    kept = list(ColumnAwarePDFLoader(scrambled["rowmajor"], keep_furniture=True).lazy_load())[1]
+    assert kept.page_content.startswith("Running Head")
+
+
+def test_metadata_keys_types_and_block_spans(scrambled):
+    doc = list(ColumnAwarePDFLoader(scrambled["shuffled"]).lazy_load())[0]
+    assert PDF_KEYS <= set(doc.metadata)
+    assert doc.metadata["page"] == 0 and doc.metadata["total_pages"] == 2
+    assert doc.metadata["source"] == str(scrambled["shuffled"])
+    assert all(isinstance(v, (str, int, float, bool)) for v in doc.metadata.values())
+    blocks = json.loads(doc.metadata["layout_blocks"])
+    assert {b["column"] for b in blocks} == {0, 1}
+    for b in blocks:
+        assert len(b["bbox"]) == 4 and b["bbox"][0] < b["bbox"][2]
+        assert doc.page_content[b["start"]:b["end"]].strip()
+
+
+def test_single_mode_and_page_subset(scrambled):
+    single = list(ColumnAwarePDFLoader(scrambled["native"], mode="single").lazy_load())
+    assert len(single) == 1 and "page" not in single[0].metadata
+    sub = list(ColumnAwarePDFLoader(scrambled["native"], pages=[1]).lazy_load())
+    assert [d.metadata["page"] for d in sub] == [1]
+
+
+def test_async_load(scrambled):
+    import asyncio
+
+    async def collect():
+        return [d async for d in ColumnAwarePDFLoader(scrambled["native"]).alazy_load()]
+
+    assert len(asyncio.run(collect())) == 2
+
+
+def test_langchain_parser_contract(tmp_path):
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Hello world!")
+    path = tmp_path / "hello.pdf"
+    doc.save(str(path))
+    parser = ColumnAwarePDFParser()
+    it = parser.lazy_parse(Blob.from_path(path))
+    assert iter(it) is it
+    docs = list(it)
+    assert len(docs) == 1
+    assert "Hello world!" in docs[0].page_content
+    assert docs[0].metadata["source"] == str(path) and docs[0].metadata["page"] == 0
+
+
+def test_generic_loader_with_parser(scrambled):
+    from langchain_community.document_loaders.generic import GenericLoader
+
+    folder = Path(scrambled["native"]).parent
+    loader = GenericLoader.from_filesystem(str(folder), glob="*.pdf", parser=ColumnAwarePDFParser())
+    docs = list(loader.lazy_load())
+    assert len(docs) == 6
+
+
+def test_documents_go_straight_into_langchain_chroma(scrambled, tmp_path):
+    from langchain_chroma import Chroma
+
+    docs = list(ColumnAwarePDFLoader(scrambled["native"]).lazy_load())
+    store = Chroma.from_documents(docs, DeterministicFakeEmbedding(size=16),
+                                  persist_directory=str(tmp_path / "db"), collection_name="dropin")
+    assert store._collection.count() == len(docs)
+
+
+def test_broken_and_encrypted_files_raise_with_file_and_reason(tmp_path):
+    bad = tmp_path / "bad.pdf"
+    bad.write_bytes(b"<html>not a pdf</html>")
+    with pytest.raises(PDFLoadError) as err:
+        list(ColumnAwarePDFLoader(bad).lazy_load())
+    assert str(bad) in str(err.value)
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "secret text")
+    locked = tmp_path / "locked.pdf"
+    doc.save(str(locked), encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="pw", owner_pw="pw")
+    with pytest.raises(PDFLoadError, match="no password"):
+        list(ColumnAwarePDFLoader(locked).lazy_load())
+    assert "secret" in list(ColumnAwarePDFLoader(locked, password="pw").lazy_load())[0].page_content
+
+
+def test_scanned_page_needs_ocr(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page()
+    pix = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 50, 50), False)
+    pix.clear_with(200)
+    page.insert_image(page.rect, pixmap=pix)
+    path = tmp_path / "scan.pdf"
+    doc.save(str(path))
+    d = list(ColumnAwarePDFLoader(path).lazy_load())[0]
+    assert d.page_content == "" and d.metadata["needs_ocr"] is True

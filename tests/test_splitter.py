@@ -1,0 +1,102 @@
+"""Band-aware chunking on generated layouts."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from langchain_core.documents import Document
+
+from chunking import BandAwareTextSplitter
+from chunking.tokens import default_model_path, model_max_tokens
+from loaders import LayoutSettings, analyze_page
+from loaders.furniture import mark_furniture
+from loaders.metadata import layout_metadata
+from loaders.reader import PageResult
+from loaders.text import page_text
+
+from .boxes import column, line_words, reseq
+
+
+def page_doc(words, number=0, source="mem.pdf") -> Document:
+    layout = analyze_page(reseq(words), 612, 792)
+    mark_furniture([layout])
+    text, spans = page_text(layout)
+    meta = layout_metadata(PageResult(number, layout, text, spans, False))
+    return Document(page_content=text, metadata={"source": source, "page": number, **meta})
+
+
+def sentence_lines(words_list: list[str], per_line: int = 6) -> list[str]:
+    return [" ".join(words_list[i:i + per_line]) for i in range(0, len(words_list), per_line)]
+
+
+def char_splitter(**kw) -> BandAwareTextSplitter:
+    return BandAwareTextSplitter(chunk_size=kw.pop("chunk_size", 2000), length_function=len, **kw)
+
+
+def test_paragraph_running_from_left_column_into_right_continues():
+    left_text = [f"alpha{i}" for i in range(60)]  # the paragraph, no sentence end
+    right_text = [f"beta{i}" for i in range(30)] + ["end."] + [f"Gamma{i}" for i in range(30)]
+    left = column(sentence_lines(left_text), 72, 100)
+    right = column(sentence_lines(right_text), 330, 100)
+    doc = page_doc(left + right)
+    chunks = char_splitter().split_documents([doc])
+    joined = [c for c in chunks if "alpha59" in c.page_content]
+    assert joined and "beta0" in joined[0].page_content
+    off = char_splitter(continue_paragraphs=False).split_documents([doc])
+    assert not any("alpha59" in c.page_content and "beta0" in c.page_content for c in off)
+
+
+def test_side_by_side_columns_and_bands_never_share_a_chunk():
+    top_l = column(sentence_lines([f"tl{i}" for i in range(40)] + ["done."]), 72, 100)
+    top_r = column(sentence_lines([f"Tr{i}" for i in range(40)] + ["done."]), 330, 100)
+    band = column(sentence_lines([f"Band{i}" for i in range(30)] + ["over."], 14), 72, 230)
+    bot_l = column(sentence_lines([f"Bl{i}" for i in range(40)] + ["done."]), 72, 300)
+    bot_r = column(sentence_lines([f"Br{i}" for i in range(40)] + ["done."]), 330, 300)
+    chunks = char_splitter().split_documents([page_doc(top_l + top_r + band + bot_l + bot_r)])
+    prefixes = ["tl", "Tr", "Band", "Bl", "Br"]
+    for c in chunks:
+        present = {p for p in prefixes if f" {p}1 " in f" {c.page_content} " or c.page_content.startswith(p)}
+        assert len(present) == 1, c.page_content[:80]
+    assert [c.metadata["column"] for c in chunks][:2] == [0, 1]
+
+
+def test_page_break_mid_sentence_continues_and_records_last_page():
+    p0 = page_doc(column(sentence_lines([f"one{i}" for i in range(20)]), 72, 700), 0)
+    p1 = page_doc(column(sentence_lines([f"two{i}" for i in range(20)] + ["stop."]), 72, 100), 1)
+    chunks = char_splitter().split_documents([p0, p1])
+    assert len(chunks) == 1
+    assert chunks[0].metadata["page"] == 0 and chunks[0].metadata["last_page"] == 1
+    boxes = json.loads(chunks[0].metadata["boxes"])
+    assert {b["page"] for b in boxes} == {0, 1}
+
+
+def test_heading_starts_the_chunk_of_its_text():
+    words = (column(sentence_lines([f"intro{i}" for i in range(30)] + ["end."]), 72, 100)
+             + line_words("2 Methods", 72, 180)
+             + column(sentence_lines([f"method{i}" for i in range(30)] + ["end."]), 72, 200))
+    chunks = char_splitter(chunk_size=400).split_documents([page_doc(words)])
+    starts = [c for c in chunks if "Methods" in c.page_content]
+    assert len(starts) == 1 and starts[0].page_content.startswith("2 Methods")
+    assert "method0" in starts[0].page_content
+    assert not any(c.page_content.strip() == "2 Methods" for c in chunks)
+
+
+def test_fallback_on_plain_documents():
+    doc = Document(page_content="First paragraph here.\n\n" + "word " * 500, metadata={"source": "x"})
+    chunks = char_splitter(chunk_size=300).split_documents([doc])
+    assert len(chunks) > 1 and all(len(c.page_content) <= 300 for c in chunks)
+    assert all(c.metadata["source"] == "x" for c in chunks)
+
+
+def test_chunks_never_exceed_the_models_max_tokens_and_keep_all_text():
+    splitter = BandAwareTextSplitter(chunk_size=10_000)
+    limit = model_max_tokens(default_model_path())
+    long = column(sentence_lines([f"token{i}" for i in range(900)]), 72, 40)
+    doc = page_doc(long)
+    chunks = splitter.split_documents([doc])
+    assert all(0 < splitter._length_function(c.page_content) <= limit for c in chunks)
+    got = " ".join(c.page_content for c in chunks).split()
+    assert got == doc.page_content.split()
+    for c in chunks:
+        assert all(isinstance(c.metadata[k], float) for k in ("bbox_x0", "bbox_y0", "bbox_x1", "bbox_y1"))
+        assert isinstance(c.metadata["chunk_index"], int) and isinstance(c.metadata["start_index"], int)
