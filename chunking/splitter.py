@@ -85,22 +85,22 @@ class BandAwareTextSplitter(TextSplitter):
         index: dict[str, int] = {}
         pending: list[Document] = []
 
-        def flush() -> None:
-            for chunk in self._split_layout(pending):
+        def emit(chunks: list[Document]) -> None:
+            """Number chunks per source file, in reading order."""
+            for chunk in chunks:
                 src = str(chunk.metadata.get("source", ""))
                 chunk.metadata["chunk_index"] = index.get(src, 0)
                 index[src] = index.get(src, 0) + 1
                 out.append(chunk)
+
+        def flush() -> None:
+            emit(self._split_layout(pending))
             pending.clear()
 
         for doc in documents:
             if not read_blocks(doc.metadata):
                 flush()
-                for chunk in self._fallback.split_documents([doc]):
-                    src = str(chunk.metadata.get("source", ""))
-                    chunk.metadata["chunk_index"] = index.get(src, 0)
-                    index[src] = index.get(src, 0) + 1
-                    out.append(chunk)
+                emit(self._fallback.split_documents([doc]))
                 continue
             if pending and pending[-1].metadata.get("source") != doc.metadata.get("source"):
                 flush()

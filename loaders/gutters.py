@@ -115,9 +115,7 @@ def _edge_share(values: list[float], tol: float) -> float:
     """Share of values within tol of the most common value."""
     if not values:
         return 0.0
-    counts = Counter(round(v / tol) for v in values)
-    best = max(counts, key=lambda k: counts[k] + counts.get(k - 1, 0) + counts.get(k + 1, 0))
-    centre = best * tol
+    centre = _mode(values, tol)
     return sum(abs(v - centre) <= tol for v in values) / len(values)
 
 
@@ -159,6 +157,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
 
 
 def _mode(values: list[float], tol: float) -> float:
+    """The centre of the densest cluster of values (within tol)."""
     counts = Counter(round(v / tol) for v in values)
     best = max(counts, key=lambda k: counts[k] + counts.get(k - 1, 0) + counts.get(k + 1, 0))
     near = [v for v in values if abs(v - best * tol) <= tol]
