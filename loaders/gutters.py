@@ -125,7 +125,10 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     Sides are counted row by row, not in pairs: columns whose baselines do not line up give rows
     with text on one side only, alternately.
     """
-    if min(len(g.left), len(g.right)) < s.min_gutter_rows:
+    # A strip barely wider than a word space is a column gutter only if it runs long: short
+    # coincidences of justified spacing (rivers) look exactly like it for three or four rows.
+    need = s.min_gutter_rows if g.x1 - g.x0 >= 1.5 * s.min_gutter else 2 * s.min_gutter_rows
+    if min(len(g.left), len(g.right)) < need:
         return None
     lwords = {i: [w for w in rows[i].words if w.x1 <= g.x0 + 1e-6] for i in g.left}
     rwords = {i: [w for w in rows[i].words if w.x0 >= g.x1 - 1e-6] for i in g.right}
