@@ -88,26 +88,60 @@ class _Reader:
         self.leaves.append(_Leaf(rows, *label))
 
 
-def _follow_coherent_drawing_order(leaves: list[_Leaf]) -> None:
-    """Where the PDF draws each of our regions in one piece, top to bottom, its order of regions
-    is a reading the geometry allows: take it (it places floats, sidebars and author grids as
-    the author did). Any sign of row-by-row or scattered drawing keeps the geometric order."""
-    if len(leaves) < 2:
-        return
-    owner: list[tuple[int, int]] = []
-    for k, leaf in enumerate(leaves):
-        prev_max = -1
-        for row in leaf.rows:
-            seqs = [w.seq for w in row.words]
-            if min(seqs) < prev_max:
-                return  # a region's rows are not drawn top to bottom
-            prev_max = max(seqs)
-            owner.extend((q, k) for q in seqs)
-    owner.sort()
-    runs = 1 + sum(a[1] != b[1] for a, b in zip(owner, owner[1:]))
-    if runs != len(leaves):
-        return  # some region is drawn in pieces, interleaved with others
-    leaves.sort(key=lambda leaf: min(w.seq for r in leaf.rows for w in r.words))
+def _leaf_box(leaf: _Leaf) -> tuple[float, float, float, float]:
+    ws = [w for r in leaf.rows for w in r.words]
+    return (min(w.x0 for w in ws), min(w.y0 for w in ws), max(w.x1 for w in ws), max(w.y1 for w in ws))
+
+
+def _drawn_top_down(leaves: list[_Leaf]) -> bool:
+    """Whether the PDF draws each region's rows top to bottom (native and row-by-row producers
+    do; scattered drawing does not). Only then does the drawing order carry evidence."""
+    steps = rising = 0
+    for leaf in leaves:
+        firsts = [min(w.seq for w in r.words) for r in leaf.rows]
+        steps += len(firsts) - 1
+        rising += sum(b > a for a, b in zip(firsts, firsts[1:]))
+    return steps == 0 or rising >= 0.9 * steps
+
+
+def _order_leaves(leaves: list[_Leaf]) -> list[_Leaf]:
+    """Order single-column regions: geometry sets the constraints, the drawing order breaks ties.
+
+    A region must come before another when it sits above it with overlapping x-ranges (the flow
+    of one column, a title over columns), or when both are columns of one band and it is the
+    earlier column. Among the regions free to come next, the one the PDF draws first wins when
+    the drawing order is trustworthy; otherwise the XY-cut order decides.
+    """
+    n = len(leaves)
+    if n < 2:
+        return leaves
+    boxes = [_leaf_box(leaf) for leaf in leaves]
+    before: list[set[int]] = [set() for _ in range(n)]  # before[j]: regions that must precede j
+    for i in range(n):
+        ax0, ay0, ax1, ay1 = boxes[i]
+        for j in range(n):
+            if i == j:
+                continue
+            bx0, by0, bx1, by1 = boxes[j]
+            overlap = min(ax1, bx1) - max(ax0, bx0)
+            stacked = overlap > 0.2 * min(ax1 - ax0, bx1 - bx0) and ay1 <= by0 + 2.0
+            same_band = leaves[i].band == leaves[j].band and leaves[i].column < leaves[j].column
+            if stacked or same_band:
+                before[j].add(i)
+    if _drawn_top_down(leaves):
+        key = [min(w.seq for r in leaf.rows for w in r.words) for leaf in leaves]
+    else:
+        key = list(range(n))
+    done: list[int] = []
+    placed: set[int] = set()
+    while len(done) < n:
+        free = [j for j in range(n) if j not in placed and before[j] <= placed]
+        if not free:  # contradictory constraints: fall back to the XY-cut order for the rest
+            free = [min(j for j in range(n) if j not in placed)]
+        nxt = min(free, key=lambda j: (key[j], j))
+        done.append(nxt)
+        placed.add(nxt)
+    return [leaves[j] for j in done]
 
 
 def _words(rows: list[Row]) -> list[Word]:
@@ -194,7 +228,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]
     reader.read(_words(body_rows), None)
-    _follow_coherent_drawing_order(reader.leaves)
+    reader.leaves = _order_leaves(reader.leaves)
     blocks: list[Block] = []
     for row in rows[:n_top]:
         blocks.append(Block([Line(_dedupe(row.words))], -1, 0, kind=TEXT))
