@@ -199,12 +199,27 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     cands = [g for g in _sweep(rows, lo, hi, wide, float("inf"))
              if min(len(g.left), len(g.right)) >= 2 and g.x1 - g.x0 >= wide]
     for g in sorted(cands, key=lambda g: (-g.span, g.x0)):
-        band = [w for r in rows[g.first: g.last + 1] for w in r.words]
+        # The longest run of rows from the strip's top in which the PDF draws everything on one
+        # side before anything on the other (an author grid is often several grids stacked).
         mid = (g.x0 + g.x1) / 2
-        left = [w.seq for w in band if w.x1 <= mid]
-        right = [w.seq for w in band if w.x0 >= mid]
-        if not left or not right or len(left) + len(right) < len(band):
-            continue
-        if max(left) < min(right) or (settings.right_to_left and max(right) < min(left)):
-            return g
+        left: list[int] = []
+        right: list[int] = []
+        nl = nr = 0
+        best = None
+        for i in range(g.first, g.last + 1):
+            ws = rows[i].words
+            left += [w.seq for w in ws if w.x1 <= mid]
+            right += [w.seq for w in ws if w.x0 >= mid]
+            nl += any(w.x1 <= mid for w in ws)
+            nr += any(w.x0 >= mid for w in ws)
+            if len(left) + len(right) < sum(len(rows[k].words) for k in range(g.first, i + 1)):
+                break  # a word on the strip's axis
+            one_side_first = (left and right and max(left) < min(right)) or (
+                settings.right_to_left and left and right and max(right) < min(left))
+            if not one_side_first:
+                break
+            if nl >= 2 and nr >= 2:
+                best = i
+        if best is not None:
+            return Gutter(g.x0, g.x1, g.first, best, [], [])
     return None
