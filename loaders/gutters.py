@@ -147,11 +147,15 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
+    pitch = row_pitch(rows[first: last + 1])
+    # Rows above the first aligned row at the band's own line pitch are its first lines (a
+    # heading, an indented list item); a row set apart by space (a title over the columns) is not.
+    while first > g.first and rows[first].cy - rows[first - 1].cy <= 1.5 * pitch:
+        first -= 1
     # Rows after the last aligned row: an unbalanced column's tail belongs to the band, unless it
     # is set apart by extra space and a full-width element follows it (a headline).
     end = g.last
     if end > last:
-        pitch = row_pitch(rows[first: last + 1])
         followed = g.last + 1 < len(rows)
         if followed and rows[last + 1].cy - rows[last].cy > 1.6 * pitch:
             end = last
