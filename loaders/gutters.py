@@ -150,7 +150,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     pitch = row_pitch(rows[first: last + 1])
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
-    while first > g.first and rows[first].cy - rows[first - 1].cy <= 1.5 * pitch:
+    while (first > 0 and rows[first].cy - rows[first - 1].cy <= 1.5 * pitch
+           and not any(w.x0 < g.x1 and w.x1 > g.x0 for w in rows[first - 1].words)):
         first -= 1
     # Rows after the last aligned row: an unbalanced column's tail belongs to the band, unless it
     # is set apart by extra space and a full-width element follows it (a headline).
