@@ -86,27 +86,28 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
             if isolated[i] and _one_sided(row, g) and _resumes_beyond(rows, i, g):
                 done.append(g)
                 continue
-            best, best_ov = None, min_gutter
-            for a, b in free:
-                ov = min(g.x1, b) - max(g.x0, a)
-                if ov >= best_ov:
-                    best, best_ov = (max(g.x0, a), min(g.x1, b)), ov
-            if best is None:
+            parts = [(max(g.x0, a), min(g.x1, b)) for a, b in free if min(g.x1, b) - max(g.x0, a) >= min_gutter]
+            if not parts:
                 done.append(g)
                 continue
-            g.x0, g.x1 = best
-            g.last = i
-            if spans[0][0] < g.x0:
-                g.left.append(i)
-            if spans[-1][1] > g.x1:
-                g.right.append(i)
-            if any(min(h.x1, g.x1) - max(h.x0, g.x0) > 0 for h in still):
-                # Two strips have narrowed onto the same gap: keep the older one.
-                continue
-            still.append(g)
-        for a, b in _interior_gaps(spans, min_gutter):
-            if not any(min(g.x1, b) - max(g.x0, a) > 0 for g in still):
-                still.append(Gutter(a, b, i, i, [i], [i]))
+            # A strip that meets two free stretches follows both: the widest one is not always
+            # the gutter (an equation beside a column leaves wide gaps of its own).
+            for k, (x0, x1) in enumerate(parts):
+                h = g if k == 0 else Gutter(x0, x1, g.first, g.last, list(g.left), list(g.right))
+                h.x0, h.x1, h.last = x0, x1, i
+                if spans[0][0] < x0:
+                    h.left.append(i)
+                if spans[-1][1] > x1:
+                    h.right.append(i)
+                if any(min(o.x1, x1) - max(o.x0, x0) > 0 for o in still):
+                    continue  # two strips narrowed onto the same gap: keep the older one
+                still.append(h)
+        # New strips start in every free stretch, not only between two words of one row: columns
+        # whose baselines alternate give rows with text on one side only.
+        for a, b in free:
+            if b - a >= min_gutter and not (a <= lo and b >= hi):
+                if not any(min(g.x1, b) - max(g.x0, a) > 0 for g in still):
+                    still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
         active = still
     return done + active
 
@@ -130,8 +131,10 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     need = s.min_gutter_rows if g.x1 - g.x0 >= 1.5 * s.min_gutter else 2 * s.min_gutter_rows
     if min(len(g.left), len(g.right)) < need:
         return None
-    lwords = {i: [w for w in rows[i].words if w.x1 <= g.x0 + 1e-6] for i in g.left}
-    rwords = {i: [w for w in rows[i].words if w.x0 >= g.x1 - 1e-6] for i in g.right}
+    lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= g.x0 + 1e-6])}
+    rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= g.x1 - 1e-6])}
+    if min(len(lwords), len(rwords)) < need:
+        return None
     if min(sum(map(len, lwords.values())) / len(lwords),
            sum(map(len, rwords.values())) / len(rwords)) < s.min_words_per_side:
         return None
