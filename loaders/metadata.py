@@ -29,15 +29,16 @@ def document_metadata(doc: pymupdf.Document, source: str) -> dict[str, Any]:
 
 def layout_metadata(page: PageResult) -> dict[str, Any]:
     """The page's blocks (box, band, column, kind, span in page_content) and furniture, as JSON."""
-    blocks = [{"bbox": sp.block.box.rounded(), "band": sp.block.band, "column": sp.block.column,
+    blocks = [{"bbox": page.page_box(sp.block.box).rounded(), "band": sp.block.band, "column": sp.block.column,
                "region": sp.block.region, "kind": sp.block.kind, "start": sp.start, "end": sp.end}
               for sp in page.spans]
-    furniture = [{"bbox": b.box.rounded(), "kind": b.kind,
+    furniture = [{"bbox": page.page_box(b.box).rounded(), "kind": b.kind,
                   "text": " ".join(line.text for line in b.lines)}
                  for b in page.layout.blocks if b.kind in FURNITURE_KINDS]
     return {
-        "page_width": round(page.layout.width, 2),
-        "page_height": round(page.layout.height, 2),
+        "page_width": round(page.frame.page_width if page.frame else page.layout.width, 2),
+        "page_height": round(page.frame.page_height if page.frame else page.layout.height, 2),
+        "text_rotation": page.frame.turn if page.frame else 0,
         "layout_blocks": json.dumps(blocks, separators=(",", ":")),
         "layout_furniture": json.dumps(furniture, separators=(",", ":"), ensure_ascii=False),
         "layout_bands": len(page.layout.columns_per_band),

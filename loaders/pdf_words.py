@@ -1,43 +1,89 @@
-"""The PyMuPDF edge: words of a page as plain `Word` boxes, in drawing order."""
+"""The PyMuPDF edge: words of a page as plain `Word` boxes, in drawing order.
+
+A page whose text mostly runs up or down (a landscape table set sideways on a portrait page) is
+turned so that its text runs left to right before layout; `PageWords.to_page` turns boxes back
+into PyMuPDF page coordinates for metadata.
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import groupby
 
 import pymupdf
 
-from .geometry import Word
+from .geometry import Box, Word
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
 # dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box.
 _FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 
-
-def _is_vertical(words: list[tuple]) -> bool:
-    """Words of one MuPDF line that run down or up the page (rotated text)."""
-    if len(words) < 2:
-        w = words[0]
-        return (w[3] - w[1]) > 2.5 * (w[2] - w[0]) and len(w[4]) > 2
-    a, b = words[0], words[-1]
-    dx = abs((a[0] + a[2]) - (b[0] + b[2])) / 2
-    dy = abs((a[1] + a[3]) - (b[1] + b[3])) / 2
-    return dy > 2 * dx
+UPRIGHT, READS_UP, READS_DOWN = 0, 90, 270
 
 
-def page_words(page: pymupdf.Page) -> list[Word]:
+@dataclass(slots=True)
+class PageWords:
+    words: list[Word]
+    width: float  # of the (possibly turned) frame the words are in
+    height: float
+    turn: int  # UPRIGHT, READS_UP or READS_DOWN
+    page_width: float
+    page_height: float
+
+    def to_page(self, box: Box) -> Box:
+        """A box in the words' frame, back in PyMuPDF page coordinates."""
+        if self.turn == READS_UP:  # frame (x', y') = (H - y, x)
+            return Box(box.y0, self.page_height - box.x1, box.y1, self.page_height - box.x0)
+        if self.turn == READS_DOWN:  # frame (x', y') = (y, W - x)
+            return Box(self.page_width - box.y1, box.x0, self.page_width - box.y0, box.x1)
+        return box
+
+
+def _direction(line: list[tuple]) -> str:
+    """'h' for text running across, 'up' or 'down' for rotated text, '?' when unknown."""
+    if len(line) < 2:
+        w = line[0]
+        return "?" if (w[3] - w[1]) > 2.5 * (w[2] - w[0]) and len(w[4]) > 2 else "h"
+    a, b = line[0], line[-1]
+    dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2
+    dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2
+    if abs(dy) > 2 * abs(dx):
+        return "down" if dy > 0 else "up"
+    return "h"
+
+
+def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
+    x0, y0, x1, y1 = w[:4]
+    if turn == READS_UP:
+        return (height - y1, x0, height - y0, x1, *w[4:])
+    if turn == READS_DOWN:
+        return (y0, width - x1, y1, width - x0, *w[4:])
+    return w
+
+
+def page_words(page: pymupdf.Page) -> PageWords:
     """Every word on the page with its box (top-left origin, unrotated page space).
 
     Horizontal text comes word by word: geometry, not MuPDF's lines, decides which words form a
-    line (MuPDF's lines can run across a gutter). A rotated or vertical line is kept whole, as one
-    box with its words in their own order, since its words cannot be read across in rows.
+    line (MuPDF's lines can run across a gutter). A line that runs across the page's main
+    direction is kept whole, as one box with its words in their own order.
     """
     raw = page.get_text("words", flags=_FLAGS)
+    lines = [list(g) for _, g in groupby(raw, key=lambda w: (w[5], w[6]))]
+    votes = {"h": 0, "up": 0, "down": 0, "?": 0}
+    for line in lines:
+        votes[_direction(line)] += len(line)
+    width, height = page.rect.width, page.rect.height
+    turn = UPRIGHT
+    if votes["up"] + votes["down"] > votes["h"]:
+        turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
+        lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
     out: list[Word] = []
-    for _, grp in groupby(raw, key=lambda w: (w[5], w[6])):
-        line = list(grp)
-        if _is_vertical(line):
+    for line in lines:
+        if _direction(line) != "h":
             text = " ".join(w[4] for w in sorted(line, key=lambda w: w[7]))
             out.append(Word(min(w[0] for w in line), min(w[1] for w in line),
                             max(w[2] for w in line), max(w[3] for w in line), text, len(out)))
         else:
             out.extend(Word(w[0], w[1], w[2], w[3], w[4], len(out) + i) for i, w in enumerate(line))
-    return out
+    fw, fh = (height, width) if turn != UPRIGHT else (width, height)
+    return PageWords(out, fw, fh, turn, width, height)

@@ -14,9 +14,9 @@ import pymupdf
 
 from .errors import PDFLoadError
 from .furniture import mark_furniture
-from .geometry import PageLayout
+from .geometry import Box, PageLayout
 from .layout import analyze_page
-from .pdf_words import page_words
+from .pdf_words import PageWords, page_words
 from .settings import LayoutSettings
 from .text import BlockSpan, page_text
 
@@ -31,6 +31,10 @@ class PageResult:
     text: str
     spans: list[BlockSpan]
     needs_ocr: bool
+    frame: PageWords | None = None  # how layout boxes map back to page coordinates
+
+    def page_box(self, box: Box) -> Box:
+        return self.frame.to_page(box) if self.frame is not None else box
 
 
 def open_pdf(source: str, data: bytes | None = None, password: str | None = None) -> pymupdf.Document:
@@ -56,15 +60,17 @@ def open_pdf(source: str, data: bytes | None = None, password: str | None = None
     return doc
 
 
-def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, source: str) -> tuple[PageLayout, bool]:
+def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings,
+             source: str) -> tuple[PageLayout, bool, PageWords]:
     try:
         page = doc[number]
-        words = page_words(page)
-        layout = analyze_page(words, page.rect.width, page.rect.height, settings)
-        needs_ocr = not words and bool(page.get_images(full=False))
+        frame = page_words(page)
+        layout = analyze_page(frame.words, frame.width, frame.height, settings)
+        needs_ocr = not frame.words and bool(page.get_images(full=False))
     except Exception as exc:
         raise PDFLoadError(source, f"page {number + 1} could not be read ({exc})") from exc
-    return layout, needs_ocr
+    frame.words = []  # the layout holds them; the frame only maps boxes back
+    return layout, needs_ocr, frame
 
 
 def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | None = None,
@@ -73,7 +79,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
     s = settings or LayoutSettings()
     numbers = list(range(doc.page_count)) if pages is None else [
         p for p in pages if 0 <= p < doc.page_count]
-    held: deque[tuple[int, PageLayout, bool]] = deque()  # pages [base, base + len(held))
+    held: deque[tuple[int, PageLayout, bool, PageWords]] = deque()  # pages [base, base + len(held))
     base = 0
     next_out = 0
 
@@ -83,16 +89,16 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
         while next_out < upto:
             pos = next_out - base
             mark_furniture([h[1] for h in held], targets=[pos], settings=s, window=WINDOW)
-            number, layout, needs_ocr = held[pos]
+            number, layout, needs_ocr, frame = held[pos]
             text, spans = page_text(layout, s)
-            yield PageResult(number, layout, text, spans, needs_ocr)
+            yield PageResult(number, layout, text, spans, needs_ocr, frame)
             next_out += 1
             while next_out - base > WINDOW:
                 held.popleft()
                 base += 1
 
     for seen, number in enumerate(numbers, start=1):
-        layout, needs_ocr = _analyze(doc, number, s, source)
-        held.append((number, layout, needs_ocr))
+        layout, needs_ocr, frame = _analyze(doc, number, s, source)
+        held.append((number, layout, needs_ocr, frame))
         yield from emit(seen - WINDOW)
     yield from emit(len(numbers))
