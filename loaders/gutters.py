@@ -154,7 +154,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
     while (first > 0 and rows[first].cy - rows[first - 1].cy <= 1.5 * pitch
-           and not any(w.x0 < g.x1 and w.x1 > g.x0 for w in rows[first - 1].words)):
+           and not any(min(w.x1, g.x1) - max(w.x0, g.x0) > 1.0 for w in rows[first - 1].words)):
         first -= 1
     # Rows after the last aligned row: an unbalanced column's tail belongs to the band, unless it
     # is set apart by extra space and a full-width element follows it (a headline).
