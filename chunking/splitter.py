@@ -26,6 +26,19 @@ log = logging.getLogger(__name__)
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[^a-z])")
 _LAYOUT_KEYS = ("layout_blocks", "layout_furniture")
+_FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
+_MAX_FLOATS_SKIPPED = 3
+_FILL_BEFORE_PARAGRAPH_BREAK = 0.6
+
+
+def _starts_continuation(text: str) -> bool:
+    """Text that can only be the rest of a sentence: it starts in lower case."""
+    return text[:1].islower()
+
+
+def _is_float_like(piece: "_Piece") -> bool:
+    """A caption, a figure's label or another short block a paragraph may flow around."""
+    return bool(_FLOAT_START.match(piece.text)) or len(piece.text.split()) <= 12
 
 
 @dataclass(slots=True)
@@ -39,6 +52,8 @@ class _Piece:
     column: int
     start: int
     heading: bool = False
+    region: tuple = ()
+    meta: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -112,61 +127,97 @@ class BandAwareTextSplitter(TextSplitter):
         return self.split_documents(list(documents))
 
     # -- layout-aware path --------------------------------------------------------------------
-    def _groups(self, pages: list[Document]) -> list[_Group]:
-        groups: list[_Group] = []
-        prev: dict[str, Any] | None = None
+    def _pieces(self, pages: list[Document]) -> list[_Piece]:
+        pieces: list[_Piece] = []
         for doc in pages:
             text = doc.page_content
             page = int(doc.metadata.get("page", 0))
             meta = {k: v for k, v in doc.metadata.items() if k not in _LAYOUT_KEYS}
             for b in read_blocks(doc.metadata):
                 piece_text = text[b["start"]:b["end"]]
-                if not piece_text.strip():
-                    continue
-                piece = _Piece(piece_text, page, b["bbox"], b["band"], b["column"], b["start"],
-                               b.get("kind") == HEADING)
-                region = (page, b["band"], b["column"], b.get("region", 0))
-                if prev is None or not self._joins(prev, region, groups[-1].pieces[-1], piece):
-                    groups.append(_Group(meta=meta))
-                groups[-1].pieces.append(piece)
-                prev = {"region": region}
+                if piece_text.strip():
+                    pieces.append(_Piece(piece_text, page, b["bbox"], b["band"], b["column"], b["start"],
+                                         b.get("kind") == HEADING,
+                                         (page, b["band"], b["column"], b.get("region", 0)), meta))
+        return pieces
+
+    def _continue_over_floats(self, pieces: list[_Piece]) -> list[_Piece]:
+        """A paragraph cut by a column or page break often has a float between its halves (a
+        figure, its caption): bring the second half up to the first, the float follows."""
+        if not self.continue_paragraphs:
+            return pieces
+        out = list(pieces)
+        i = 0
+        while i < len(out) - 2:
+            head = out[i]
+            if _SENTENCE_END.search(head.text) or _starts_continuation(out[i + 1].text):
+                i += 1
+                continue
+            for k in range(i + 1, min(i + 1 + _MAX_FLOATS_SKIPPED, len(out) - 1)):
+                if not _is_float_like(out[k]):
+                    break
+                nxt = out[k + 1]
+                if _starts_continuation(nxt.text) and nxt.region != out[k].region:
+                    out.insert(i + 1, out.pop(k + 1))
+                    break
+            i += 1
+        return out
+
+    def _groups(self, pages: list[Document]) -> list[_Group]:
+        groups: list[_Group] = []
+        last: _Piece | None = None
+        for piece in self._continue_over_floats(self._pieces(pages)):
+            if last is None or not self._joins(last, piece):
+                groups.append(_Group(meta=piece.meta))
+            groups[-1].pieces.append(piece)
+            last = piece
         return groups
 
-    def _joins(self, prev: dict[str, Any], region: tuple, last: _Piece, piece: _Piece) -> bool:
+    def _joins(self, last: _Piece, piece: _Piece) -> bool:
         """May `piece` share a chunk with the piece before it in reading order?"""
         if piece.heading and not last.heading:
             return False  # a heading starts the chunk of the text it heads
-        if prev["region"] == region or last.heading:
+        if last.region == piece.region or last.heading:
             return True
         if not self.continue_paragraphs:
             return False
         # A paragraph cut by a column or page break: no sentence end before, lower case after.
-        return not _SENTENCE_END.search(last.text) and piece.text[:1].islower()
+        return not _SENTENCE_END.search(last.text) and _starts_continuation(piece.text)
 
     def _split_layout(self, pages: list[Document]) -> list[Document]:
         chunks: list[Document] = []
         for group in self._groups(pages):
-            units = [u for p in group.pieces for u in self._units(p)]
-            for members in self._pack(units):
+            for members in self._pack(self._units(group.pieces)):
                 chunks.append(self._make(group.meta, members))
         return chunks
 
-    def _units(self, piece: _Piece) -> list[_Piece]:
-        """A piece small enough, or its sentences (or words) as pieces small enough."""
-        if self._length_function(piece.text) <= self._chunk_size:
-            return [piece]
-        out: list[_Piece] = []
-        pos = 0
-        for sentence in _SENTENCE_SPLIT.split(piece.text):
-            offset = piece.text.find(sentence, pos)
-            pos = offset + len(sentence)
-            parts = [sentence] if self._length_function(sentence) <= self._chunk_size else self._words(sentence)
-            sub = 0
-            for part in parts:
-                at = sentence.find(part, sub)
-                sub = at + len(part)
-                out.append(_Piece(part, piece.page, piece.bbox, piece.band, piece.column,
-                                  piece.start + offset + at, piece.heading))
+    def _units(self, pieces: list[_Piece]) -> list[_Unit]:
+        """Sentences (or, for a sentence too long alone, runs of words) in reading order.
+
+        A sentence may run over two pieces (a paragraph cut by a column break): it is one unit
+        then, so no chunk boundary can fall inside it.
+        """
+        units: list[_Unit] = []
+        for n, piece in enumerate(pieces):
+            continues = n > 0 and not _SENTENCE_END.search(pieces[n - 1].text) \
+                and _starts_continuation(piece.text) and not piece.heading
+            pos = 0
+            for k, sentence in enumerate(_SENTENCE_SPLIT.split(piece.text)):
+                offset = piece.text.find(sentence, pos)
+                pos = offset + len(sentence)
+                if k == 0 and continues and units:
+                    units[-1].add(sentence, piece)
+                else:
+                    units.append(_Unit(sentence, [piece], piece.start + offset,
+                                       block_start=(k == 0), heading=piece.heading))
+        out: list[_Unit] = []
+        for u in units:
+            if self._length_function(u.text) <= self._chunk_size:
+                out.append(u)
+                continue
+            for j, part in enumerate(self._words(u.text)):
+                out.append(_Unit(part, u.pieces, u.start, block_start=u.block_start and j == 0,
+                                 heading=u.heading))
         return out
 
     def _words(self, text: str) -> list[str]:
@@ -183,72 +234,93 @@ class BandAwareTextSplitter(TextSplitter):
             parts.append(" ".join(current))
         return parts
 
-    def _pack(self, units: list[_Piece]) -> list[list[_Piece]]:
-        """Greedy packing of units into chunks within chunk_size, with overlap in units."""
-        chunks: list[list[_Piece]] = []
-        current: list[_Piece] = []
+    def _pack(self, units: list[_Unit]) -> list[list[_Unit]]:
+        """Greedy packing within chunk_size. A chunk that is already well filled ends at a
+        paragraph boundary rather than take the first sentence of the next paragraph."""
+        chunks: list[list[_Unit]] = []
+        current: list[_Unit] = []
+        size = 0
         for unit in units:
-            trial = current + [unit]
-            if current and (self._length_function(_join(trial)) > self._chunk_size
-                            or (current[-1].heading is False and unit.heading)):
-                chunks.append(current)
-                current = self._overlap(current) + [unit]
-                if self._length_function(_join(current)) > self._chunk_size:
-                    current = [unit]
-            else:
-                current = trial
+            if current:
+                trial = self._length_function(_join(current + [unit]))
+                full = trial > self._chunk_size
+                paragraph_break = unit.block_start and size >= _FILL_BEFORE_PARAGRAPH_BREAK * self._chunk_size
+                heading_break = unit.heading and not current[-1].heading
+                if full or paragraph_break or heading_break:
+                    chunks.append(current)
+                    current = self._overlap(current)
+                    if current and self._length_function(_join(current + [unit])) > self._chunk_size:
+                        current = []
+            current.append(unit)
+            size = self._length_function(_join(current))
         if current:
             chunks.append(current)
         return chunks
 
-    def _overlap(self, units: list[_Piece]) -> list[_Piece]:
+    def _overlap(self, units: list[_Unit]) -> list[_Unit]:
         if self._chunk_overlap <= 0:
             return []
-        kept: list[_Piece] = []
+        kept: list[_Unit] = []
         for unit in reversed(units):
             if self._length_function(_join([unit] + kept)) > self._chunk_overlap:
                 break
             kept.insert(0, unit)
         return kept
 
-    def _make(self, meta: dict[str, Any], members: list[_Piece]) -> Document:
-        first = members[0]
-        on_first = [m.bbox for m in members if m.page == first.page]
+    def _make(self, meta: dict[str, Any], members: list[_Unit]) -> Document:
+        pieces: list[_Piece] = []
+        for u in members:
+            pieces.extend(p for p in u.pieces if all(p is not q for q in pieces))
+        first = pieces[0]
+        on_first = [p.bbox for p in pieces if p.page == first.page]
         boxes: list[dict[str, Any]] = []
-        for m in members:
-            entry = {"page": m.page, "bbox": m.bbox}
+        for p in pieces:
+            entry = {"page": p.page, "bbox": p.bbox}
             if entry not in boxes:
                 boxes.append(entry)
         metadata = {
             **meta,
             "page": first.page,
-            "last_page": members[-1].page,
+            "last_page": max(p.page for p in pieces),
             "bbox_x0": float(min(b[0] for b in on_first)), "bbox_y0": float(min(b[1] for b in on_first)),
             "bbox_x1": float(max(b[2] for b in on_first)), "bbox_y1": float(max(b[3] for b in on_first)),
             "band": first.band,
             "column": first.column,
             "boxes": json.dumps(boxes, separators=(",", ":")),
-            "start_index": first.start,
+            "start_index": members[0].start,
         }
         return Document(page_content=_join(members), metadata=metadata)
 
 
-def _join(units: list[_Piece]) -> str:
-    """Units of one chunk: blocks apart by a blank line; a broken word or paragraph rejoined."""
+@dataclass(slots=True)
+class _Unit:
+    """A sentence (or part of an over-long one) and the pieces it came from."""
+
+    text: str
+    pieces: list[_Piece]
+    start: int
+    block_start: bool = False
+    heading: bool = False
+
+    def add(self, text: str, piece: _Piece) -> None:
+        """The rest of this sentence, from the next piece (after a column or page break)."""
+        if self.text.endswith("-"):
+            self.text = self.text[:-1] + text
+        else:
+            self.text = self.text + " " + text
+        self.pieces.append(piece)
+
+
+def _join(units: list[_Unit]) -> str:
+    """Units of one chunk: paragraphs apart by a blank line, a heading on its own line."""
     out = ""
     for i, u in enumerate(units):
-        text = u.text
         if not out:
-            out = text
-            continue
-        prev = units[i - 1]
-        if prev.page == u.page and prev.band == u.band and prev.column == u.column and not u.heading \
-                and not prev.heading and u.start > prev.start + len(prev.text) + 2:
-            out += "\n\n" + text
-        elif out.endswith("-") and text[:1].islower():
-            out = out[:-1] + text
-        elif prev.heading or u.heading:
-            out += "\n" + text
+            out = u.text
+        elif units[i - 1].heading:
+            out += "\n" + u.text
+        elif u.block_start:
+            out += "\n\n" + u.text
         else:
-            out += " " + text if u.start != prev.start + len(prev.text) + 1 else "\n" + text
+            out += " " + u.text
     return out

@@ -6,6 +6,7 @@ into PyMuPDF page coordinates for metadata.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -18,6 +19,35 @@ from .geometry import Box, Word
 _FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 
 UPRIGHT, READS_UP, READS_DOWN = 0, 90, 270
+
+# pdfTeX's T1 fonts without a ToUnicode map give their ligature glyphs as control codes, which
+# MuPDF then treats as spaces ("speci\x1ced" comes out as "speci" "ed").
+_T1_LIGATURES = {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"}
+_LIGATURE_CODE = re.compile(r"[^\W\d_][\x1b-\x1f]|[\x1b-\x1f][^\W\d_]")
+
+
+def _words_with_ligatures(tp: pymupdf.TextPage) -> list[tuple]:
+    """Words built from the characters, with T1 ligature codes turned into letters; the same
+    tuples as extractWORDS: (x0, y0, x1, y1, text, block, line, word)."""
+    out: list[tuple] = []
+    for bno, block in enumerate(tp.extractRAWDICT()["blocks"]):
+        for lno, line in enumerate(block.get("lines", [])):
+            chars = [c for span in line["spans"] for c in span["chars"]]
+            word: list[dict] = []
+            wno = 0
+            for c in chars + [{"c": " ", "bbox": None}]:
+                ch = c["c"]
+                if ch in _T1_LIGATURES or (ord(ch) > 32 and ord(ch) != 160):
+                    word.append(c)
+                    continue
+                if word:
+                    text = "".join(_T1_LIGATURES.get(x["c"], x["c"]) for x in word)
+                    boxes = [x["bbox"] for x in word]
+                    out.append((min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                max(b[2] for b in boxes), max(b[3] for b in boxes), text, bno, lno, wno))
+                    wno += 1
+                    word = []
+    return out
 
 
 @dataclass(slots=True)
@@ -67,7 +97,10 @@ def page_words(page: pymupdf.Page) -> PageWords:
     line (MuPDF's lines can run across a gutter). A line that runs across the page's main
     direction is kept whole, as one box with its words in their own order.
     """
-    raw = page.get_text("words", flags=_FLAGS)
+    tp = page.get_textpage(flags=_FLAGS)
+    raw = tp.extractWORDS()
+    if _LIGATURE_CODE.search(tp.extractText()):
+        raw = _words_with_ligatures(tp)
     lines = [list(g) for _, g in groupby(raw, key=lambda w: (w[5], w[6]))]
     votes = {"h": 0, "up": 0, "down": 0, "?": 0}
     for line in lines:

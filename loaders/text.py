@@ -5,13 +5,13 @@ import re
 from dataclasses import dataclass
 
 from .geometry import FURNITURE_KINDS, Block, PageLayout
+from .hyphens import HyphenJoiner, ends_with_break
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
               "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij"}
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]+")
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
-_TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
 _LIGATURE_RE = re.compile("|".join(_LIGATURES))
 
 LINE_SEP = "\n"
@@ -34,23 +34,30 @@ class BlockSpan:
     end: int
 
 
-def block_text(block: Block, s: LayoutSettings) -> str:
+def _line_texts(block: Block, s: LayoutSettings) -> list[str]:
+    texts = [normalize(line.text).strip() if s.normalize_text else line.text for line in block.lines]
+    return [t for t in texts if t]
+
+
+def block_text(block: Block, s: LayoutSettings, joiner: HyphenJoiner | None = None) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
     out: list[str] = []
-    for line in block.lines:
-        text = line.text
-        if s.normalize_text:
-            text = normalize(text).strip()
-        if not text:
-            continue
-        if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) and text[:1].islower():
-            out[-1] = out[-1][:-1] + text
+    for text in _line_texts(block, s):
+        if out and s.dehyphenate and ends_with_break(out[-1]) and text[:1].islower():
+            out[-1] = (joiner or HyphenJoiner([])).join(out[-1], text)
         else:
             out.append(text)
     return LINE_SEP.join(out)
 
 
-def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
+def hyphen_evidence(layout: PageLayout, s: LayoutSettings | None = None) -> HyphenJoiner:
+    """What the page says about which hyphenated words are compounds (see hyphens.py)."""
+    s = s or LayoutSettings()
+    return HyphenJoiner(t for b in layout.blocks for t in _line_texts(b, s))
+
+
+def page_text(layout: PageLayout, s: LayoutSettings | None = None,
+              joiner: HyphenJoiner | None = None) -> tuple[str, list[BlockSpan]]:
     """The page's text in reading order and the span of every block in it.
 
     Furniture is left out unless `keep_furniture`; its spans are then empty (start == end == -1
@@ -60,10 +67,12 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     parts: list[str] = []
     spans: list[BlockSpan] = []
     pos = 0
+    if joiner is None and s.dehyphenate:
+        joiner = hyphen_evidence(layout, s)
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
-        text = block_text(block, s)
+        text = block_text(block, s, joiner)
         if not text:
             continue
         if parts:
