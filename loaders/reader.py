@@ -18,8 +18,7 @@ from .geometry import Box, PageLayout
 from .layout import analyze_page
 from .pdf_words import PageWords, page_words
 from .settings import LayoutSettings
-from .hyphens import HyphenJoiner
-from .text import BlockSpan, hyphen_evidence, page_text
+from .text import BlockSpan, page_text
 
 log = logging.getLogger(__name__)
 WINDOW = 4
@@ -80,7 +79,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
     s = settings or LayoutSettings()
     numbers = list(range(doc.page_count)) if pages is None else [
         p for p in pages if 0 <= p < doc.page_count]
-    held: deque[tuple[int, PageLayout, bool, PageWords, HyphenJoiner]] = deque()  # pages [base, base + len(held))
+    held: deque[tuple[int, PageLayout, bool, PageWords]] = deque()  # pages [base, base + len(held))
     base = 0
     next_out = 0
 
@@ -90,10 +89,8 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
         while next_out < upto:
             pos = next_out - base
             mark_furniture([h[1] for h in held], targets=[pos], settings=s, window=WINDOW)
-            number, layout, needs_ocr, frame, _ = held[pos]
-            # Hyphenated words are judged with the evidence of the neighbouring pages too.
-            joiner = HyphenJoiner.merged(h[4] for h in held)
-            text, spans = page_text(layout, s, joiner)
+            number, layout, needs_ocr, frame = held[pos]
+            text, spans = page_text(layout, s)
             yield PageResult(number, layout, text, spans, needs_ocr, frame)
             next_out += 1
             while next_out - base > WINDOW:
@@ -102,6 +99,6 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
 
     for seen, number in enumerate(numbers, start=1):
         layout, needs_ocr, frame = _analyze(doc, number, s, source)
-        held.append((number, layout, needs_ocr, frame, hyphen_evidence(layout, s)))
+        held.append((number, layout, needs_ocr, frame))
         yield from emit(seen - WINDOW)
     yield from emit(len(numbers))

@@ -5,7 +5,6 @@ import re
 from dataclasses import dataclass
 
 from .geometry import FURNITURE_KINDS, Block, PageLayout
-from .hyphens import HyphenJoiner, ends_with_break
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -34,30 +33,45 @@ class BlockSpan:
     end: int
 
 
+SOFT_HYPHEN = "\u00ad"
+
+
 def _line_texts(block: Block, s: LayoutSettings) -> list[str]:
-    texts = [normalize(line.text).strip() if s.normalize_text else line.text for line in block.lines]
-    return [t for t in texts if t]
+    """Normalised line texts; a line broken at a soft hyphen (tagged PDFs mark discretionary
+    hyphens so) keeps it as its last character."""
+    texts = []
+    for line in block.lines:
+        raw = line.text.rstrip()
+        text = normalize(raw).strip() if s.normalize_text else raw
+        if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
+            text += SOFT_HYPHEN
+        if text.strip(SOFT_HYPHEN):
+            texts.append(text)
+    return texts
 
 
-def block_text(block: Block, s: LayoutSettings, joiner: HyphenJoiner | None = None) -> str:
+_TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
+
+
+def block_text(block: Block, s: LayoutSettings) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
     out: list[str] = []
     for text in _line_texts(block, s):
-        if out and s.dehyphenate and ends_with_break(out[-1]) and text[:1].islower():
-            out[-1] = (joiner or HyphenJoiner([])).join(out[-1], text)
+        if out and out[-1].endswith(SOFT_HYPHEN):
+            if s.dehyphenate and text[:1].isalpha():
+                out[-1] = out[-1][:-1] + text  # a discretionary hyphen: the word is whole again
+                continue
+            out[-1] = out[-1][:-1] + "-"
+        if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) and text[:1].islower():
+            out[-1] = out[-1][:-1] + text
         else:
             out.append(text)
+    if out and out[-1].endswith(SOFT_HYPHEN):
+        out[-1] = out[-1][:-1] + "-"
     return LINE_SEP.join(out)
 
 
-def hyphen_evidence(layout: PageLayout, s: LayoutSettings | None = None) -> HyphenJoiner:
-    """What the page says about which hyphenated words are compounds (see hyphens.py)."""
-    s = s or LayoutSettings()
-    return HyphenJoiner(t for b in layout.blocks for t in _line_texts(b, s))
-
-
-def page_text(layout: PageLayout, s: LayoutSettings | None = None,
-              joiner: HyphenJoiner | None = None) -> tuple[str, list[BlockSpan]]:
+def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
     """The page's text in reading order and the span of every block in it.
 
     Furniture is left out unless `keep_furniture`; its spans are then empty (start == end == -1
@@ -67,12 +81,10 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None,
     parts: list[str] = []
     spans: list[BlockSpan] = []
     pos = 0
-    if joiner is None and s.dehyphenate:
-        joiner = hyphen_evidence(layout, s)
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
-        text = block_text(block, s, joiner)
+        text = block_text(block, s)
         if not text:
             continue
         if parts:
