@@ -36,6 +36,15 @@ def _starts_continuation(text: str) -> bool:
     return text[:1].islower()
 
 
+def _continues(prev: "_Piece", piece: "_Piece") -> bool:
+    """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
+    block boundary inside one column)? Lower case after an open sentence always does; after a
+    full last line, a capital does too ("... (van" / "Hasselt, 2013)")."""
+    if piece.heading or not prev.runs_on():
+        return False
+    return _starts_continuation(piece.text) or (prev.full_last_line and piece.text[:1].isalnum())
+
+
 def _is_float_like(piece: "_Piece") -> bool:
     """A caption, a figure's label or another short block a paragraph may flow around."""
     return bool(_FLOAT_START.match(piece.text)) or len(piece.text.split()) <= 12
@@ -54,6 +63,12 @@ class _Piece:
     heading: bool = False
     region: tuple = ()
     meta: dict[str, Any] = field(default_factory=dict)
+    full_last_line: bool = False
+
+    def runs_on(self) -> bool:
+        """The text goes on in the next piece: no sentence end, and either the last line is full
+        (a paragraph's last line rarely is) or nothing marks an end at all."""
+        return not _SENTENCE_END.search(self.text) and not self.heading
 
 
 @dataclass(slots=True)
@@ -138,7 +153,8 @@ class BandAwareTextSplitter(TextSplitter):
                 if piece_text.strip():
                     pieces.append(_Piece(piece_text, page, b["bbox"], b["band"], b["column"], b["start"],
                                          b.get("kind") == HEADING,
-                                         (page, b["band"], b["column"], b.get("region", 0)), meta))
+                                         (page, b["band"], b["column"], b.get("region", 0)), meta,
+                                         bool(b.get("full_last_line", False))))
         return pieces
 
     def _continue_over_floats(self, pieces: list[_Piece]) -> list[_Piece]:
@@ -150,14 +166,14 @@ class BandAwareTextSplitter(TextSplitter):
         i = 0
         while i < len(out) - 2:
             head = out[i]
-            if _SENTENCE_END.search(head.text) or _starts_continuation(out[i + 1].text):
+            if not head.runs_on() or _continues(head, out[i + 1]):
                 i += 1
                 continue
             for k in range(i + 1, min(i + 1 + _MAX_FLOATS_SKIPPED, len(out) - 1)):
                 if not _is_float_like(out[k]):
                     break
                 nxt = out[k + 1]
-                if _starts_continuation(nxt.text) and nxt.region != out[k].region:
+                if _continues(head, nxt) and nxt.region != out[k].region:
                     out.insert(i + 1, out.pop(k + 1))
                     break
             i += 1
@@ -181,8 +197,8 @@ class BandAwareTextSplitter(TextSplitter):
             return True
         if not self.continue_paragraphs:
             return False
-        # A paragraph cut by a column or page break: no sentence end before, lower case after.
-        return not _SENTENCE_END.search(last.text) and _starts_continuation(piece.text)
+        # A paragraph cut by a column or page break.
+        return _continues(last, piece)
 
     def _split_layout(self, pages: list[Document]) -> list[Document]:
         chunks: list[Document] = []
@@ -199,8 +215,7 @@ class BandAwareTextSplitter(TextSplitter):
         """
         units: list[_Unit] = []
         for n, piece in enumerate(pieces):
-            continues = n > 0 and not _SENTENCE_END.search(pieces[n - 1].text) \
-                and _starts_continuation(piece.text) and not piece.heading
+            continues = n > 0 and _continues(pieces[n - 1], piece)
             pos = 0
             for k, sentence in enumerate(_SENTENCE_SPLIT.split(piece.text)):
                 offset = piece.text.find(sentence, pos)

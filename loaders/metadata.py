@@ -10,7 +10,7 @@ from typing import Any
 
 import pymupdf
 
-from .geometry import FURNITURE_KINDS
+from .geometry import FURNITURE_KINDS, Block
 from .reader import PageResult
 
 PDF_KEYS = ("format", "title", "author", "subject", "keywords", "creator", "producer",
@@ -27,10 +27,19 @@ def document_metadata(doc: pymupdf.Document, source: str) -> dict[str, Any]:
     return out
 
 
+def _full_last_line(block: Block) -> bool:
+    """The block's last line runs to its right edge: a paragraph that ends here would usually
+    leave its last line short, so the text likely goes on after a column or page break."""
+    box = block.box
+    last = block.lines[-1].box
+    return box.width > 60 and last.x1 >= box.x1 - max(3.0, 0.04 * box.width)
+
+
 def layout_metadata(page: PageResult) -> dict[str, Any]:
     """The page's blocks (box, band, column, kind, span in page_content) and furniture, as JSON."""
     blocks = [{"bbox": page.page_box(sp.block.box).rounded(), "band": sp.block.band, "column": sp.block.column,
-               "region": sp.block.region, "kind": sp.block.kind, "start": sp.start, "end": sp.end}
+               "region": sp.block.region, "kind": sp.block.kind, "start": sp.start, "end": sp.end,
+               "full_last_line": _full_last_line(sp.block)}
               for sp in page.spans]
     furniture = [{"bbox": page.page_box(b.box).rounded(), "kind": b.kind,
                   "text": " ".join(line.text for line in b.lines)}
