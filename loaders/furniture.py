@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .geometry import FOOTER, FURNITURE_KINDS, HEADER, Block, PageLayout
+from .geometry import FOOTER, FURNITURE_KINDS, HEADER, Block, PageLayout, median
 from .settings import LayoutSettings
 
 TOP_EDGE, BOTTOM_EDGE = -1, -2
@@ -22,6 +22,15 @@ _PAGE_NUMBER = re.compile(
 def _key(block: Block) -> str:
     text = " ".join(line.text for line in block.lines).lower()
     return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text)).strip()
+
+
+def _small_edge_line(block: Block, body_h: float) -> bool:
+    """One short line set in a smaller size than the body, apart at the page edge: a running
+    head or foot even on a page with no neighbour to repeat it."""
+    if len(block.lines) != 1 or body_h <= 0:
+        return False
+    line = block.lines[0]
+    return len(line.words) <= 15 and median([w.y1 - w.y0 for w in line.words], body_h) < 0.9 * body_h
 
 
 def _edge_blocks(layout: PageLayout) -> list[Block]:
@@ -37,9 +46,10 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
     for i in (range(len(pages)) if targets is None else targets):
         page = pages[i]
         tol = 0.03 * page.height
+        body_h = median([w.y1 - w.y0 for w in page.words], 0.0)
         for b in _edge_blocks(page):
             key = _key(b)
-            furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1")))
+            furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1"))) or _small_edge_line(b, body_h)
             if not furniture and len(key) >= 2:
                 repeats = 0
                 for j in range(max(0, i - window), min(len(pages), i + window + 1)):

@@ -209,7 +209,16 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
         else:
             blocks[-1].lines.append(line)
         prev, prev_heading = line, heading
+    # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
+    for b, nxt in zip(blocks, blocks[1:]):
+        if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text):
+            b.kind = HEADING
     return blocks
+
+
+def _looks_like_title(text: str) -> bool:
+    words = text.split()
+    return 0 < len(words) <= 8 and text[:1].isupper() and text[-1:].isalnum()
 
 
 def analyze_page(words: list[Word], width: float, height: float,

@@ -32,7 +32,7 @@ def _full_last_line(block: Block) -> bool:
     leave its last line short, so the text likely goes on after a column or page break."""
     box = block.box
     last = block.lines[-1].box
-    return box.width > 60 and last.x1 >= box.x1 - max(3.0, 0.04 * box.width)
+    return len(block.lines) > 1 and last.x1 >= box.x1 - max(3.0, 0.04 * box.width)
 
 
 def layout_metadata(page: PageResult) -> dict[str, Any]:
