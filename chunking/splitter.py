@@ -45,9 +45,12 @@ def _continues(prev: "_Piece", piece: "_Piece") -> bool:
     return _starts_continuation(piece.text) or (prev.full_last_line and piece.text[:1].isalnum())
 
 
-def _is_float_like(piece: "_Piece") -> bool:
-    """A caption, a figure's label or another short block a paragraph may flow around."""
-    return bool(_FLOAT_START.match(piece.text)) or len(piece.text.split()) <= 12
+def _is_float_like(piece: "_Piece", body_size: float = 0.0) -> bool:
+    """A caption, a footnote, a figure's label or another short block a paragraph may flow
+    around: a caption's opening word, a smaller type size than the body's, or a few words."""
+    if _FLOAT_START.match(piece.text) or len(piece.text.split()) <= 12:
+        return True
+    return 0 < piece.size < 0.9 * body_size
 
 
 @dataclass(slots=True)
@@ -64,6 +67,7 @@ class _Piece:
     region: tuple = ()
     meta: dict[str, Any] = field(default_factory=dict)
     full_last_line: bool = False
+    size: float = 0.0
 
     def runs_on(self) -> bool:
         """The text goes on in the next piece: no sentence end, and either the last line is full
@@ -154,7 +158,7 @@ class BandAwareTextSplitter(TextSplitter):
                     pieces.append(_Piece(piece_text, page, b["bbox"], b["band"], b["column"], b["start"],
                                          b.get("kind") == HEADING,
                                          (page, b["band"], b["column"], b.get("region", 0)), meta,
-                                         bool(b.get("full_last_line", False))))
+                                         bool(b.get("full_last_line", False)), float(b.get("size", 0.0))))
         return pieces
 
     def _continue_over_floats(self, pieces: list[_Piece]) -> list[_Piece]:
@@ -163,6 +167,8 @@ class BandAwareTextSplitter(TextSplitter):
         if not self.continue_paragraphs:
             return pieces
         out = list(pieces)
+        sizes = sorted(p.size for p in pieces if p.size > 0)
+        body_size = sizes[len(sizes) // 2] if sizes else 0.0
         i = 0
         while i < len(out) - 2:
             head = out[i]
@@ -170,7 +176,7 @@ class BandAwareTextSplitter(TextSplitter):
                 i += 1
                 continue
             for k in range(i + 1, min(i + 1 + _MAX_FLOATS_SKIPPED, len(out) - 1)):
-                if not _is_float_like(out[k]):
+                if out[k].heading or not _is_float_like(out[k], body_size):
                     break
                 nxt = out[k + 1]
                 if _continues(head, nxt) and nxt.region != out[k].region:

@@ -27,6 +27,12 @@ def document_metadata(doc: pymupdf.Document, source: str) -> dict[str, Any]:
     return out
 
 
+def _text_size(block: Block) -> float:
+    """The block's typical word height: footnotes and captions are set smaller than body text."""
+    heights = sorted(w.y1 - w.y0 for w in block.words)
+    return round(heights[len(heights) // 2], 2) if heights else 0.0
+
+
 def _full_last_line(block: Block) -> bool:
     """The block's last line runs to its right edge: a paragraph that ends here would usually
     leave its last line short, so the text likely goes on after a column or page break."""
@@ -39,7 +45,7 @@ def layout_metadata(page: PageResult) -> dict[str, Any]:
     """The page's blocks (box, band, column, kind, span in page_content) and furniture, as JSON."""
     blocks = [{"bbox": page.page_box(sp.block.box).rounded(), "band": sp.block.band, "column": sp.block.column,
                "region": sp.block.region, "kind": sp.block.kind, "start": sp.start, "end": sp.end,
-               "full_last_line": _full_last_line(sp.block)}
+               "full_last_line": _full_last_line(sp.block), "size": _text_size(sp.block)}
               for sp in page.spans]
     furniture = [{"bbox": page.page_box(b.box).rounded(), "kind": b.kind,
                   "text": " ".join(line.text for line in b.lines)}
