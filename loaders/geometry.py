@@ -39,7 +39,7 @@ class Box:
                    max(b.x1 for b in boxes), max(b.y1 for b in boxes))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Word:
     """One word as the PDF draws it: its box, its text and its position in the drawing order.
 

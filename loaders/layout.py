@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median
-from .gutters import find_gutters, find_tie_gutter
+from .gutters import Gutter, find_gutters, find_tie_gutter
 from .rows import Row, make_rows
 from .rulers import split_rulers
 from .settings import LayoutSettings
@@ -37,28 +37,34 @@ class _Reader:
         self.columns: dict[int, int] = {}
 
     def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
-        if not words:
+        if words:
+            self.read_rows(make_rows(words, self.s.row_overlap), label)
+
+    def read_rows(self, rows: list[Row], label: tuple[int, int] | None,
+                  gutters: list[Gutter] | None = None) -> None:
+        """Read a region given as rows (a run of a larger region's rows is a region too)."""
+        if not rows:
             return
-        rows = make_rows(words, self.s.row_overlap)
-        gutters = find_gutters(rows, self.s)
+        if gutters is None:
+            gutters = find_gutters(rows, self.s)
         g = gutters[0] if gutters else find_tie_gutter(rows, self.s)
         if g is None:
             self._leaf(rows, label)
             return
-        self.read(_words(rows[: g.first]), label)
+        self.read_rows(rows[: g.first], label)
         band_words = _words(rows[g.first: g.last + 1])
-        left = [w for w in band_words if (w.x0 + w.x1) / 2 < (g.x0 + g.x1) / 2]
-        right = [w for w in band_words if (w.x0 + w.x1) / 2 >= (g.x0 + g.x1) / 2]
+        mid = (g.x0 + g.x1) / 2
+        left = [w for w in band_words if (w.x0 + w.x1) / 2 < mid]
+        right = [w for w in band_words if (w.x0 + w.x1) / 2 >= mid]
         sides = [right, left] if self.s.right_to_left else [left, right]
         if label is None:
             self.band += 1
-            band = self.band
             # Column numbers are counted at the top level: the left side may itself hold columns.
-            self._read_columns(sides, band)
+            self._read_columns(sides, self.band)
         else:
             for side in sides:
                 self.read(side, label)
-        self.read(_words(rows[g.last + 1:]), label)
+        self.read_rows(rows[g.last + 1:], label)
 
     def _read_columns(self, sides: list[list[Word]], band: int) -> None:
         """Read the sides of a top-level band, splitting further columns off each side."""
@@ -76,7 +82,7 @@ class _Reader:
                 right = [w for w in side if (w.x0 + w.x1) / 2 >= mid]
                 pending[:0] = [right, left] if self.s.right_to_left else [left, right]
                 continue
-            self.read(side, (band, col))
+            self.read_rows(rows, (band, col), gutters)
             col += 1
         self.columns[band] = col
 
@@ -236,7 +242,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     n_top, n_bottom = _edge_rows(rows, height, body_h, s.furniture_zone)
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]
-    reader.read(_words(body_rows), None)
+    reader.read_rows(body_rows, None)
     reader.leaves = _order_leaves(reader.leaves)
     blocks: list[Block] = []
     for row in rows[:n_top]:

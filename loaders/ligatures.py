@@ -43,13 +43,24 @@ def _mend_word(text: str, dictionary: frozenset[str], wide_gap: bool = False) ->
             head = _HEAD.match(cand)
             if head and head.group(0).lower() in dictionary:
                 return cand
-    head = _HEAD.match(text)
-    if head and len(head.group(0)) >= 2 and (wide_gap or head.group(0).lower() not in dictionary):
-        b = head.group(0)
+    if text.isalpha():
+        b = text
+    else:
+        head = _HEAD.match(text)
+        b = head.group(0) if head else ""
+    if len(b) >= 2 and (wide_gap or b.lower() not in dictionary):
         lig = next((x for x in LIGATURES if (x + b).lower() in dictionary), None)
         if lig is not None:
             return (lig.capitalize() if b[:1].isupper() else lig) + (b.lower() if b[:1].isupper() else b) + text[len(b):]
     return text
+
+
+def _letters(text: str, at_end: bool) -> str:
+    """The run of letters at the end (or start) of a word."""
+    if text.isalpha():
+        return text
+    m = _TAIL.search(text) if at_end else _HEAD.match(text)
+    return m.group(0) if m else ""
 
 
 def line_text(words: list[Word], dictionary: frozenset[str]) -> str:
@@ -61,14 +72,12 @@ def line_text(words: list[Word], dictionary: frozenset[str]) -> str:
     usual = gaps[len(gaps) // 2] if gaps else 0.0
     for prev, w in zip(words, words[1:]):
         gap = w.x0 - prev.x1
-        tail, head = _TAIL.search(parts[-1]), _HEAD.match(w.text)
-        if tail and head and 0 < gap <= (prev.y1 - prev.y0):
-            a, b = tail.group(0).lower(), head.group(0).lower()
-            if not (a in dictionary and b in dictionary):
-                lig = next((x for x in LIGATURES if a + x + b in dictionary), None)
-                if lig is not None:
-                    parts[-1] += lig + w.text
-                    continue
+        a, b = _letters(parts[-1], True).lower(), _letters(w.text, False).lower()
+        if a and b and 0 < gap <= (prev.y1 - prev.y0) and not (a in dictionary and b in dictionary):
+            lig = next((x for x in LIGATURES if a + x + b in dictionary), None)
+            if lig is not None:
+                parts[-1] += lig + w.text
+                continue
         # Justified lines space words evenly: a gap a glyph wider than the others held a glyph.
         wide = len(gaps) >= 3 and gap > usual + 0.35 * (w.y1 - w.y0)
         parts.append(_mend_word(w.text, dictionary, wide))
