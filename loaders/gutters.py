@@ -43,7 +43,8 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[
     for a, b in spans:
         if a > x:
             out.append((x, a))
-        x = max(x, b)
+        if b > x:
+            x = b
     if hi > x:
         out.append((x, hi))
     return out
@@ -86,7 +87,15 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
             if isolated[i] and _one_sided(row, g) and _resumes_beyond(rows, i, g):
                 done.append(g)
                 continue
-            parts = [(max(g.x0, a), min(g.x1, b)) for a, b in free if min(g.x1, b) - max(g.x0, a) >= min_gutter]
+            parts = []
+            gx0, gx1 = g.x0, g.x1
+            for a, b in free:  # sorted: stop past the strip (hot loop: no min/max calls)
+                if a >= gx1:
+                    break
+                x0 = a if a > gx0 else gx0
+                x1 = b if b < gx1 else gx1
+                if x1 - x0 >= min_gutter:
+                    parts.append((x0, x1))
             if not parts:
                 done.append(g)
                 continue
@@ -99,14 +108,14 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
                     h.left.append(i)
                 if spans[-1][1] > x1:
                     h.right.append(i)
-                if any(min(o.x1, x1) - max(o.x0, x0) > 0 for o in still):
+                if any(o.x0 < x1 and x0 < o.x1 for o in still):
                     continue  # two strips narrowed onto the same gap: keep the older one
                 still.append(h)
         # New strips start in every free stretch, not only between two words of one row: columns
         # whose baselines alternate give rows with text on one side only.
         for a, b in free:
             if b - a >= min_gutter and not (a <= lo and b >= hi):
-                if not any(min(g.x1, b) - max(g.x0, a) > 0 for g in still):
+                if not any(g.x0 < b and a < g.x1 for g in still):
                     still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
         active = still
     return done + active

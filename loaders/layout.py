@@ -188,33 +188,36 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, zone: float) -> tu
     return top, bottom
 
 
-def _is_heading(line: Line, body_h: float, s: LayoutSettings) -> bool:
-    if line.height >= s.heading_size_ratio * body_h and len(line.words) <= 20:
+def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings) -> bool:
+    if height >= s.heading_size_ratio * body_h and len(line.words) <= 20:
         return True
+    if len(line.words) > 8:
+        return False
     text = line.text
-    return bool(_SECTION_NUMBER.match(text)) and len(line.words) <= 8 and not text.endswith(".")
+    return bool(_SECTION_NUMBER.match(text)) and not text.endswith(".")
 
 
 def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block]:
     """Cut a single-column leaf into paragraph blocks at extra space, size changes and headings."""
     blocks: list[Block] = []
-    prev: Line | None = None
+    prev: Row | None = None
     prev_heading = False
     for row in leaf.rows:
         line = Line(_dedupe(row.words))
-        heading = _is_heading(line, body_h, s)
+        height = row.y1 - row.y0
+        heading = _is_heading(line, height, body_h, s)
         new = prev is None or heading != prev_heading
         if not new and prev is not None:
-            gap = row.y0 - max(w.y1 for w in prev.words)
-            if gap > s.paragraph_gap * body_h:
+            prev_h = prev.y1 - prev.y0
+            if row.y0 - prev.y1 > s.paragraph_gap * body_h:
                 new = True
-            elif abs(line.height - prev.height) > 0.25 * max(line.height, prev.height):
+            elif abs(height - prev_h) > 0.25 * max(height, prev_h):
                 new = True
         if new:
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
         else:
             blocks[-1].lines.append(line)
-        prev, prev_heading = line, heading
+        prev, prev_heading = row, heading
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b, nxt in zip(blocks, blocks[1:]):
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text):

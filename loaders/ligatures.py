@@ -55,6 +55,15 @@ def _mend_word(text: str, dictionary: frozenset[str], wide_gap: bool = False) ->
     return text
 
 
+def ligatures_look_lost(words: list[Word]) -> bool:
+    """English prose has "fi", "ff" or "fl" in about one word in fifty; a page of words with
+    none of them has probably lost its ligature glyphs (a cheap gate before any mending)."""
+    if len(words) < 150:
+        return True
+    found = sum(1 for w in words if "f" in w.text and ("fi" in w.text or "ff" in w.text or "fl" in w.text))
+    return found < 0.002 * len(words)
+
+
 def _letters(text: str, at_end: bool) -> str:
     """The run of letters at the end (or start) of a word."""
     if text.isalpha():

@@ -41,8 +41,10 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
     ref0 = ref1 = 0.0
     for w in sorted(words, key=lambda w: (w.y0 + w.y1, w.x0, w.seq)):
         if rows:
-            ov = min(ref1, w.y1) - max(ref0, w.y0)
-            if ov >= overlap * max(0.1, min(w.y1 - w.y0, ref1 - ref0)):
+            y0, y1 = w.y0, w.y1
+            ov = (y1 if y1 < ref1 else ref1) - (y0 if y0 > ref0 else ref0)
+            h = y1 - y0 if y1 - y0 < ref1 - ref0 else ref1 - ref0
+            if ov >= overlap * (h if h > 0.1 else 0.1):
                 row = rows[-1]
                 row.words.append(w)
                 if w.y0 < row.y0:

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from .geometry import FURNITURE_KINDS, Block, PageLayout
-from .ligatures import bundled_words, line_text
+from .ligatures import bundled_words, ligatures_look_lost, line_text
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -37,11 +37,10 @@ class BlockSpan:
 SOFT_HYPHEN = "\u00ad"
 
 
-def _line_texts(block: Block, s: LayoutSettings) -> list[str]:
+def _line_texts(block: Block, s: LayoutSettings, dictionary: frozenset[str] = frozenset()) -> list[str]:
     """Normalised line texts; a line broken at a soft hyphen (tagged PDFs mark discretionary
     hyphens so) keeps it as its last character."""
     texts = []
-    dictionary = bundled_words() if s.repair_ligatures else frozenset()
     for line in block.lines:
         raw = line_text(line.words, dictionary).rstrip()
         text = normalize(raw).strip() if s.normalize_text else raw
@@ -55,10 +54,10 @@ def _line_texts(block: Block, s: LayoutSettings) -> list[str]:
 _TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
 
 
-def block_text(block: Block, s: LayoutSettings) -> str:
+def block_text(block: Block, s: LayoutSettings, dictionary: frozenset[str] = frozenset()) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
     out: list[str] = []
-    for text in _line_texts(block, s):
+    for text in _line_texts(block, s, dictionary):
         if out and out[-1].endswith(SOFT_HYPHEN):
             if s.dehyphenate and text[:1].isalpha():
                 out[-1] = out[-1][:-1] + text  # a discretionary hyphen: the word is whole again
@@ -83,10 +82,13 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     parts: list[str] = []
     spans: list[BlockSpan] = []
     pos = 0
+    dictionary = frozenset()
+    if s.repair_ligatures and ligatures_look_lost(layout.words):
+        dictionary = bundled_words()
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
-        text = block_text(block, s)
+        text = block_text(block, s, dictionary)
         if not text:
             continue
         if parts:
