@@ -6,7 +6,7 @@ CORPUS ?= data/sample
 DB     ?= data/chroma
 Q      ?= What does the lab protocol say about incubation?
 
-.PHONY: venv ingest query stats test bench clean
+.PHONY: venv ingest query stats audit test bench clean
 
 venv: $(VENV)/.installed
 
@@ -26,6 +26,9 @@ ingest: venv $(if $(filter data/sample,$(CORPUS)),data/sample/.made)
 
 query: venv
 	$(PY) -m ingest query "$(Q)" --db $(DB)
+
+audit: venv
+	$(PY) -m ingest audit "$(PDF)" $(if $(PAGES),--pages $(PAGES)) $(if $(OUT),--out $(OUT)) $(if $(CHUNKS),--chunks)
 
 stats: venv
 	$(PY) -m ingest stats --db $(DB)

@@ -1,5 +1,6 @@
 """`columnrag` command line: ingest, query, stats.
 
+Commands: ingest, query, stats, audit.
 Exit status: 0 success; 1 some files failed (the rest were ingested; see the summary and the
 report file in the store folder); 2 bad usage or configuration, or the store cannot be used.
 """
@@ -45,6 +46,17 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--where", help='metadata filter as JSON, e.g. \'{"page": 0}\'')
     q.add_argument("--json", action="store_true", help="print JSON")
     _common(q)
+    au = sub.add_parser("audit", help="draw how a PDF was read, or list a corpus's doubtful pages")
+    au.add_argument("target", help="a PDF file, or a folder with --suspicious")
+    au.add_argument("--pages", help="pages to draw, e.g. 1-3,7 (default: all)")
+    au.add_argument("--out", help="output folder (default: audit/<file name>)")
+    au.add_argument("--chunks", action="store_true", help="draw chunk outlines too")
+    au.add_argument("--zoom", type=float, default=1.0, help="image scale (1.0 = page size in points)")
+    au.add_argument("--suspicious", action="store_true", help="rank pages by layout confidence")
+    au.add_argument("-n", type=int, default=20, help="how many pages with --suspicious")
+    au.add_argument("--json", action="store_true", help="print JSON with --suspicious")
+    au.add_argument("--config", help="YAML settings file (default: configs/default.yaml)")
+    au.add_argument("-v", "--verbose", action="store_true", help="log details")
     s = sub.add_parser("stats", help="what the collection holds")
     s.add_argument("--json", action="store_true", help="print JSON")
     _common(s)
@@ -53,8 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def settings_from_args(a: argparse.Namespace) -> Settings:
     overrides: dict[str, dict[str, Any]] = {
-        "chroma": {"path": a.db, "collection": a.collection},
-        "embedding": {"model": a.model, "device": a.device,
+        "chroma": {"path": getattr(a, "db", None), "collection": getattr(a, "collection", None)},
+        "embedding": {"model": getattr(a, "model", None), "device": getattr(a, "device", None),
                       "batch_size": getattr(a, "batch_size", None)},
         "chunking": {"chunk_size": getattr(a, "chunk_size", None),
                      "chunk_overlap": getattr(a, "chunk_overlap", None)},
@@ -133,6 +145,34 @@ def collection_stats(settings: Settings) -> dict[str, Any]:
             "pages": pages, "chunks": coll.count(), "model": (coll.metadata or {}).get(MODEL_KEY, "")}
 
 
+def _audit(a: argparse.Namespace, settings: Settings) -> int:
+    from pathlib import Path
+
+    from loaders.audit import audit_pdf, suspicious_pages
+    from loaders.errors import PDFLoadError
+
+    from .discover import discover_pdfs
+
+    target = Path(a.target)
+    if a.suspicious or target.is_dir():
+        pages = suspicious_pages(discover_pdfs([target]), a.n, settings.layout)
+        if a.json:
+            print(json.dumps([p.__dict__ for p in pages], indent=1))
+        for p in pages if not a.json else []:
+            where = f"page {p.page + 1}" if p.page >= 0 else "unreadable"
+            print(f"{p.confidence:.3f}  {p.source}  {where}  " + "; ".join(p.reasons))
+        return EXIT_OK
+    out = Path(a.out) if a.out else Path("audit") / target.stem
+    try:
+        pages = audit_pdf(target, out, a.pages, a.chunks, settings.layout, a.zoom, settings.ingest.password)
+    except PDFLoadError as exc:
+        raise SettingsError(str(exc)) from exc
+    for p in pages:
+        print(f"page {p.number + 1}: {p.png}  confidence {p.confidence:.2f}")
+    print(f"open {out / 'index.html'}")
+    return EXIT_OK
+
+
 def _stats(a: argparse.Namespace, settings: Settings) -> int:
     stats = collection_stats(settings)
     if a.json:
@@ -151,7 +191,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         settings = settings_from_args(a)
-        return {"ingest": _ingest, "query": _query, "stats": _stats}[a.command](a, settings)
+        commands = {"ingest": _ingest, "query": _query, "stats": _stats, "audit": _audit}
+        return commands[a.command](a, settings)
     except (SettingsError, StoreError) as exc:
         print(f"columnrag: {exc}", file=sys.stderr)
         return EXIT_ERROR

@@ -120,6 +120,7 @@ class PageLayout:
     blocks: list[Block] = field(default_factory=list)
     columns_per_band: dict[int, int] = field(default_factory=dict)
     confidence: float = 1.0
+    doubts: list[str] = field(default_factory=list)
 
     @property
     def body_blocks(self) -> list[Block]:

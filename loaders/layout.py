@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median
+from .confidence import assess
 from .gutters import Gutter, find_gutters, find_tie_gutter
 from .rows import Row, make_rows
 from .rulers import split_rulers
@@ -35,6 +36,7 @@ class _Reader:
         self.leaves: list[_Leaf] = []
         self.band = -1
         self.columns: dict[int, int] = {}
+        self.cuts: list[tuple[Gutter, bool]] = []  # gutters cut at, and whether a tie
 
     def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
         if words:
@@ -51,6 +53,7 @@ class _Reader:
         if g is None:
             self._leaf(rows, label)
             return
+        self.cuts.append((g, not gutters))
         self.read_rows(rows[: g.first], label)
         band_words = _words(rows[g.first: g.last + 1])
         mid = (g.x0 + g.x1) / 2
@@ -260,4 +263,6 @@ def analyze_page(words: list[Word], width: float, height: float,
         blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], -3, 0, kind=LINE_NUMBERS))
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
+    doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)
+    layout.confidence, layout.doubts = doubt.confidence, doubt.reasons
     return layout

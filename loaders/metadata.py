@@ -59,6 +59,8 @@ def layout_metadata(page: PageResult) -> dict[str, Any]:
         "layout_bands": len(page.layout.columns_per_band),
         "layout_max_columns": max(page.layout.columns_per_band.values(), default=0),
         "needs_ocr": page.needs_ocr,
+        "layout_confidence": round(page.layout.confidence * (0.9 if page.frame and page.frame.turn else 1.0), 3),
+        "layout_doubts": json.dumps(page.layout.doubts + (["text set sideways"] if page.frame and page.frame.turn else [])),
     }
 
 

@@ -1,0 +1,71 @@
+"""How sure the engine is of a page's layout, and why not, for audits and `--suspicious`.
+
+Each sign of doubt multiplies the confidence (1.0 = nothing doubtful) and adds a reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .gutters import Gutter
+from .rows import Row
+from .settings import LayoutSettings
+
+
+@dataclass(slots=True)
+class Doubt:
+    confidence: float = 1.0
+    reasons: list[str] = field(default_factory=list)
+
+    def add(self, factor: float, reason: str) -> None:
+        if factor < 0.999:
+            self.confidence *= max(0.05, factor)
+            self.reasons.append(reason)
+
+
+def assess(cuts: list[tuple[Gutter, bool]], leaves_rows: list[list[Row]],
+           settings: LayoutSettings) -> Doubt:
+    """cuts: the gutters the page was cut at, each with whether the drawing order chose it."""
+    d = Doubt()
+    strong = [g for g, tie in cuts if not tie]
+    if strong:
+        narrowest = min(g.x1 - g.x0 for g in strong)
+        clarity = min(1.0, narrowest / (2.5 * settings.min_gutter))
+        d.add(0.6 + 0.4 * clarity, f"narrow gutter ({narrowest:.1f} pt)")
+        thin = min(min(len(g.left), len(g.right)) for g in strong)
+        if thin < 2 * settings.min_gutter_rows:
+            d.add(0.85, f"short column band ({thin} rows)")
+    ties = sum(1 for _, tie in cuts if tie)
+    if ties:
+        d.add(0.85 ** ties, f"{ties} column split(s) decided by the drawing order")
+    aligned = 0
+    for leaf in leaves_rows:
+        prev_gaps: list[tuple[float, float]] = []
+        for r in leaf:
+            gaps = [(a.x1, b.x0) for a, b in zip(r.words, r.words[1:]) if b.x0 - a.x1 >= 1.5 * settings.min_gutter]
+            if any(min(x1, y1) - max(x0, y0) >= settings.min_gutter for x0, x1 in gaps for y0, y1 in prev_gaps):
+                aligned += 1
+            prev_gaps = gaps
+    if aligned:
+        d.add(0.9 ** min(aligned, 5), f"{aligned} row(s) whose gaps line up inside a column (columns not split?)")
+    rows = [r for leaf in leaves_rows for r in leaf]
+    if rows:
+        wide = 0
+        overlapping = 0
+        for r in rows:
+            ws = r.words
+            for a, b in zip(ws, ws[1:]):
+                gap = b.x0 - a.x1
+                if gap >= 2.5 * settings.min_gutter + (a.y1 - a.y0):
+                    wide += 1
+                    break
+            for a, b in zip(ws, ws[1:]):
+                if b.x0 < a.x1 - 0.5 * min(a.x1 - a.x0, b.x1 - b.x0) and b.text != a.text:
+                    overlapping += 1
+                    break
+        if wide:
+            share = wide / len(rows)
+            d.add(1.0 - min(0.5, share), f"{wide} row(s) with wide gaps inside a column (table or missed gutter)")
+        if overlapping:
+            share = overlapping / len(rows)
+            d.add(1.0 - min(0.5, 2 * share), f"{overlapping} row(s) with overlapping words")
+    return d

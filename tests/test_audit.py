@@ -1,0 +1,68 @@
+"""The audit draws how a page was read; its text dump follows the loader's order."""
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from ingest.cli import main
+from ingest.samples import two_column_page, write_pdf
+from loaders import ColumnAwarePDFLoader
+from loaders.audit import audit_pdf, parse_pages
+
+
+@pytest.fixture()
+def pdf(tmp_path) -> Path:
+    path = tmp_path / "report.pdf"
+    write_pdf(path, [two_column_page(5), two_column_page(6)], "shuffled", seed=2, header="Audit Head")
+    return path
+
+
+def test_png_is_page_sized_and_dump_follows_loader_order(pdf, tmp_path):
+    out = tmp_path / "audit"
+    pages = audit_pdf(pdf, out, pages="1", chunks=True)
+    assert [p.number for p in pages] == [0]
+    png = pymupdf.Pixmap(str(pages[0].png))
+    assert (png.width, png.height) == (612, 792)
+    dump = pages[0].dump.read_text()
+    numbers = [int(n) for n in re.findall(r"^#(\d+) band", dump, re.M)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 4
+    blocks = re.split(r"^#\d+ band [^\n]*\n", dump, flags=re.M)[1:]
+    texts = [b.split("\n[")[0].strip() for b in blocks]
+    page_text = list(ColumnAwarePDFLoader(pdf, pages=[0]).lazy_load())[0].page_content
+    assert "\n\n".join(texts) == page_text
+    assert "[header]" in dump
+    assert (out / "index.html").read_text().count("<img") == 1
+
+
+def test_page_ranges():
+    assert parse_pages("1-3,7", 10) == [0, 1, 2, 6]
+    assert parse_pages(None, 3) == [0, 1, 2]
+    assert parse_pages("9-12", 10) == [8, 9]
+
+
+def test_cli_suspicious_ranks_pages(pdf, tmp_path, capsys):
+    (tmp_path / "broken.pdf").write_bytes(b"nope")
+    assert main(["audit", str(tmp_path), "--suspicious", "-n", "5"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("0.000") and "broken.pdf" in lines[0]
+    scores = [float(line.split()[0]) for line in lines]
+    assert scores == sorted(scores)
+
+
+@pytest.mark.skipif(not (shutil.which("chromium") or shutil.which("chromium-browser")),
+                    reason="Chromium is not installed")
+def test_index_html_loads_in_headless_chromium(pdf, tmp_path):
+    out = tmp_path / "audit"
+    audit_pdf(pdf, out)
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    proc = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                           "--disable-background-networking", "--disable-component-update",
+                           f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom",
+                           (out / "index.html").as_uri()], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "<img" in proc.stdout and "Page 1" in proc.stdout
