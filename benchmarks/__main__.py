@@ -1,109 +1,103 @@
-"""`python -m benchmarks [--corpus DIR] [--scorer PATH]`: loader speed ratio and reading order.
+"""`python -m benchmarks [--corpus DIR] [--quick]` (or `make bench`): writes
+benchmarks/RESULTS.md (tables) and benchmarks/results.json.
 
-Speed: columnrag's loader time per page against PyMuPDF's plain `page.get_text()` on the same
-pages, medians of repeated runs, as a ratio (never an absolute time). Reading order: when a
-ground-truth corpus and its scorer are given (for example ../shared/corpus and
-../shared/eval/score.py), columnrag and get_text() are scored side by side.
-Writes benchmarks/RESULTS.md and benchmarks/results.json.
+Without --corpus it generates its own corpus with ground truth (no ../shared needed); give
+../shared/corpus or ../shared/realworld to measure on those.
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import statistics
+import logging
 import tempfile
 import time
 from pathlib import Path
 
-import pymupdf
-
-from ingest.samples import write_sample_corpus
-from loaders.reader import open_pdf, read_pages
+from .corpus import generate
+from .extractors import available
+from .measure import (chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
+                      precision, reading_order, retrieval)
 
 HERE = Path(__file__).resolve().parent
 
 
-def _time(fn, repeats: int) -> float:
-    runs = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t)
-    return statistics.median(runs)
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(r) + " |" for r in rows]
 
 
-def speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
-    pages = sum(pymupdf.open(p).page_count for p in pdfs)
-
-    def plain() -> None:
-        for p in pdfs:
-            with pymupdf.open(p) as d:
-                for page in d:
-                    page.get_text()
-
-    def ours() -> None:
-        for p in pdfs:
-            d = open_pdf(str(p))
-            for _ in read_pages(d, str(p)):
-                pass
-            d.close()
-
-    t_plain, t_ours = _time(plain, repeats), _time(ours, repeats)
-    return {"pages": pages, "get_text_ms_per_page": 1000 * t_plain / pages,
-            "columnrag_ms_per_page": 1000 * t_ours / pages, "ratio": t_ours / t_plain}
-
-
-def extract(corpus: Path, out: Path, which: str) -> None:
-    manifest = json.loads((corpus / "manifest.json").read_text())
-    for m in manifest:
-        pdf = corpus / m["pdf"]
-        if which == "get_text":
-            with pymupdf.open(pdf) as d:
-                text = "\n".join(p.get_text() for p in d)
-        else:
-            d = open_pdf(str(pdf))
-            text = "\n\n".join(r.text for r in read_pages(d, str(pdf)))
-            d.close()
-        (out / f"{Path(m['pdf']).stem}.txt").write_text(text, encoding="utf-8")
-
-
-def reading_order(corpus: Path, scorer: Path) -> dict[str, dict]:
-    spec = importlib.util.spec_from_file_location("score", scorer)
-    score = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(score)  # type: ignore[union-attr]
-    results = {}
-    for which in ("columnrag", "get_text"):
-        with tempfile.TemporaryDirectory() as tmp:
-            extract(corpus, Path(tmp), which)
-            summary, _ = score.score_dir(corpus, tmp)
-        results[which] = {k: v for k, v in summary.items() if k != "chunks"}
-    return results
+def render(result: dict, corpus: str) -> str:
+    lines = [f"# columnrag benchmarks", "", f"Corpus: `{corpus}`; measured {result['date']} on this machine.", ""]
+    lines += ["## Reading order (breaks per 1,000 words, coverage, perfect share)", ""]
+    rows = []
+    for name, per in result["reading_order"].items():
+        for variant, s in per.items():
+            rows.append([name, variant, f"{s['breaks_per_kw']:.2f}", f"{s['coverage']:.3f}", f"{s['perfect']:.2f}"])
+    lines += _table(["extractor", "variant", "breaks/kw", "coverage", "perfect"], rows) + [""]
+    lines += ["## Chunks", ""]
+    lines += _table(["pipeline", "chunks", "crossing", "intact sentences"],
+                    [[n, str(c["chunks"]), f"{100 * c['crossing_rate']:.2f}%", f"{100 * c['intact_sentences']:.1f}%"]
+                     for n, c in result["chunks"].items()]) + [""]
+    lines += ["## Retrieval (body sentence of 12+ words as query: found whole in a top-5 chunk)", ""]
+    lines += _table(["pipeline", "hit rate"], [[n, f"{100 * v:.1f}%"] for n, v in result["retrieval"].items()]) + [""]
+    sp, ing, mem, pr = result["loader_speed"], result["ingest"], result.get("memory"), result["precision"]
+    lines += ["## Speed and memory (ratios measured in the same run; medians of repeated runs)", ""]
+    rows = [["loader time per page vs PyMuPDF get_text()", f"{sp['ratio']:.2f}×",
+             f"{sp['columnrag_ms_per_page']:.2f} vs {sp['get_text_ms_per_page']:.2f} ms/page"],
+            ["whole ingest vs embedding the same chunks alone", f"{ing['ingest_vs_embed']:.2f}×",
+             f"{ing['first_run_s']:.1f} s vs {ing['embed_only_s']:.1f} s"],
+            ["unchanged second run vs first run", f"{100 * ing['second_vs_first']:.1f}%",
+             f"{ing['second_run_s']:.2f} s vs {ing['first_run_s']:.1f} s"],
+            ["throughput", f"{ing['pages_per_s']:.1f} pages/s", f"{ing['chunks_per_s']:.1f} chunks/s"]]
+    if mem:
+        rows.append(["peak memory, corpus ×4 vs ×1", f"{mem['ratio']:.2f}×",
+                     " vs ".join(f"{v:.0f} MiB" for k, v in mem.items() if k.startswith("peak"))])
+    rows.append(["embedding bfloat16 vs float32", f"{pr['speedup']:.2f}×",
+                 f"cosine min {pr['min_cosine']:.4f}, mean {pr['mean_cosine']:.4f}"])
+    lines += _table(["measure", "ratio", "detail"], rows) + [""]
+    if "retrieval_bfloat16" in result:
+        lines += [f"Retrieval with bfloat16 embeddings (columnrag pipeline): "
+                  f"{100 * result['retrieval_bfloat16']:.1f}% (float32: {100 * result['retrieval']['columnrag']:.1f}%).", ""]
+    return "\n".join(lines)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks")
-    ap.add_argument("--corpus", type=Path, help="ground-truth corpus folder (with manifest.json)")
-    ap.add_argument("--scorer", type=Path, help="score.py of the corpus")
-    ap.add_argument("--repeats", type=int, default=3)
+    ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    ap.add_argument("--corpus", type=Path, help="ground-truth corpus (manifest.json + *.truth.json)")
+    ap.add_argument("--repeats", type=int, default=3, help="repeats for timings (median)")
+    ap.add_argument("--queries", type=int, default=150, help="retrieval queries")
+    ap.add_argument("--no-memory", action="store_true", help="skip the 4x-corpus memory run")
+    ap.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
     a = ap.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    from ingest.embedder import Embedder
+    from ingest.settings import EmbeddingSettings
+
     with tempfile.TemporaryDirectory() as tmp:
-        pdfs = sorted(Path(a.corpus).glob("*.pdf")) if a.corpus else write_sample_corpus(Path(tmp), 6)
-        result: dict = {"speed": speed(pdfs, a.repeats)}
-    if a.corpus and a.scorer:
-        result["reading_order"] = reading_order(a.corpus, a.scorer)
-    lines = ["# columnrag benchmarks", "", "## Loader speed (median of runs, same pages, same run)", "",
-             "| pages | get_text() ms/page | columnrag ms/page | ratio |", "|---|---|---|---|",
-             "| {pages} | {get_text_ms_per_page:.2f} | {columnrag_ms_per_page:.2f} | {ratio:.2f} |".format(**result["speed"])]
-    if "reading_order" in result:
-        lines += ["", f"## Reading order on {a.corpus}", "",
-                  "| extractor | variant | breaks/kw | coverage | perfect |", "|---|---|---|---|---|"]
-        for name, summary in result["reading_order"].items():
-            for variant, s in summary.items():
-                lines.append(f"| {name} | {variant} | {s['breaks_per_kw']:.2f} | {s['coverage']:.3f} | {s['perfect']:.2f} |")
-    (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
-    (HERE / "results.json").write_text(json.dumps(result, indent=1))
-    print("\n".join(lines))
+        corpus = a.corpus or generate(Path(tmp) / "corpus")
+        pdfs = [corpus / m["pdf"] for m in manifest(corpus)]
+        result: dict = {"date": time.strftime("%Y-%m-%d"), "corpus": str(a.corpus or "generated")}
+        print("reading order ...", flush=True)
+        result["reading_order"] = reading_order(corpus, available())
+        print("chunks ...", flush=True)
+        result["chunks"], chunks = chunk_quality(corpus)
+        embedder = Embedder(EmbeddingSettings(precision="float32", device="cpu"))
+        print("retrieval ...", flush=True)
+        result["retrieval"] = retrieval(corpus, chunks, embedder, a.queries)
+        print("speed ...", flush=True)
+        result["loader_speed"] = loader_speed(pdfs, a.repeats)
+        result["ingest"] = ingest_speed(corpus, embedder)
+        if not a.no_memory:
+            print("memory ...", flush=True)
+            result["memory"] = memory_scaling(corpus)
+        print("precision ...", flush=True)
+        sample = [c for per in chunks["columnrag"].values() for c in per][:300]
+        result["precision"] = precision(sample)
+        bf16 = Embedder(EmbeddingSettings(precision="bfloat16", device="cpu"))
+        result["retrieval_bfloat16"] = retrieval(corpus, {"columnrag": chunks["columnrag"]}, bf16, a.queries)["columnrag"]
+    a.out.mkdir(parents=True, exist_ok=True)
+    (a.out / "results.json").write_text(json.dumps(result, indent=1))
+    (a.out / "RESULTS.md").write_text(render(result, result["corpus"]))
+    print((a.out / "RESULTS.md").read_text())
 
 
 if __name__ == "__main__":

@@ -12,6 +12,27 @@ from .settings import EmbeddingSettings
 log = logging.getLogger(__name__)
 
 
+def cpu_has_bf16() -> bool:
+    """AVX-512 BF16 or AMX: bfloat16 matrix work runs natively (about twice float32's speed)."""
+    try:
+        flags = open("/proc/cpuinfo", encoding="ascii", errors="ignore").read()
+    except OSError:
+        return False
+    return "avx512_bf16" in flags or "amx_bf16" in flags
+
+
+def pick_precision(precision: str, device: str) -> str:
+    """'auto' is bfloat16 where the hardware computes it natively, else float32. The vectors stay
+    within cosine 0.998 of float32 (measured in `make bench`)."""
+    if precision != "auto":
+        return precision
+    if device.startswith("cuda"):
+        import torch
+
+        return "bfloat16" if torch.cuda.is_bf16_supported() else "float32"
+    return "bfloat16" if cpu_has_bf16() else "float32"
+
+
 def pick_device(device: str) -> str:
     if device != "auto":
         return device
@@ -31,13 +52,14 @@ class Embedder:
         self.path = resolve_model(settings.model)
         self.device = pick_device(settings.device)
         self.model = SentenceTransformer(self.path, device=self.device)
-        if settings.precision == "bfloat16":
+        self.precision = pick_precision(settings.precision, self.device)
+        if self.precision == "bfloat16":
             import torch
 
             self.model = self.model.to(torch.bfloat16)
         dim = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
         self.dimension = int(dim() or 0)
-        log.info("embedding model %s on %s (dim %d)", self.path, self.device, self.dimension)
+        log.info("embedding model %s on %s, %s (dim %d)", self.path, self.device, self.precision, self.dimension)
 
     @staticmethod
     def prepare(texts: Sequence[str]) -> list[str]:

@@ -1,0 +1,53 @@
+"""Text extractors compared in the benchmarks: columnrag and what users would otherwise pick."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Callable
+
+import pymupdf
+
+from loaders.reader import open_pdf, read_pages
+
+Extractor = Callable[[Path], str]
+
+
+def columnrag(path: Path) -> str:
+    doc = open_pdf(str(path))
+    try:
+        return "\n\n".join(p.text for p in read_pages(doc, str(path)))
+    finally:
+        doc.close()
+
+
+def pymupdf_text(path: Path) -> str:
+    with pymupdf.open(path) as doc:
+        return "\n".join(p.get_text() for p in doc)
+
+
+def pymupdf_sorted(path: Path) -> str:
+    with pymupdf.open(path) as doc:
+        return "\n".join(p.get_text(sort=True) for p in doc)
+
+
+def pdfminer_text(path: Path) -> str:
+    from pdfminer.high_level import extract_text
+
+    return extract_text(str(path))
+
+
+def pdf_oxide_text(path: Path) -> str:
+    from pdf_oxide import PdfDocument
+
+    doc = PdfDocument(str(path))
+    return "\n".join(doc.extract_text(i) for i in range(doc.page_count()))
+
+
+def available() -> dict[str, Extractor]:
+    out: dict[str, Extractor] = {"columnrag": columnrag, "PyMuPDF get_text()": pymupdf_text,
+                                 "PyMuPDF sort=True": pymupdf_sorted}
+    if importlib.util.find_spec("pdfminer"):
+        out["pdfminer.six"] = pdfminer_text
+    if importlib.util.find_spec("pdf_oxide"):
+        out["pdf_oxide"] = pdf_oxide_text
+    return out

@@ -1,0 +1,212 @@
+"""The measurements: reading order, chunks, retrieval, speed, embedding precision.
+Every comparison is made in the same run, on the same pages, with the same model."""
+from __future__ import annotations
+
+import json
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable
+
+from .extractors import Extractor
+from .metric import Truth, summarise, tokens
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def manifest(corpus: Path) -> list[dict]:
+    return json.loads((corpus / "manifest.json").read_text())
+
+
+def reading_order(corpus: Path, extractors: dict[str, Extractor]) -> dict[str, dict[str, dict]]:
+    """Per extractor and variant: breaks/kw, coverage, perfect share."""
+    truths: dict[str, Truth] = {}
+    out: dict[str, dict[str, dict]] = {}
+    for name, extract in extractors.items():
+        rows: dict[str, list[dict]] = defaultdict(list)
+        for m in manifest(corpus):
+            t = truths.setdefault(m["truth"], Truth.load(corpus / m["truth"]))
+            try:
+                text = extract(corpus / m["pdf"])
+            except Exception:  # a tool that fails on a file scores as empty text
+                text = ""
+            row = t.score_text(text)
+            rows[m["variant"]].append(row)
+            rows["ALL"].append(row)
+        out[name] = {v: summarise(r).__dict__ for v, r in rows.items()}
+    return out
+
+
+def columnrag_chunks(path: Path) -> list[str]:
+    from chunking import BandAwareTextSplitter
+    from loaders import ColumnAwarePDFLoader
+
+    return [c.page_content for c in BandAwareTextSplitter().split_documents(ColumnAwarePDFLoader(path).load())]
+
+
+def usual_chunks(path: Path) -> list[str]:
+    """LangChain's usual pipeline: PyMuPDFLoader + RecursiveCharacterTextSplitter(1000, 200)."""
+    from langchain_text_splitters import RecursiveCharacterTextSplitter
+
+    try:
+        from langchain_community.document_loaders import PyMuPDFLoader
+
+        docs = PyMuPDFLoader(str(path)).load()
+    except ImportError:  # the same text PyMuPDFLoader returns
+        import pymupdf
+        from langchain_core.documents import Document
+
+        with pymupdf.open(path) as d:
+            docs = [Document(page_content=p.get_text(), metadata={"page": p.number}) for p in d]
+    splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)
+    return [c.page_content for c in splitter.split_documents(docs)]
+
+
+PIPELINES: dict[str, Callable[[Path], list[str]]] = {"columnrag": columnrag_chunks,
+                                                      "PyMuPDFLoader + Recursive 1000/200": usual_chunks}
+
+
+def chunk_quality(corpus: Path) -> tuple[dict[str, dict], dict[str, dict[str, list[str]]]]:
+    """Crossing share and intact sentences per pipeline; also returns the chunks."""
+    results: dict[str, dict] = {}
+    all_chunks: dict[str, dict[str, list[str]]] = {}
+    for name, make in PIPELINES.items():
+        tot = defaultdict(int)
+        all_chunks[name] = {}
+        for m in manifest(corpus):
+            t = Truth.load(corpus / m["truth"])
+            chunks = make(corpus / m["pdf"])
+            all_chunks[name][m["pdf"]] = chunks
+            for k, v in t.score_chunks(chunks).items():
+                tot[k] += v
+        results[name] = {"chunks": tot["chunks"], "crossing_rate": tot["crossing"] / max(1, tot["chunks"]),
+                         "intact_sentences": tot["intact"] / max(1, tot["sentences"])}
+    return results, all_chunks
+
+
+def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[str]]], embedder, queries: int = 150,
+              seed: int = 7) -> dict[str, float]:
+    """Share of sampled body sentences (12+ words) found whole in a top-5 result."""
+    import chromadb
+
+    rnd = random.Random(seed)
+    sample: list[tuple[str, str]] = []
+    for m in manifest(corpus):
+        t = Truth.load(corpus / m["truth"])
+        sents = [s for s in t.sentences if len(s.split()) >= 12]
+        for s in rnd.sample(sents, min(2, len(sents))):
+            sample.append((m["pdf"], s))
+    sample = rnd.sample(sample, min(queries, len(sample)))
+    out = {}
+    client = chromadb.EphemeralClient()
+    for k, (name, per_pdf) in enumerate(all_chunks.items()):
+        coll = client.create_collection(f"bench-{k}-{int(time.time() * 1000) % 100000}",
+                                        metadata={"hnsw:space": "cosine"})
+        texts = [c for chunks in per_pdf.values() for c in chunks]
+        vectors = embedder.embed(texts)
+        for i in range(0, len(texts), 4000):
+            coll.add(ids=[str(j) for j in range(i, min(len(texts), i + 4000))],
+                     embeddings=vectors[i:i + 4000], documents=texts[i:i + 4000])
+        qv = embedder.embed([s.strip() for _, s in sample])
+        res = coll.query(query_embeddings=qv, n_results=5, include=["documents"])
+        hits = sum(any(s in " " + " ".join(tokens(d)) + " " for d in docs)
+                   for (_, s), docs in zip(sample, res["documents"]))
+        out[name] = hits / max(1, len(sample))
+    return out
+
+
+def _median_time(fn: Callable[[], object], repeats: int) -> float:
+    runs = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - t)
+    return statistics.median(runs)
+
+
+def loader_speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
+    import pymupdf
+
+    from .extractors import columnrag, pymupdf_text
+
+    pages = sum(pymupdf.open(p).page_count for p in pdfs)
+    t_plain = _median_time(lambda: [pymupdf_text(p) for p in pdfs], repeats)
+    t_ours = _median_time(lambda: [columnrag(p) for p in pdfs], repeats)
+    return {"pages": pages, "get_text_ms_per_page": 1000 * t_plain / pages,
+            "columnrag_ms_per_page": 1000 * t_ours / pages, "ratio": t_ours / t_plain}
+
+
+def _ingest_subprocess(corpus: Path, db: Path) -> tuple[float, int, dict]:
+    """Run `columnrag ingest` in a fresh process: wall time, peak RSS (KiB), summary."""
+    code = ("import json,sys,resource,time;from ingest.settings import load_settings;"
+            "from ingest.pipeline import run_ingest;t=time.perf_counter();"
+            f"s=run_ingest([{str(corpus)!r}], load_settings(None, {{'chroma': {{'path': {str(db)!r}}}}}));"
+            "print(json.dumps({'wall': time.perf_counter()-t, 'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            "'summary': s.as_dict()}))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    data = json.loads(proc.stdout.strip().splitlines()[-1])
+    return data["wall"], data["rss"], data["summary"]
+
+
+def ingest_speed(corpus: Path, embedder) -> dict[str, float]:
+    """Whole ingest vs embedding the same chunks alone; unchanged rerun vs first run."""
+    from ingest.store import open_client
+    from ingest.settings import ChromaSettings
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "db"
+        first, _, summary = _ingest_subprocess(corpus, db)
+        second, _, _ = _ingest_subprocess(corpus, db)
+        texts = open_client(ChromaSettings(path=str(db))).get_collection("columnrag").get(include=["documents"])["documents"]
+    embedder.embed(texts[:8])  # warm
+    t = time.perf_counter()
+    embedder.embed(texts)
+    embed_only = time.perf_counter() - t
+    return {"first_run_s": first, "second_run_s": second, "second_vs_first": second / first,
+            "embed_only_s": embed_only, "ingest_vs_embed": first / embed_only,
+            "pages_per_s": summary["pages"] / first, "chunks_per_s": summary["chunks"] / first,
+            "chunks": summary["chunks"]}
+
+
+def memory_scaling(corpus: Path, copies: int = 4) -> dict[str, float]:
+    """Peak memory of an ingest of the corpus once and of `copies` copies of it."""
+    import shutil
+
+    with tempfile.TemporaryDirectory() as tmp:
+        one = Path(tmp) / "one"
+        many = Path(tmp) / "many"
+        shutil.copytree(corpus, one / "c")
+        for k in range(copies):
+            shutil.copytree(corpus, many / f"c{k}")
+        _, rss_one, _ = _ingest_subprocess(one, Path(tmp) / "db1")
+        _, rss_many, _ = _ingest_subprocess(many, Path(tmp) / "db2")
+    return {"peak_rss_mib_1x": rss_one / 1024, f"peak_rss_mib_{copies}x": rss_many / 1024,
+            "ratio": rss_many / rss_one}
+
+
+def precision(texts: list[str]) -> dict[str, float]:
+    """Throughput of the default model in float32 and bfloat16, and how close the vectors are."""
+    import numpy as np
+
+    from ingest.embedder import Embedder
+    from ingest.settings import EmbeddingSettings
+
+    out: dict[str, float] = {}
+    vecs = {}
+    for p in ("float32", "bfloat16"):
+        e = Embedder(EmbeddingSettings(precision=p, device="cpu"))
+        e.embed(texts[:16])
+        t = time.perf_counter()
+        vecs[p] = np.array(e.embed(texts))
+        out[f"{p}_texts_per_s"] = len(texts) / (time.perf_counter() - t)
+    cos = (vecs["float32"] * vecs["bfloat16"]).sum(axis=1)
+    out["speedup"] = out["bfloat16_texts_per_s"] / out["float32_texts_per_s"]
+    out["min_cosine"] = float(cos.min())
+    out["mean_cosine"] = float(cos.mean())
+    return out
