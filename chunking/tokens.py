@@ -24,6 +24,18 @@ def resolve_model(name: str | None) -> str:
 
 @lru_cache(maxsize=4)
 def _tokenizer(model: str):
+    """The model's fast tokenizer. A local model with tokenizer.json loads it with `tokenizers`
+    alone (quick to import); anything else goes through transformers."""
+    from pathlib import Path
+
+    path = Path(model) / "tokenizer.json"
+    if path.is_file():
+        from tokenizers import Tokenizer
+
+        tok = Tokenizer.from_file(str(path))
+        tok.no_truncation()
+        tok.no_padding()
+        return tok
     from transformers import AutoTokenizer
 
     return AutoTokenizer.from_pretrained(model)
@@ -40,14 +52,18 @@ def model_max_tokens(model: str) -> int:
         value = json.loads(cfg.read_text()).get("max_seq_length")
         if value:
             return int(value)
-    return int(min(_tokenizer(model).model_max_length, 512))
+    tok = _tokenizer(model)
+    return int(min(getattr(tok, "model_max_length", 512), 512))
 
 
 def token_length(model: str) -> LengthFunction:
     """Tokens the model sees for a text, [CLS] and [SEP] included."""
     tok = _tokenizer(model)
-
-    def length(text: str) -> int:
-        return len(tok(text, add_special_tokens=True, truncation=False, verbose=False)["input_ids"])
+    if hasattr(tok, "encode_batch"):  # tokenizers.Tokenizer: its post-processor adds [CLS]/[SEP]
+        def length(text: str) -> int:
+            return len(tok.encode(text).ids)
+    else:
+        def length(text: str) -> int:
+            return len(tok(text, add_special_tokens=True, truncation=False, verbose=False)["input_ids"])
 
     return length

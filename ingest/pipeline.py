@@ -10,7 +10,10 @@ import hashlib
 import json
 import logging
 import time
+import multiprocessing
+from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
@@ -119,29 +122,47 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
     return out
 
 
+def _kill(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool whose worker hangs or died: its processes are killed, not waited for."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
 def _results(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[FileChunks]:
-    """Parsed files in job order; with workers > 1 a bounded number run ahead in processes."""
-    workers = max(1, settings.ingest.workers)
-    if workers == 1:
+    """Parsed files in job order. Worker processes parse and chunk ahead while the caller embeds
+    and writes; a file that takes longer than ingest.file_timeout, or kills its worker, is
+    reported and the rest go on in a fresh pool. workers = 0 parses in this process."""
+    workers = settings.ingest.workers
+    if workers <= 0:
         for source, h in jobs:
             yield parse_file(source, h, settings)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: list[Future] = []
-        it = iter(jobs)
-        for source, h in it:
-            pending.append(pool.submit(parse_file, source, h, settings))
-            if len(pending) >= 2 * workers:
-                break
-        while pending:
-            fut = pending.pop(0)
-            nxt = next(it, None)
-            if nxt is not None:
-                pending.append(pool.submit(parse_file, nxt[0], nxt[1], settings))
+    timeout = settings.ingest.file_timeout or None
+    ctx = multiprocessing.get_context("spawn")  # no fork of a process that holds torch threads
+    queue: deque[tuple[str, str]] = deque(jobs)
+    pending: deque[tuple[tuple[str, str], Future]] = deque()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    try:
+        while queue or pending:
+            while queue and len(pending) < 2 * workers:
+                job = queue.popleft()
+                pending.append((job, pool.submit(parse_file, job[0], job[1], settings)))
+            job, fut = pending.popleft()
             try:
-                yield fut.result()
-            except Exception as exc:  # a worker that died (memory, signal)
-                yield FileChunks("?", "", error=f"worker failed: {exc}")
+                yield fut.result(timeout=timeout)
+                continue
+            except FutureTimeout:
+                error = f"timed out after {timeout:.0f} s"
+            except Exception as exc:  # the worker died: memory, a signal, a crash in MuPDF
+                error = f"worker process failed ({type(exc).__name__}: {exc})"
+            _kill(pool)
+            queue.extendleft(reversed([j for j, _ in pending]))
+            pending.clear()
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+            yield FileChunks(job[0], job[1], error=error)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def run_ingest(paths: Sequence[str | Path], settings: Settings,

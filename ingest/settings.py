@@ -52,6 +52,7 @@ class IngestSettings:
     workers: int = 1
     keep_removed: bool = False
     password: str | None = None
+    file_timeout: float = 300.0
 
 
 @dataclass(frozen=True)
