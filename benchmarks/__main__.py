@@ -65,6 +65,7 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, help="ground-truth corpus (manifest.json + *.truth.json)")
     ap.add_argument("--repeats", type=int, default=3, help="repeats for timings (median)")
     ap.add_argument("--queries", type=int, default=150, help="retrieval queries")
+    ap.add_argument("--ingest-repeats", type=int, default=1, help="repeats of the whole-ingest timing")
     ap.add_argument("--no-memory", action="store_true", help="skip the 4x-corpus memory run")
     ap.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
     a = ap.parse_args()
@@ -85,7 +86,7 @@ def main() -> None:
         result["retrieval"] = retrieval(corpus, chunks, embedder, a.queries)
         print("speed ...", flush=True)
         result["loader_speed"] = loader_speed(pdfs, a.repeats)
-        result["ingest"] = ingest_speed(corpus, embedder)
+        result["ingest"] = ingest_speed(corpus, a.ingest_repeats)
         if not a.no_memory:
             print("memory ...", flush=True)
             result["memory"] = memory_scaling(corpus)

@@ -144,8 +144,8 @@ def loader_speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
 
 def _ingest_subprocess(corpus: Path, db: Path) -> tuple[float, int, dict]:
     """Run `columnrag ingest` in a fresh process: wall time, peak RSS (KiB), summary."""
-    code = ("import json,sys,resource,time;from ingest.settings import load_settings;"
-            "from ingest.pipeline import run_ingest;t=time.perf_counter();"
+    code = ("import json,sys,resource,time;t=time.perf_counter();from ingest.settings import load_settings;"
+            "from ingest.pipeline import run_ingest;"
             f"s=run_ingest([{str(corpus)!r}], load_settings(None, {{'chroma': {{'path': {str(db)!r}}}}}));"
             "print(json.dumps({'wall': time.perf_counter()-t, 'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
             "'summary': s.as_dict()}))")
@@ -154,20 +154,36 @@ def _ingest_subprocess(corpus: Path, db: Path) -> tuple[float, int, dict]:
     return data["wall"], data["rss"], data["summary"]
 
 
-def ingest_speed(corpus: Path, embedder) -> dict[str, float]:
-    """Whole ingest vs embedding the same chunks alone; unchanged rerun vs first run."""
-    from ingest.store import open_client
-    from ingest.settings import ChromaSettings
+def _embed_subprocess(texts_file: Path) -> float:
+    """Embedding the chunks alone in a fresh process (model loading included, as in an ingest)."""
+    code = ("import json,time;t=time.perf_counter();from ingest.embedder import Embedder;"
+            "from ingest.settings import EmbeddingSettings;"
+            f"texts=json.load(open({str(texts_file)!r}));e=Embedder(EmbeddingSettings());e.embed(texts);"
+            "print(time.perf_counter()-t)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return float(proc.stdout.strip().splitlines()[-1])
 
-    with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "db"
-        first, _, summary = _ingest_subprocess(corpus, db)
-        second, _, _ = _ingest_subprocess(corpus, db)
-        texts = open_client(ChromaSettings(path=str(db))).get_collection("columnrag").get(include=["documents"])["documents"]
-    embedder.embed(texts[:8])  # warm
-    t = time.perf_counter()
-    embedder.embed(texts)
-    embed_only = time.perf_counter() - t
+
+def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
+    """Whole ingest vs embedding the same chunks alone (both in a fresh process, model loading
+    included); unchanged rerun vs first run."""
+    from ingest.settings import ChromaSettings
+    from ingest.store import open_client
+
+    firsts, seconds, floors = [], [], []
+    for k in range(repeats):
+        with tempfile.TemporaryDirectory() as tmp:
+            db = Path(tmp) / "db"
+            first, _, summary = _ingest_subprocess(corpus, db)
+            second, _, _ = _ingest_subprocess(corpus, db)
+            texts = open_client(ChromaSettings(path=str(db))).get_collection("columnrag").get(
+                include=["documents"])["documents"]
+            texts_file = Path(tmp) / "texts.json"
+            texts_file.write_text(json.dumps(texts))
+            floors.append(_embed_subprocess(texts_file))
+            firsts.append(first)
+            seconds.append(second)
+    first, second, embed_only = statistics.median(firsts), statistics.median(seconds), statistics.median(floors)
     return {"first_run_s": first, "second_run_s": second, "second_vs_first": second / first,
             "embed_only_s": embed_only, "ingest_vs_embed": first / embed_only,
             "pages_per_s": summary["pages"] / first, "chunks_per_s": summary["chunks"] / first,

@@ -32,8 +32,9 @@ _FILL_BEFORE_PARAGRAPH_BREAK = 0.6
 
 
 def _starts_continuation(text: str) -> bool:
-    """Text that can only be the rest of a sentence: it starts in lower case."""
-    return text[:1].islower()
+    """Text that can only be the rest of a sentence: it starts in lower case (or with a number
+    that ended up on the next column: "... of cycle" / "380. ...")."""
+    return text[:1].islower() or text[:1].isdigit()
 
 
 def _continues(prev: "_Piece", piece: "_Piece") -> bool:

@@ -15,16 +15,26 @@ import pymupdf
 DrawOrder = Literal["native", "rowmajor", "shuffled"]
 FONT, SIZE, LEADING = "helv", 9.5, 12.0
 
-_TOPICS = [
-    "The lab protocol incubates the samples at thirty seven degrees for two hours before the buffer is replaced.",
-    "Quarterly revenue rose by eight percent while operating costs fell, so the margin improved again.",
-    "Gutters between columns can be very narrow, which is why geometry must find them across many rows.",
-    "A chunk that glues two columns together mixes unrelated sentences and ruins the embedding.",
-    "The committee reviewed the budget and approved the new equipment for the imaging facility.",
-    "Rivers of spaces in justified text never line up for long, unlike the gap between two columns.",
-    "Each sample was centrifuged, washed twice and stored on ice until the assay could be run.",
-    "Net cash from operations covered the dividend and left a reserve for the coming year.",
-]
+_SUBJECTS = ["The lab protocol", "The quarterly report", "Each sample", "The committee", "The imaging facility",
+             "Net cash from operations", "The assay", "The buffer", "The audit team", "Operating revenue",
+             "The field survey", "The second cohort", "The pricing model", "The reagent stock", "The board"]
+_VERBS = ["incubates", "reviews", "measures", "approves", "records", "replaces", "compares", "reports",
+          "stores", "estimates", "doubles", "reduces", "tracks", "confirms", "schedules"]
+_OBJECTS = ["the cell cultures", "the operating margin", "the dividend reserve", "the centrifuge runs",
+            "the equipment budget", "the freezer inventory", "the staining results", "the cash flow",
+            "the control group", "the tax provision", "the calibration curve", "the travel costs"]
+_TAILS = ["before the buffer is replaced", "after the second wash", "for the coming fiscal year",
+          "at thirty seven degrees", "under the new accounting rules", "while the plates are on ice",
+          "ahead of the annual meeting", "once the readings are stable", "for every regional office",
+          "during the overnight run"]
+
+
+def sentence(rnd: random.Random) -> str:
+    """A plain, varied sentence: lab protocols and financial statements, the two texts a column
+    mix-up would glue together."""
+    code = "".join(rnd.choice("bcdfghklmnprstvz") + rnd.choice("aeiou") for _ in range(3))
+    return (f"In {code.capitalize()} {rnd.choice(_SUBJECTS).lower()} {rnd.choice(_VERBS)} "
+            f"{rnd.choice(_OBJECTS)} {rnd.choice(_TAILS)} in week {rnd.randint(1, 52)} of cycle {rnd.randint(1, 999)}.")
 
 
 @dataclass
@@ -68,7 +78,7 @@ class Page:
 
 def paragraphs(seed: int, n: int, sentences: int = 3) -> list[str]:
     rnd = random.Random(seed)
-    return [" ".join(rnd.choice(_TOPICS) for _ in range(sentences)) for _ in range(n)]
+    return [" ".join(sentence(rnd) for _ in range(sentences)) for _ in range(n)]
 
 
 def two_column_page(seed: int, with_band: bool = True, gutter: float = 18.0) -> Page:
