@@ -248,7 +248,11 @@ def analyze_page(words: list[Word], width: float, height: float,
     n_top, n_bottom = _edge_rows(rows, height, body_h, s.furniture_zone)
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]
-    reader.read_rows(body_rows, None)
+    if len(words) > s.max_words_for_columns:
+        # Not prose (a dense chart, a map, a glyph dump): read rows top to bottom, say so.
+        reader._leaf(body_rows, None)
+    else:
+        reader.read_rows(body_rows, None)
     reader.leaves = _order_leaves(reader.leaves)
     blocks: list[Block] = []
     for row in rows[:n_top]:
@@ -264,5 +268,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
     doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)
+    if len(words) > s.max_words_for_columns:
+        doubt.add(0.5, f"{len(words)} words on the page: too many for column analysis, read in rows")
     layout.confidence, layout.doubts = doubt.confidence, doubt.reasons
     return layout

@@ -30,6 +30,8 @@ class LayoutSettings:
     heading_size_ratio: float = 1.15
     # A vertical gap over this multiple of the body line height starts a new block.
     paragraph_gap: float = 0.6
+    # Pages with more words than this are read row by row (no column analysis): not prose.
+    max_words_for_columns: int = 30000
     # Read columns right to left (Arabic, Hebrew layouts).
     right_to_left: bool = False
     # Join words broken by a hyphen at the end of a line.
