@@ -243,15 +243,19 @@ class BandAwareTextSplitter(TextSplitter):
         return out
 
     def _words(self, text: str) -> list[str]:
+        """Runs of whole words within chunk_size, for a sentence too long alone. Word counts are
+        added up (tokenizers split on white space first), so a huge run-on text stays linear."""
+        base = self._length_function("")
         parts: list[str] = []
         current: list[str] = []
+        size = base
         for word in text.split():
-            trial = " ".join(current + [word])
-            if current and self._length_function(trial) > self._chunk_size:
+            n = self._length_function(word) - base
+            if current and size + n > self._chunk_size:
                 parts.append(" ".join(current))
-                current = [word]
-            else:
-                current.append(word)
+                current, size = [], base
+            current.append(word)
+            size += n
         if current:
             parts.append(" ".join(current))
         return parts

@@ -20,6 +20,8 @@ from typing import Any, Callable, Iterator, Sequence
 
 from filelock import FileLock, Timeout
 
+from loaders.paths import display_path
+
 from .discover import discover_pdfs
 from .record import FileRecord, Record, file_hash
 from .settings import Settings
@@ -96,7 +98,7 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
     """Load and chunk one PDF. Never raises: a failure is returned with its reason."""
     from loaders import ColumnAwarePDFLoader, PDFLoadError
 
-    out = FileChunks(source, content_hash)
+    out = FileChunks(display_path(source), content_hash)
     try:
         loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout)
         pages = list(loader.lazy_load())
@@ -114,7 +116,7 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
         return out
     fp = settings.fingerprint()
     for i, c in enumerate(chunks):
-        cid = chunk_id(source, content_hash, fp, i)
+        cid = chunk_id(out.source, content_hash, fp, i)
         out.ids.append(cid)
         out.texts.append(c.page_content)
         out.metadatas.append(_clean({**c.metadata, "chunk_id": cid, "content_hash": content_hash,
@@ -188,11 +190,12 @@ def _ingest_locked(paths, settings, progress, started) -> Summary:
     summary = Summary()
     fp = settings.fingerprint()
     record = Record(settings.chroma.path, settings.chroma.collection)
-    sources = [str(p) for p in discover_pdfs(paths)]
+    files = [str(p) for p in discover_pdfs(paths)]
+    sources = [display_path(f) for f in files]
     jobs: list[tuple[str, str]] = []
-    for source in sources:
+    for path, source in zip(files, sources):
         try:
-            h = file_hash(Path(source))
+            h = file_hash(Path(path))
         except OSError as exc:
             summary.failed += 1
             summary.failures.append({"source": source, "reason": f"cannot read file ({exc.strerror})"})
@@ -201,7 +204,7 @@ def _ingest_locked(paths, settings, progress, started) -> Summary:
         if rec and rec.content_hash == h and rec.fingerprint == fp:
             summary.unchanged += 1
             continue
-        jobs.append((source, h))
+        jobs.append((path, h))
     client = open_client(settings.chroma)
     coll = open_collection(client, settings.chroma.collection, settings.embedding.model)
     embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
@@ -227,7 +230,7 @@ def _ingest_locked(paths, settings, progress, started) -> Summary:
         summary.pages += result.pages
         summary.chunks += len(result.ids)
     if not settings.ingest.keep_removed:
-        roots = [str(Path(p)) for p in paths]
+        roots = [display_path(str(Path(p))) for p in paths]
         present = set(sources)
         for source in record.sources():
             under = any(source == r or source.startswith(r.rstrip("/") + "/") for r in roots)

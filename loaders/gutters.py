@@ -117,8 +117,11 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
             if b - a >= min_gutter and not (a <= lo and b >= hi):
                 if not any(g.x0 < b and a < g.x1 for g in still):
                     still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
-        active = still
+        active = still[:_MAX_ACTIVE]  # a grid of tiny words must not make this quadratic
     return done + active
+
+
+_MAX_ACTIVE = 64
 
 
 def _edge_share(values: list[float], tol: float) -> float:

@@ -11,6 +11,7 @@ from typing import Any
 import pymupdf
 
 from .geometry import FURNITURE_KINDS, Block
+from .paths import display_path
 from .reader import PageResult
 
 PDF_KEYS = ("format", "title", "author", "subject", "keywords", "creator", "producer",
@@ -19,6 +20,7 @@ PDF_KEYS = ("format", "title", "author", "subject", "keywords", "creator", "prod
 
 def document_metadata(doc: pymupdf.Document, source: str) -> dict[str, Any]:
     meta = {k.lower(): v for k, v in (doc.metadata or {}).items() if isinstance(v, (str, int))}
+    source = display_path(source)
     out: dict[str, Any] = {"producer": "", "creator": "", "creationdate": "", "source": source,
                            "file_path": source, "total_pages": doc.page_count}
     for key in PDF_KEYS:

@@ -16,6 +16,7 @@ from .errors import PDFLoadError
 from .furniture import mark_furniture
 from .geometry import Box, PageLayout
 from .layout import analyze_page
+from .paths import display_path
 from .pdf_words import PageWords, page_words
 from .settings import LayoutSettings
 from .text import BlockSpan, page_text
@@ -37,26 +38,56 @@ class PageResult:
         return self.frame.to_page(box) if self.frame is not None else box
 
 
+def _sniff(source: str, data: bytes | None) -> None:
+    """Say plainly what a file is when it is not a PDF at all."""
+    if data is None:
+        try:
+            with open(source, "rb") as fh:
+                head = fh.read(1024)
+        except OSError as exc:
+            raise PDFLoadError(source, f"cannot read file ({exc.strerror})") from exc
+    else:
+        head = data[:1024]
+    if not head:
+        raise PDFLoadError(source, "empty file")
+    if b"%PDF-" not in head:
+        lowered = head.lower()
+        if b"<html" in lowered or b"<!doctype html" in lowered:
+            raise PDFLoadError(source, "not a PDF (an HTML page)")
+        raise PDFLoadError(source, "not a PDF (no %PDF header)")
+
+
 def open_pdf(source: str, data: bytes | None = None, password: str | None = None) -> pymupdf.Document:
     """Open a PDF from a path or bytes, or raise PDFLoadError saying why not."""
+    if data is None:
+        try:
+            source.encode("utf-8")
+        except UnicodeEncodeError:  # a file name that is not UTF-8: MuPDF cannot take it, bytes can
+            try:
+                with open(source, "rb") as fh:
+                    data = fh.read()
+            except OSError as exc:
+                raise PDFLoadError(display_path(source), f"cannot read file ({exc.strerror})") from exc
+    source_text = display_path(source)
+    _sniff(source if data is None else source_text, data)
     try:
         if data is not None:
             doc = pymupdf.open(stream=data, filetype="pdf")
         else:
             doc = pymupdf.open(source, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
-        raise PDFLoadError(source, f"not a readable PDF ({exc})") from exc
+        raise PDFLoadError(source_text, f"damaged PDF ({exc})") from exc
     if not doc.is_pdf:
         doc.close()
-        raise PDFLoadError(source, "not a PDF")
+        raise PDFLoadError(source_text, "not a PDF")
     if doc.needs_pass:
         if not password or not doc.authenticate(password):
             doc.close()
             reason = "encrypted; wrong password" if password else "encrypted; no password given"
-            raise PDFLoadError(source, reason)
+            raise PDFLoadError(source_text, reason)
     if doc.page_count == 0:
         doc.close()
-        raise PDFLoadError(source, "has no pages")
+        raise PDFLoadError(source_text, "has no pages")
     return doc
 
 
