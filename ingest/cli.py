@@ -21,6 +21,9 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", help="YAML settings file (default: configs/default.yaml)")
     p.add_argument("--db", help="embedded Chroma folder (chroma.path)")
     p.add_argument("--collection", help="collection name (chroma.collection)")
+    p.add_argument("--chroma-host", help="use the Chroma server on this host (chroma.host)")
+    p.add_argument("--chroma-port", type=int, help="its port (chroma.port)")
+    p.add_argument("--chroma-ssl", action="store_true", default=None, help="connect with TLS (chroma.ssl)")
     p.add_argument("--model", help="sentence-transformers model name or path (embedding.model)")
     p.add_argument("--device", help="auto, cpu, cuda ... (embedding.device)")
     p.add_argument("-v", "--verbose", action="store_true", help="log progress details")
@@ -65,7 +68,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def settings_from_args(a: argparse.Namespace) -> Settings:
     overrides: dict[str, dict[str, Any]] = {
-        "chroma": {"path": getattr(a, "db", None), "collection": getattr(a, "collection", None)},
+        "chroma": {"path": getattr(a, "db", None), "collection": getattr(a, "collection", None),
+                   "host": getattr(a, "chroma_host", None), "port": getattr(a, "chroma_port", None),
+                   "ssl": getattr(a, "chroma_ssl", None)},
         "embedding": {"model": getattr(a, "model", None), "device": getattr(a, "device", None),
                       "batch_size": getattr(a, "batch_size", None)},
         "chunking": {"chunk_size": getattr(a, "chunk_size", None),
@@ -104,11 +109,13 @@ def query_store(settings: Settings, question: str, k: int, where: dict | None = 
     from .embedder import Embedder
     from .store import open_client, open_collection
 
+    from .store import with_retries
+
     client = open_client(settings.chroma)
-    coll = open_collection(client, settings.chroma.collection, settings.embedding.model, create=False)
+    coll = open_collection(client, settings.chroma, settings.embedding.model, create=False)
     vector = Embedder(settings.embedding).embed_query(question)
-    res = coll.query(query_embeddings=[vector], n_results=k, where=where or None,
-                     include=["documents", "metadatas", "distances"])
+    res = with_retries(settings.chroma, coll.query, query_embeddings=[vector], n_results=k,
+                       where=where or None, include=["documents", "metadatas", "distances"])
     out = []
     for cid, doc, meta, dist in zip(res["ids"][0], res["documents"][0], res["metadatas"][0], res["distances"][0]):
         out.append({"id": cid, "score": round(1.0 - float(dist), 6), "text": doc, "metadata": meta})
@@ -137,11 +144,10 @@ def collection_stats(settings: Settings) -> dict[str, Any]:
     from .store import MODEL_KEY, open_client, open_collection
 
     client = open_client(settings.chroma)
-    coll = open_collection(client, settings.chroma.collection, create=False)
-    record = Record(settings.chroma.path, settings.chroma.collection)
-    files, _, pages = record.totals()
-    record.close()
-    return {"collection": settings.chroma.collection, "db": settings.chroma.path, "files": files,
+    coll = open_collection(client, settings.chroma, create=False)
+    files, _, pages = Record(client, settings.chroma).totals()
+    where = (f"{settings.chroma.host}:{settings.chroma.port}" if settings.chroma.host else settings.chroma.path)
+    return {"collection": settings.chroma.collection, "db": where, "files": files,
             "pages": pages, "chunks": coll.count(), "model": (coll.metadata or {}).get(MODEL_KEY, "")}
 
 

@@ -169,27 +169,36 @@ def _results(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[Fi
 
 def run_ingest(paths: Sequence[str | Path], settings: Settings,
                progress: Callable[[str, int, int], None] | None = None) -> Summary:
-    """Ingest every PDF under `paths` into the configured collection; returns the summary."""
+    """Ingest every PDF under `paths` into the configured collection; returns the summary.
+
+    An embedded store takes one ingest at a time (a lock file in its folder); a Chroma server
+    takes several at once, on disjoint sets of files.
+    """
     started = time.perf_counter()
     db = Path(settings.chroma.path)
     db.mkdir(parents=True, exist_ok=True)
+    if settings.chroma.host:
+        return _ingest(paths, settings, progress, started)
     lock = FileLock(str(db / ".columnrag-ingest.lock"))
     try:
         lock.acquire(timeout=0)
     except Timeout:
         raise StoreError(f"another ingest is writing to {db}; wait for it to finish") from None
     try:
-        return _ingest_locked(paths, settings, progress, started)
+        return _ingest(paths, settings, progress, started)
     finally:
         lock.release()
 
 
-def _ingest_locked(paths, settings, progress, started) -> Summary:
+def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
     from .embedder import Embedder
 
     summary = Summary()
     fp = settings.fingerprint()
-    record = Record(settings.chroma.path, settings.chroma.collection)
+    cs = settings.chroma
+    client = open_client(cs)
+    coll = open_collection(client, cs, settings.embedding.model)
+    record = Record(client, cs)
     files = [str(p) for p in discover_pdfs(paths)]
     sources = [display_path(f) for f in files]
     jobs: list[tuple[str, str]] = []
@@ -205,8 +214,6 @@ def _ingest_locked(paths, settings, progress, started) -> Summary:
             summary.unchanged += 1
             continue
         jobs.append((path, h))
-    client = open_client(settings.chroma)
-    coll = open_collection(client, settings.chroma.collection, settings.embedding.model)
     embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
     for done, result in enumerate(_results(jobs, settings), start=1):
         if progress:
@@ -222,8 +229,8 @@ def _ingest_locked(paths, settings, progress, started) -> Summary:
         vectors: list[list[float]] = []
         for i in range(0, len(result.texts), EMBED_BATCH):
             vectors.extend(embedder.embed(result.texts[i:i + EMBED_BATCH]))
-        delete_source(coll, result.source)
-        batched_upsert(client, coll, result.ids, vectors, result.texts, result.metadatas)
+        delete_source(cs, coll, result.source)
+        batched_upsert(cs, client, coll, result.ids, vectors, result.texts, result.metadatas)
         record.put(FileRecord(result.source, result.content_hash, fp, len(result.ids), result.pages))
         summary.changed += existed
         summary.new += not existed
@@ -235,10 +242,9 @@ def _ingest_locked(paths, settings, progress, started) -> Summary:
         for source in record.sources():
             under = any(source == r or source.startswith(r.rstrip("/") + "/") for r in roots)
             if under and source not in present:
-                delete_source(coll, source)
+                delete_source(cs, coll, source)
                 record.delete(source)
                 summary.removed += 1
-    record.close()
     summary.seconds = time.perf_counter() - started
-    (Path(settings.chroma.path) / REPORT_NAME).write_text(json.dumps(summary.as_dict(), indent=1))
+    (Path(cs.path) / REPORT_NAME).write_text(json.dumps(summary.as_dict(), indent=1))
     return summary

@@ -1,15 +1,17 @@
 """What has been ingested: each file's content hash and the settings fingerprint that produced
-its chunks. Kept in SQLite beside the Chroma folder; written only after a file's chunks are in
-the store, so a run killed at any point redoes exactly the unfinished files."""
+its chunks, kept in a companion Chroma collection so that every ingest process sharing a store
+(embedded folder or server) shares the record. A file's entry is written only after its chunks
+are in the store, so a run killed at any point redoes exactly the unfinished files."""
 from __future__ import annotations
 
 import hashlib
-import sqlite3
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
-RECORD_NAME = "columnrag-record.sqlite3"
+from .settings import ChromaSettings
+from .store import with_retries
+
+_PAGE = 5000
 
 
 def file_hash(path: Path) -> str:
@@ -29,42 +31,49 @@ class FileRecord:
     pages: int
 
 
+def record_collection_name(collection: str) -> str:
+    return f"{collection}-files"
+
+
 class Record:
-    def __init__(self, db_dir: str | Path, collection: str) -> None:
-        Path(db_dir).mkdir(parents=True, exist_ok=True)
-        self.collection = collection
-        self.conn = sqlite3.connect(str(Path(db_dir) / RECORD_NAME), timeout=60)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute("""CREATE TABLE IF NOT EXISTS files (
-            collection TEXT, source TEXT, content_hash TEXT, fingerprint TEXT,
-            chunks INTEGER, pages INTEGER, updated REAL, PRIMARY KEY (collection, source))""")
-        self.conn.commit()
+    def __init__(self, client, settings: ChromaSettings) -> None:
+        self.settings = settings
+        self.coll = with_retries(settings, client.get_or_create_collection,
+                                 name=record_collection_name(settings.collection),
+                                 metadata={"columnrag_record_of": settings.collection})
+
+    def _id(self, source: str) -> str:
+        return hashlib.sha1(source.encode("utf-8")).hexdigest()
 
     def get(self, source: str) -> FileRecord | None:
-        row = self.conn.execute(
-            "SELECT source, content_hash, fingerprint, chunks, pages FROM files "
-            "WHERE collection=? AND source=?", (self.collection, source)).fetchone()
-        return FileRecord(*row) if row else None
+        got = with_retries(self.settings, self.coll.get, ids=[self._id(source)], include=["metadatas"])
+        if not got["ids"]:
+            return None
+        m = got["metadatas"][0]
+        return FileRecord(m["source"], m["content_hash"], m["fingerprint"], int(m["chunks"]), int(m["pages"]))
 
     def put(self, rec: FileRecord) -> None:
-        self.conn.execute("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?)",
-                          (self.collection, rec.source, rec.content_hash, rec.fingerprint,
-                           rec.chunks, rec.pages, time.time()))
-        self.conn.commit()
+        with_retries(self.settings, self.coll.upsert, ids=[self._id(rec.source)], embeddings=[[0.0]],
+                     metadatas=[rec.__dict__], documents=[rec.source])
 
     def delete(self, source: str) -> None:
-        self.conn.execute("DELETE FROM files WHERE collection=? AND source=?", (self.collection, source))
-        self.conn.commit()
+        with_retries(self.settings, self.coll.delete, ids=[self._id(source)])
+
+    def all(self) -> list[FileRecord]:
+        out: list[FileRecord] = []
+        offset = 0
+        while True:
+            got = with_retries(self.settings, self.coll.get, include=["metadatas"], limit=_PAGE, offset=offset)
+            for m in got["metadatas"]:
+                out.append(FileRecord(m["source"], m["content_hash"], m["fingerprint"], int(m["chunks"]),
+                                      int(m["pages"])))
+            if len(got["ids"]) < _PAGE:
+                return out
+            offset += _PAGE
 
     def sources(self) -> list[str]:
-        return [r[0] for r in self.conn.execute(
-            "SELECT source FROM files WHERE collection=? ORDER BY source", (self.collection,))]
+        return sorted(r.source for r in self.all())
 
     def totals(self) -> tuple[int, int, int]:
-        files, chunks, pages = self.conn.execute(
-            "SELECT COUNT(*), COALESCE(SUM(chunks),0), COALESCE(SUM(pages),0) FROM files "
-            "WHERE collection=?", (self.collection,)).fetchone()
-        return int(files), int(chunks), int(pages)
-
-    def close(self) -> None:
-        self.conn.close()
+        recs = self.all()
+        return len(recs), sum(r.chunks for r in recs), sum(r.pages for r in recs)

@@ -45,6 +45,15 @@ class EmbeddingSettings:
 class ChromaSettings:
     path: str = "data/chroma"
     collection: str = "columnrag"
+    host: str | None = None  # set to use a Chroma server (chromadb.HttpClient) instead of `path`
+    port: int = 8000
+    ssl: bool = False
+    # Extra header for an authenticating proxy; its value is read from the environment variable
+    # named in token_env (never from a file or the command line), sent as "<prefix><token>".
+    auth_header: str = "Authorization"
+    auth_prefix: str = "Bearer "
+    token_env: str | None = None
+    retries: int = 5  # attempts for each server call, with exponential backoff
 
 
 @dataclass(frozen=True)

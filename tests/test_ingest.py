@@ -103,10 +103,11 @@ def test_other_model_into_same_collection_is_refused(corpus, tmp_path):
     from ingest.store import StoreError, open_client, open_collection
 
     db = tmp_path / "db"
-    client = open_client(settings_for(db).chroma)
-    open_collection(client, "mixed", "default")
+    cs = settings_for(db, collection="mixed").chroma
+    client = open_client(cs)
+    open_collection(client, cs, "default")
     with pytest.raises(StoreError, match="would mix vectors"):
-        open_collection(client, "mixed", "another-model")
+        open_collection(client, cs, "another-model")
 
 
 def test_settings_precedence(tmp_path):
