@@ -36,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+")
     _common(p)
     p.add_argument("--workers", type=int, help="parse/chunk worker processes (ingest.workers)")
+    p.add_argument("--engine", choices=["local", "ray"], help="local worker processes or a Ray Data job")
+    p.add_argument("--ray-address", help="Ray cluster address (ingest.ray_address)")
     p.add_argument("--batch-size", type=int, help="embedding batch size (embedding.batch_size)")
     p.add_argument("--chunk-size", type=int, help="chunk size in tokens (chunking.chunk_size)")
     p.add_argument("--chunk-overlap", type=int, help="overlap in tokens (chunking.chunk_overlap)")
@@ -76,6 +78,7 @@ def settings_from_args(a: argparse.Namespace) -> Settings:
         "chunking": {"chunk_size": getattr(a, "chunk_size", None),
                      "chunk_overlap": getattr(a, "chunk_overlap", None)},
         "ingest": {"workers": getattr(a, "workers", None), "keep_removed": getattr(a, "keep_removed", None),
+                   "engine": getattr(a, "engine", None), "ray_address": getattr(a, "ray_address", None),
                    "password": getattr(a, "password", None)},
     }
     return load_settings(a.config, overrides)

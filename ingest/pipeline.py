@@ -190,15 +190,17 @@ def run_ingest(paths: Sequence[str | Path], settings: Settings,
         lock.release()
 
 
-def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
-    from .embedder import Embedder
+@dataclass
+class Plan:
+    """What a run has to do: the files to (re)parse, and every source seen."""
 
-    summary = Summary()
+    jobs: list[tuple[str, str]]  # (path, content hash)
+    sources: list[str]
+
+
+def plan(paths: Sequence[str | Path], settings: Settings, record: Record, summary: Summary) -> Plan:
+    """Discover the PDFs and keep those whose content or settings changed since they were stored."""
     fp = settings.fingerprint()
-    cs = settings.chroma
-    client = open_client(cs)
-    coll = open_collection(client, cs, settings.embedding.model)
-    record = Record(client, cs)
     files = [str(p) for p in discover_pdfs(paths)]
     sources = [display_path(f) for f in files]
     jobs: list[tuple[str, str]] = []
@@ -214,31 +216,36 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
             summary.unchanged += 1
             continue
         jobs.append((path, h))
-    embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
-    for done, result in enumerate(_results(jobs, settings), start=1):
-        if progress:
-            progress(result.source, done, len(jobs))
-        if result.error:
-            summary.failed += 1
-            summary.failures.append({"source": result.source, "reason": result.error})
-            log.warning("%s: %s", result.source, result.error)
-            continue
-        existed = record.get(result.source) is not None
-        if embedder is None and result.texts:
-            embedder = Embedder(settings.embedding)
-        vectors: list[list[float]] = []
-        for i in range(0, len(result.texts), EMBED_BATCH):
-            vectors.extend(embedder.embed(result.texts[i:i + EMBED_BATCH]))
-        delete_source(cs, coll, result.source)
-        batched_upsert(cs, client, coll, result.ids, vectors, result.texts, result.metadatas)
-        record.put(FileRecord(result.source, result.content_hash, fp, len(result.ids), result.pages))
-        summary.changed += existed
-        summary.new += not existed
-        summary.pages += result.pages
-        summary.chunks += len(result.ids)
+    return Plan(jobs, sources)
+
+
+def store_file(settings: Settings, client, coll, record: Record, result: FileChunks,
+               vectors: Sequence[Sequence[float]], summary: Summary) -> None:
+    """Replace a file's chunks, then record it: a kill in between is redone by the next run."""
+    cs = settings.chroma
+    existed = record.get(result.source) is not None
+    delete_source(cs, coll, result.source)
+    batched_upsert(cs, client, coll, result.ids, vectors, result.texts, result.metadatas)
+    record.put(FileRecord(result.source, result.content_hash, settings.fingerprint(), len(result.ids), result.pages))
+    summary.changed += existed
+    summary.new += not existed
+    summary.pages += result.pages
+    summary.chunks += len(result.ids)
+
+
+def report_failure(summary: Summary, source: str, reason: str) -> None:
+    summary.failed += 1
+    summary.failures.append({"source": source, "reason": reason})
+    log.warning("%s: %s", source, reason)
+
+
+def finish(paths: Sequence[str | Path], settings: Settings, coll, record: Record, the_plan: Plan,
+           summary: Summary, started: float) -> Summary:
+    """Remove the chunks of files gone from under `paths` (unless kept), write the report."""
+    cs = settings.chroma
     if not settings.ingest.keep_removed:
         roots = [display_path(str(Path(p))) for p in paths]
-        present = set(sources)
+        present = set(the_plan.sources)
         for source in record.sources():
             under = any(source == r or source.startswith(r.rstrip("/") + "/") for r in roots)
             if under and source not in present:
@@ -248,3 +255,32 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
     summary.seconds = time.perf_counter() - started
     (Path(cs.path) / REPORT_NAME).write_text(json.dumps(summary.as_dict(), indent=1))
     return summary
+
+
+def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
+    from .embedder import Embedder
+
+    summary = Summary()
+    client = open_client(settings.chroma)
+    coll = open_collection(client, settings.chroma, settings.embedding.model)
+    record = Record(client, settings.chroma)
+    the_plan = plan(paths, settings, record, summary)
+    if settings.ingest.engine == "ray":
+        from .ray_engine import run_on_ray
+
+        run_on_ray(the_plan, settings, client, coll, record, summary, progress)
+        return finish(paths, settings, coll, record, the_plan, summary, started)
+    embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
+    for done, result in enumerate(_results(the_plan.jobs, settings), start=1):
+        if progress:
+            progress(result.source, done, len(the_plan.jobs))
+        if result.error:
+            report_failure(summary, result.source, result.error)
+            continue
+        if embedder is None and result.texts:
+            embedder = Embedder(settings.embedding)
+        vectors: list[list[float]] = []
+        for i in range(0, len(result.texts), EMBED_BATCH):
+            vectors.extend(embedder.embed(result.texts[i:i + EMBED_BATCH]))
+        store_file(settings, client, coll, record, result, vectors, summary)
+    return finish(paths, settings, coll, record, the_plan, summary, started)

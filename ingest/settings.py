@@ -58,6 +58,10 @@ class ChromaSettings:
 
 @dataclass(frozen=True)
 class IngestSettings:
+    engine: str = "local"  # local (worker processes) | ray (a Ray Data job)
+    ray_address: str | None = None  # None/"auto": connect to a running cluster or start a local one
+    embed_actors: int = 1  # Ray: embedding actors (each loads the model once)
+    gpus_per_actor: float = 0.0  # Ray: GPUs each embedding actor asks for
     workers: int = 1
     keep_removed: bool = False
     password: str | None = None

@@ -1,0 +1,76 @@
+"""`columnrag ingest --engine ray`: the same pipeline as a Ray Data job.
+
+Files are read and parsed/chunked in Ray tasks, embedded in an actor pool whose actors load the
+model once each (GPUs per actor configurable), and the driver writes to Chroma, file by file, as
+results stream back, with the same incremental record as the local engine (kept in Chroma, so
+shared through a Chroma server). Point ingest.ray_address at an existing cluster to scale out;
+every node then needs columnrag installed in the same environment.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Callable
+
+from .pipeline import FileChunks, Plan, Summary, parse_file, report_failure, store_file
+from .settings import EmbeddingSettings, Settings
+
+log = logging.getLogger(__name__)
+FILES_PER_BATCH = 4
+
+
+def _parse_row(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
+    """A Ray task: parse and chunk one file; lists go as JSON (one schema for every row)."""
+    r = parse_file(row["path"], row["hash"], settings)
+    return {"source": r.source, "hash": r.content_hash, "pages": r.pages, "error": r.error or "",
+            "ids": json.dumps(r.ids), "texts": json.dumps(r.texts), "metas": json.dumps(r.metadatas)}
+
+
+class EmbedActor:
+    """A Ray actor: loads the model once, embeds the chunks of a few files per call."""
+
+    def __init__(self, settings: EmbeddingSettings) -> None:
+        from .embedder import Embedder
+
+        self.embedder = Embedder(settings)
+
+    def __call__(self, batch):
+        texts = [json.loads(t) for t in batch["texts"]]
+        flat = [t for ts in texts for t in ts]
+        vectors = self.embedder.embed(flat) if flat else []
+        out, i = [], 0
+        for ts in texts:
+            out.append(json.dumps(vectors[i:i + len(ts)]))
+            i += len(ts)
+        batch["vectors"] = out
+        return batch
+
+
+def run_on_ray(plan: Plan, settings: Settings, client, coll, record, summary: Summary,
+               progress: Callable[[str, int, int], None] | None = None) -> None:
+    try:
+        import ray
+    except ImportError as exc:
+        from .store import StoreError
+
+        raise StoreError("the ray engine needs Ray: pip install 'columnrag[ray]'") from exc
+    if not plan.jobs:
+        return
+    if not ray.is_initialized():
+        ray.init(address=settings.ingest.ray_address or None, ignore_reinit_error=True,
+                 include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
+    s = settings.ingest
+    ds = ray.data.from_items([{"path": p, "hash": h} for p, h in plan.jobs])
+    ds = ds.map(_parse_row, fn_kwargs={"settings": settings})
+    ds = ds.map_batches(EmbedActor, fn_constructor_kwargs={"settings": settings.embedding},
+                        concurrency=max(1, s.embed_actors), num_gpus=s.gpus_per_actor or None,
+                        batch_size=FILES_PER_BATCH, batch_format="pandas")
+    for done, row in enumerate(ds.iter_rows(), start=1):
+        if progress:
+            progress(row["source"], done, len(plan.jobs))
+        if row["error"]:
+            report_failure(summary, row["source"], row["error"])
+            continue
+        result = FileChunks(row["source"], row["hash"], int(row["pages"]), json.loads(row["ids"]),
+                            json.loads(row["texts"]), json.loads(row["metas"]))
+        store_file(settings, client, coll, record, result, json.loads(row["vectors"]), summary)
