@@ -38,15 +38,22 @@ def assess(cuts: list[tuple[Gutter, bool]], leaves_rows: list[list[Row]],
     if ties:
         d.add(0.85 ** ties, f"{ties} column split(s) decided by the drawing order")
     aligned = 0
+    worst_share = 0.0
     for leaf in leaves_rows:
         prev_gaps: list[tuple[float, float]] = []
+        in_leaf = 0
         for r in leaf:
             gaps = [(a.x1, b.x0) for a, b in zip(r.words, r.words[1:]) if b.x0 - a.x1 >= 1.5 * settings.min_gutter]
             if any(min(x1, y1) - max(x0, y0) >= settings.min_gutter for x0, x1 in gaps for y0, y1 in prev_gaps):
-                aligned += 1
+                in_leaf += 1 + (in_leaf == 0)  # the first aligned pair counts both rows
             prev_gaps = gaps
+        aligned += in_leaf
+        if len(leaf) >= 2:
+            worst_share = max(worst_share, in_leaf / len(leaf))
     if aligned:
-        d.add(0.9 ** min(aligned, 5), f"{aligned} row(s) whose gaps line up inside a column (columns not split?)")
+        # A whole region of rows split by one gap is most likely columns read as one.
+        d.add(1.0 - 0.6 * min(1.0, worst_share) - 0.02 * min(aligned, 5),
+              f"{aligned} row(s) whose gaps line up inside a column (columns not split?)")
     rows = [r for leaf in leaves_rows for r in leaf]
     if rows:
         wide = 0
