@@ -28,7 +28,7 @@ from .settings import Settings
 from .store import StoreError, batched_upsert, delete_source, open_client, open_collection
 
 log = logging.getLogger(__name__)
-EMBED_BATCH = 512
+EMBED_BATCH = 256  # chunks embedded together, across files (memory stays bounded)
 REPORT_NAME = "last-ingest-report.json"
 
 
@@ -196,6 +196,7 @@ class Plan:
 
     jobs: list[tuple[str, str]]  # (path, content hash)
     sources: list[str]
+    recorded: set[str] = field(default_factory=set)  # sources the record already knew
 
 
 def plan(paths: Sequence[str | Path], settings: Settings, record: Record, summary: Summary) -> Plan:
@@ -204,6 +205,7 @@ def plan(paths: Sequence[str | Path], settings: Settings, record: Record, summar
     files = [str(p) for p in discover_pdfs(paths)]
     sources = [display_path(f) for f in files]
     jobs: list[tuple[str, str]] = []
+    recorded: set[str] = set()
     for path, source in zip(files, sources):
         try:
             h = file_hash(Path(path))
@@ -212,18 +214,19 @@ def plan(paths: Sequence[str | Path], settings: Settings, record: Record, summar
             summary.failures.append({"source": source, "reason": f"cannot read file ({exc.strerror})"})
             continue
         rec = record.get(source)
+        if rec:
+            recorded.add(source)
         if rec and rec.content_hash == h and rec.fingerprint == fp:
             summary.unchanged += 1
             continue
         jobs.append((path, h))
-    return Plan(jobs, sources)
+    return Plan(jobs, sources, recorded)
 
 
 def store_file(settings: Settings, client, coll, record: Record, result: FileChunks,
-               vectors: Sequence[Sequence[float]], summary: Summary) -> None:
+               vectors: Sequence[Sequence[float]], summary: Summary, existed: bool) -> None:
     """Replace a file's chunks, then record it: a kill in between is redone by the next run."""
     cs = settings.chroma
-    existed = record.get(result.source) is not None
     delete_source(cs, coll, result.source)
     batched_upsert(cs, client, coll, result.ids, vectors, result.texts, result.metadatas)
     record.put(FileRecord(result.source, result.content_hash, settings.fingerprint(), len(result.ids), result.pages))
@@ -271,16 +274,31 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
         run_on_ray(the_plan, settings, client, coll, record, summary, progress)
         return finish(paths, settings, coll, record, the_plan, summary, started)
     embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
+    pending: list[FileChunks] = []
+
+    def flush() -> None:
+        """Embed the buffered files' chunks in one go (batches of similar length across files,
+        as efficient as embedding the corpus alone), then store each file."""
+        nonlocal embedder
+        texts = [t for r in pending for t in r.texts]
+        if texts and embedder is None:
+            embedder = Embedder(settings.embedding)
+        vectors = embedder.embed(texts) if texts else []
+        at = 0
+        for r in pending:
+            store_file(settings, client, coll, record, r, vectors[at:at + len(r.texts)], summary,
+                       r.source in the_plan.recorded)
+            at += len(r.texts)
+        pending.clear()
+
     for done, result in enumerate(_results(the_plan.jobs, settings), start=1):
         if progress:
             progress(result.source, done, len(the_plan.jobs))
         if result.error:
             report_failure(summary, result.source, result.error)
             continue
-        if embedder is None and result.texts:
-            embedder = Embedder(settings.embedding)
-        vectors: list[list[float]] = []
-        for i in range(0, len(result.texts), EMBED_BATCH):
-            vectors.extend(embedder.embed(result.texts[i:i + EMBED_BATCH]))
-        store_file(settings, client, coll, record, result, vectors, summary)
+        pending.append(result)
+        if sum(len(r.texts) for r in pending) >= EMBED_BATCH:
+            flush()
+    flush()
     return finish(paths, settings, coll, record, the_plan, summary, started)

@@ -73,4 +73,5 @@ def run_on_ray(plan: Plan, settings: Settings, client, coll, record, summary: Su
             continue
         result = FileChunks(row["source"], row["hash"], int(row["pages"]), json.loads(row["ids"]),
                             json.loads(row["texts"]), json.loads(row["metas"]))
-        store_file(settings, client, coll, record, result, json.loads(row["vectors"]), summary)
+        store_file(settings, client, coll, record, result, json.loads(row["vectors"]), summary,
+                   result.source in plan.recorded)
