@@ -72,10 +72,21 @@ def _letters(text: str, at_end: bool) -> str:
     return m.group(0) if m else ""
 
 
+_TOUCHING = 0.2  # points: boxes this close are one word drawn in pieces (a footnote mark, a kern)
+
+
+def _plain(words: list[Word]) -> str:
+    out = words[0].text if words else ""
+    for prev, w in zip(words, words[1:]):
+        out += ("" if -1.0 < w.x0 - prev.x1 < _TOUCHING else " ") + w.text
+    return out
+
+
 def line_text(words: list[Word], dictionary: frozenset[str]) -> str:
-    """The words of one line joined by spaces, with lost ligatures mended."""
+    """The words of one line joined by spaces (words drawn touching are joined without one),
+    with lost ligatures mended."""
     if not dictionary:
-        return " ".join(w.text for w in words)
+        return _plain(words)
     parts = [_mend_word(words[0].text, dictionary)]
     gaps = sorted(b.x0 - a.x1 for a, b in zip(words, words[1:]))
     usual = gaps[len(gaps) // 2] if gaps else 0.0
@@ -87,6 +98,9 @@ def line_text(words: list[Word], dictionary: frozenset[str]) -> str:
             if lig is not None:
                 parts[-1] += lig + w.text
                 continue
+        if -1.0 < gap < _TOUCHING:
+            parts[-1] += w.text
+            continue
         # Justified lines space words evenly: a gap a glyph wider than the others held a glyph.
         wide = len(gaps) >= 3 and gap > usual + 0.35 * (w.y1 - w.y0)
         parts.append(_mend_word(w.text, dictionary, wide))
