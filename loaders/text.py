@@ -59,10 +59,13 @@ def block_text(block: Block, s: LayoutSettings, dictionary: frozenset[str] = fro
     out: list[str] = []
     for text in _line_texts(block, s, dictionary):
         if out and out[-1].endswith(SOFT_HYPHEN):
-            if s.dehyphenate and text[:1].isalpha():
+            if out[-1][:-1].endswith("-"):
+                out[-1] = out[-1][:-1]  # a compound broken at its own hyphen: keep the line break
+            elif s.dehyphenate and text[:1].isalpha():
                 out[-1] = out[-1][:-1] + text  # a discretionary hyphen: the word is whole again
                 continue
-            out[-1] = out[-1][:-1] + "-"
+            else:
+                out[-1] = out[-1][:-1] + "-"
         if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) and text[:1].islower():
             out[-1] = out[-1][:-1] + text
         else:
