@@ -34,7 +34,7 @@ def sentence(rnd: random.Random) -> str:
     mix-up would glue together."""
     code = "".join(rnd.choice("bcdfghklmnprstvz") + rnd.choice("aeiou") for _ in range(3))
     return (f"In {code.capitalize()} {rnd.choice(_SUBJECTS).lower()} {rnd.choice(_VERBS)} "
-            f"{rnd.choice(_OBJECTS)} {rnd.choice(_TAILS)} in week {rnd.randint(1, 52)} of cycle {rnd.randint(1, 999)}.")
+            f"{rnd.choice(_OBJECTS)} {rnd.choice(_TAILS)} in week {rnd.randint(1, 52)} of cycle {rnd.randint(1, 99999)}.")
 
 
 @dataclass
