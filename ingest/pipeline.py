@@ -11,6 +11,8 @@ import json
 import logging
 import time
 import multiprocessing
+import queue
+import threading
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -236,6 +238,48 @@ def store_file(settings: Settings, client, coll, record: Record, result: FileChu
     summary.chunks += len(result.ids)
 
 
+class _Writer:
+    """Stores embedded files in a thread of its own, in order, so Chroma writes overlap the next
+    batch's embedding. The queue is short: memory stays bounded. An error in the writer (a store
+    that went away) stops the run at the next put or at close."""
+
+    _DONE = object()
+
+    def __init__(self, settings: Settings, client, coll, record: Record, summary: Summary,
+                 recorded: set[str]) -> None:
+        self.args = (settings, client, coll, record)
+        self.summary = summary
+        self.recorded = recorded
+        self.queue: queue.Queue = queue.Queue(maxsize=2 * EMBED_BATCH)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="columnrag-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is self._DONE:
+                return
+            if self.error is not None:
+                continue  # drain after a failure
+            result, vectors = item
+            try:
+                store_file(*self.args, result, vectors, self.summary, result.source in self.recorded)
+            except BaseException as exc:  # reported by put() or close() in the main thread
+                self.error = exc
+
+    def put(self, result: FileChunks, vectors: Sequence[Sequence[float]]) -> None:
+        if self.error is not None:
+            raise self.error
+        self.queue.put((result, vectors))
+
+    def close(self) -> None:
+        self.queue.put(self._DONE)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+
 def report_failure(summary: Summary, source: str, reason: str) -> None:
     summary.failed += 1
     summary.failures.append({"source": source, "reason": reason})
@@ -275,10 +319,11 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
         return finish(paths, settings, coll, record, the_plan, summary, started)
     embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
     pending: list[FileChunks] = []
+    writer = _Writer(settings, client, coll, record, summary, the_plan.recorded)
 
     def flush() -> None:
         """Embed the buffered files' chunks in one go (batches of similar length across files,
-        as efficient as embedding the corpus alone), then store each file."""
+        as efficient as embedding the corpus alone); the writer thread stores them meanwhile."""
         nonlocal embedder
         texts = [t for r in pending for t in r.texts]
         if texts and embedder is None:
@@ -286,19 +331,21 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
         vectors = embedder.embed(texts) if texts else []
         at = 0
         for r in pending:
-            store_file(settings, client, coll, record, r, vectors[at:at + len(r.texts)], summary,
-                       r.source in the_plan.recorded)
+            writer.put(r, vectors[at:at + len(r.texts)])
             at += len(r.texts)
         pending.clear()
 
-    for done, result in enumerate(_results(the_plan.jobs, settings), start=1):
-        if progress:
-            progress(result.source, done, len(the_plan.jobs))
-        if result.error:
-            report_failure(summary, result.source, result.error)
-            continue
-        pending.append(result)
-        if sum(len(r.texts) for r in pending) >= EMBED_BATCH:
-            flush()
-    flush()
+    try:
+        for done, result in enumerate(_results(the_plan.jobs, settings), start=1):
+            if progress:
+                progress(result.source, done, len(the_plan.jobs))
+            if result.error:
+                report_failure(summary, result.source, result.error)
+                continue
+            pending.append(result)
+            if sum(len(r.texts) for r in pending) >= EMBED_BATCH:
+                flush()
+        flush()
+    finally:
+        writer.close()
     return finish(paths, settings, coll, record, the_plan, summary, started)
