@@ -317,18 +317,23 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
 
         run_on_ray(the_plan, settings, client, coll, record, summary, progress)
         return finish(paths, settings, coll, record, the_plan, summary, started)
-    embedder: Embedder | None = None  # loaded on the first file that has chunks to embed
+    # The model loads in a thread while the worker processes start and parse the first files.
+    loaded: list[Embedder] = []
+    loader = threading.Thread(target=lambda: loaded.append(Embedder(settings.embedding)), daemon=True)
+    if the_plan.jobs:
+        loader.start()
     pending: list[FileChunks] = []
     writer = _Writer(settings, client, coll, record, summary, the_plan.recorded)
 
     def flush() -> None:
         """Embed the buffered files' chunks in one go (batches of similar length across files,
         as efficient as embedding the corpus alone); the writer thread stores them meanwhile."""
-        nonlocal embedder
         texts = [t for r in pending for t in r.texts]
-        if texts and embedder is None:
-            embedder = Embedder(settings.embedding)
-        vectors = embedder.embed(texts) if texts else []
+        if texts:
+            loader.join()
+            if not loaded:
+                raise StoreError(f"the embedding model {settings.embedding.model!r} could not be loaded")
+        vectors = loaded[0].embed(texts) if texts else []
         at = 0
         for r in pending:
             writer.put(r, vectors[at:at + len(r.texts)])
