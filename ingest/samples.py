@@ -87,6 +87,7 @@ def two_column_page(seed: int, with_band: bool = True, gutter: float = 18.0) -> 
     page.flow([f"Sample report {seed}"], 72, 540, 80)
     mid = 306
     y_end = 0.0
+    seed *= 10  # pages with neighbouring seeds must not share paragraphs
     left = paragraphs(seed, 3)
     right = paragraphs(seed + 1, 3)
     ya = page.flow(left, 72, mid - gutter / 2, 110)

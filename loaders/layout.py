@@ -18,7 +18,7 @@ from .rows import Row, make_rows
 from .rulers import split_rulers
 from .settings import LayoutSettings
 
-_SECTION_NUMBER = re.compile(r"^(\d+(\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
+_SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.)\s+[A-Z]")
 
 
 @dataclass(slots=True)
