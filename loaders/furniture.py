@@ -49,7 +49,10 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0)
         for b in _edge_blocks(page):
             key = _key(b)
-            furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1"))) or _small_edge_line(b, body_h)
+            # Without neighbouring pages repetition cannot be checked: a small single line at the
+            # edge is taken for a running head; with neighbours, only repetition decides.
+            alone = len(pages) == 1
+            furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1"))) or (alone and _small_edge_line(b, body_h))
             if not furniture and len(key) >= 2:
                 repeats = 0
                 for j in range(max(0, i - window), min(len(pages), i + window + 1)):
