@@ -71,8 +71,7 @@ class _Piece:
     size: float = 0.0
 
     def runs_on(self) -> bool:
-        """The text goes on in the next piece: no sentence end, and either the last line is full
-        (a paragraph's last line rarely is) or nothing marks an end at all."""
+        """The sentence is still open at the end of this piece: no sentence end, not a heading."""
         return not _SENTENCE_END.search(self.text) and not self.heading
 
 
@@ -267,18 +266,20 @@ class BandAwareTextSplitter(TextSplitter):
         current: list[_Unit] = []
         size = 0
         for unit in units:
+            trial = self._length_function(_join(current + [unit]))
             if current:
-                trial = self._length_function(_join(current + [unit]))
                 full = trial > self._chunk_size
                 paragraph_break = unit.block_start and size >= _FILL_BEFORE_PARAGRAPH_BREAK * self._chunk_size
                 heading_break = unit.heading and not current[-1].heading
                 if full or paragraph_break or heading_break:
                     chunks.append(current)
                     current = self._overlap(current)
-                    if current and self._length_function(_join(current + [unit])) > self._chunk_size:
+                    trial = self._length_function(_join(current + [unit]))
+                    if current and trial > self._chunk_size:
                         current = []
+                        trial = self._length_function(unit.text)
             current.append(unit)
-            size = self._length_function(_join(current))
+            size = trial
         if current:
             chunks.append(current)
         return chunks

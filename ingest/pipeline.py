@@ -17,6 +17,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
@@ -26,7 +27,7 @@ from loaders.paths import display_path
 
 from .discover import discover_pdfs
 from .record import FileRecord, Record, file_hash
-from .settings import Settings
+from .settings import ChunkingSettings, Settings
 from .store import StoreError, batched_upsert, delete_source, open_client, open_collection
 
 log = logging.getLogger(__name__)
@@ -81,19 +82,13 @@ def _clean(meta: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in meta.items() if isinstance(v, (str, int, float, bool))}
 
 
-_SPLITTER: Any = None
+@lru_cache(maxsize=4)
+def _splitter(chunking: ChunkingSettings, model: str):
+    """One splitter per process and settings (it loads the model's tokenizer)."""
+    from chunking import BandAwareTextSplitter
 
-
-def _splitter(settings: Settings):
-    global _SPLITTER
-    if _SPLITTER is None:
-        from chunking import BandAwareTextSplitter
-
-        c = settings.chunking
-        _SPLITTER = BandAwareTextSplitter(chunk_size=c.chunk_size, chunk_overlap=c.chunk_overlap,
-                                          model=settings.embedding.model,
-                                          continue_paragraphs=c.continue_paragraphs)
-    return _SPLITTER
+    return BandAwareTextSplitter(chunk_size=chunking.chunk_size, chunk_overlap=chunking.chunk_overlap,
+                                 model=model, continue_paragraphs=chunking.continue_paragraphs)
 
 
 def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks:
@@ -109,7 +104,7 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
             out.error = ("no text layer (scanned pages need OCR)"
                          if any(p.metadata.get("needs_ocr") for p in pages) else "no text")
             return out
-        chunks = _splitter(settings).split_documents(pages)
+        chunks = _splitter(settings.chunking, settings.embedding.model).split_documents(pages)
     except PDFLoadError as exc:
         out.error = exc.reason
         return out
@@ -144,13 +139,13 @@ def _results(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[Fi
         return
     timeout = settings.ingest.file_timeout or None
     ctx = multiprocessing.get_context("spawn")  # no fork of a process that holds torch threads
-    queue: deque[tuple[str, str]] = deque(jobs)
+    todo: deque[tuple[str, str]] = deque(jobs)
     pending: deque[tuple[tuple[str, str], Future]] = deque()
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
     try:
-        while queue or pending:
-            while queue and len(pending) < 2 * workers:
-                job = queue.popleft()
+        while todo or pending:
+            while todo and len(pending) < 2 * workers:
+                job = todo.popleft()
                 pending.append((job, pool.submit(parse_file, job[0], job[1], settings)))
             job, fut = pending.popleft()
             try:
@@ -161,7 +156,7 @@ def _results(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[Fi
             except Exception as exc:  # the worker died: memory, a signal, a crash in MuPDF
                 error = f"worker process failed ({type(exc).__name__}: {exc})"
             _kill(pool)
-            queue.extendleft(reversed([j for j, _ in pending]))
+            todo.extendleft(reversed([j for j, _ in pending]))
             pending.clear()
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
             yield FileChunks(job[0], job[1], error=error)
@@ -212,8 +207,7 @@ def plan(paths: Sequence[str | Path], settings: Settings, record: Record, summar
         try:
             h = file_hash(Path(path))
         except OSError as exc:
-            summary.failed += 1
-            summary.failures.append({"source": source, "reason": f"cannot read file ({exc.strerror})"})
+            report_failure(summary, source, f"cannot read file ({exc.strerror})")
             continue
         rec = record.get(source)
         if rec:
@@ -319,7 +313,15 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
         return finish(paths, settings, coll, record, the_plan, summary, started)
     # The model loads in a thread while the worker processes start and parse the first files.
     loaded: list[Embedder] = []
-    loader = threading.Thread(target=lambda: loaded.append(Embedder(settings.embedding)), daemon=True)
+    load_error: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            loaded.append(Embedder(settings.embedding))
+        except BaseException as exc:  # reported when the first batch needs the model
+            load_error.append(exc)
+
+    loader = threading.Thread(target=load, daemon=True)
     if the_plan.jobs:
         loader.start()
     pending: list[FileChunks] = []
@@ -332,7 +334,8 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
         if texts:
             loader.join()
             if not loaded:
-                raise StoreError(f"the embedding model {settings.embedding.model!r} could not be loaded")
+                reason = f" ({type(load_error[0]).__name__}: {load_error[0]})" if load_error else ""
+                raise StoreError(f"the embedding model {settings.embedding.model!r} could not be loaded{reason}")
         vectors = loaded[0].embed(texts) if texts else []
         at = 0
         for r in pending:

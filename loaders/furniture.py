@@ -43,15 +43,15 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
     with the edge blocks of pages at most `window` away. Mutates the layouts in place."""
     s = settings or LayoutSettings()
     keys = [[(b.band, _key(b), b.box.y0) for b in _edge_blocks(p)] for p in pages]
+    # Without neighbouring pages repetition cannot be checked: a small single line at the edge is
+    # taken for a running head; with neighbours, only repetition decides.
+    alone = len(pages) == 1
     for i in (range(len(pages)) if targets is None else targets):
         page = pages[i]
         tol = 0.03 * page.height
-        body_h = median([w.y1 - w.y0 for w in page.words], 0.0)
+        body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
         for b in _edge_blocks(page):
             key = _key(b)
-            # Without neighbouring pages repetition cannot be checked: a small single line at the
-            # edge is taken for a running head; with neighbours, only repetition decides.
-            alone = len(pages) == 1
             furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1"))) or (alone and _small_edge_line(b, body_h))
             if not furniture and len(key) >= 2:
                 repeats = 0

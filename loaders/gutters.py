@@ -226,7 +226,7 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
         mid = (g.x0 + g.x1) / 2
         left: list[int] = []
         right: list[int] = []
-        nl = nr = 0
+        nl = nr = seen = 0
         best = None
         for i in range(g.first, g.last + 1):
             ws = rows[i].words
@@ -234,7 +234,8 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
             right += [w.seq for w in ws if w.x0 >= mid]
             nl += any(w.x1 <= mid for w in ws)
             nr += any(w.x0 >= mid for w in ws)
-            if len(left) + len(right) < sum(len(rows[k].words) for k in range(g.first, i + 1)):
+            seen += len(ws)
+            if len(left) + len(right) < seen:
                 break  # a word on the strip's axis
             one_side_first = (left and right and max(left) < min(right)) or (
                 settings.right_to_left and left and right and max(right) < min(left))

@@ -222,7 +222,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
             blocks[-1].lines.append(line)
         prev, prev_heading = row, heading
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
-    for b, nxt in zip(blocks, blocks[1:]):
+    for b in blocks[:-1]:
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text):
             b.kind = HEADING
     return blocks
@@ -248,7 +248,8 @@ def analyze_page(words: list[Word], width: float, height: float,
     n_top, n_bottom = _edge_rows(rows, height, body_h, s.furniture_zone)
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]
-    if len(words) > s.max_words_for_columns:
+    too_many = len(words) > s.max_words_for_columns
+    if too_many:
         # Not prose (a dense chart, a map, a glyph dump): read rows top to bottom, say so.
         reader._leaf(body_rows, None)
     else:
@@ -268,7 +269,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
     doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)
-    if len(words) > s.max_words_for_columns:
+    if too_many:
         doubt.add(0.5, f"{len(words)} words on the page: too many for column analysis, read in rows")
     layout.confidence, layout.doubts = doubt.confidence, doubt.reasons
     return layout

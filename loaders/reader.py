@@ -38,16 +38,16 @@ class PageResult:
         return self.frame.to_page(box) if self.frame is not None else box
 
 
-def _sniff(source: str, data: bytes | None) -> None:
+def _read(path: str, name: str, size: int = -1) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(size)
+    except OSError as exc:
+        raise PDFLoadError(name, f"cannot read file ({exc.strerror})") from exc
+
+
+def _sniff(head: bytes, source: str) -> None:
     """Say plainly what a file is when it is not a PDF at all."""
-    if data is None:
-        try:
-            with open(source, "rb") as fh:
-                head = fh.read(1024)
-        except OSError as exc:
-            raise PDFLoadError(source, f"cannot read file ({exc.strerror})") from exc
-    else:
-        head = data[:1024]
     if not head:
         raise PDFLoadError(source, "empty file")
     if b"%PDF-" not in head:
@@ -59,17 +59,10 @@ def _sniff(source: str, data: bytes | None) -> None:
 
 def open_pdf(source: str, data: bytes | None = None, password: str | None = None) -> pymupdf.Document:
     """Open a PDF from a path or bytes, or raise PDFLoadError saying why not."""
-    if data is None:
-        try:
-            source.encode("utf-8")
-        except UnicodeEncodeError:  # a file name that is not UTF-8: MuPDF cannot take it, bytes can
-            try:
-                with open(source, "rb") as fh:
-                    data = fh.read()
-            except OSError as exc:
-                raise PDFLoadError(display_path(source), f"cannot read file ({exc.strerror})") from exc
     source_text = display_path(source)
-    _sniff(source if data is None else source_text, data)
+    if data is None and source_text != source:  # a name that is not UTF-8: MuPDF cannot take it
+        data = _read(source, source_text)
+    _sniff(data[:1024] if data is not None else _read(source, source_text, 1024), source_text)
     try:
         if data is not None:
             doc = pymupdf.open(stream=data, filetype="pdf")

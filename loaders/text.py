@@ -78,8 +78,7 @@ def block_text(block: Block, s: LayoutSettings, dictionary: frozenset[str] = fro
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
     """The page's text in reading order and the span of every block in it.
 
-    Furniture is left out unless `keep_furniture`; its spans are then empty (start == end == -1
-    is avoided: furniture blocks that are left out are simply not in the list).
+    Furniture is left out unless `keep_furniture`; blocks left out have no span in the list.
     """
     s = s or LayoutSettings()
     parts: list[str] = []
