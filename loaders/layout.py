@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median
 from .confidence import assess
 from .gutters import Gutter, find_gutters, find_tie_gutter
-from .rows import Row, make_rows
+from .rows import Row, make_rows, row_pitch
 from .rulers import split_rulers
 from .settings import LayoutSettings
 
@@ -205,14 +205,19 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     blocks: list[Block] = []
     prev: Row | None = None
     prev_heading = False
+    prev_h = 0.0
+    # Some fonts give boxes far shorter than their line spacing: white space between boxes then
+    # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
+    pitch = row_pitch(leaf.rows) if len(leaf.rows) >= 4 else 0.0
     for row in leaf.rows:
         line = Line(_dedupe(row.words))
-        height = row.y1 - row.y0
+        # The words' usual height, not the row's extent: a superscript or a tall math symbol
+        # must not make a body line look like a heading.
+        height = median([w.y1 - w.y0 for w in line.words], row.y1 - row.y0)
         heading = _is_heading(line, height, body_h, s)
         new = prev is None or heading != prev_heading
         if not new and prev is not None:
-            prev_h = prev.y1 - prev.y0
-            if row.y0 - prev.y1 > s.paragraph_gap * body_h:
+            if row.y0 - prev.y1 > s.paragraph_gap * body_h and row.cy - prev.cy > 1.3 * pitch:
                 new = True
             elif abs(height - prev_h) > 0.25 * max(height, prev_h):
                 new = True
@@ -220,7 +225,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
         else:
             blocks[-1].lines.append(line)
-        prev, prev_heading = row, heading
+        prev, prev_heading, prev_h = row, heading, height
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b in blocks[:-1]:
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text):

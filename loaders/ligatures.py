@@ -64,6 +64,31 @@ def ligatures_look_lost(words: list[Word]) -> bool:
     return found < 0.002 * len(words)
 
 
+# Words a font that lost its "Th" ligature leaves behind ("Te", "Tis"): none is English, so a
+# page that has more of them than words starting with "Th" lost the ligature (in its body font).
+_TH_LOST = frozenset({"Te", "Tis", "Tat", "Tese", "Tey", "Tere", "Teir", "Tose", "Tus", "Terefore"})
+_TH_CANDIDATE = re.compile(r"\bT([aeiouy][a-z]*)\b")
+
+
+def th_ligature_lost(words: list[Word]) -> bool:
+    """Whether the page's font dropped the "h" of its "Th" ligature (Linux Libertine does)."""
+    texts = [w.text.strip(".,;:!?()\"'") for w in words]
+    lost = sum(t in _TH_LOST for t in texts)
+    return lost > sum(t.startswith("Th") for t in texts)
+
+
+def mend_th(text: str, dictionary: frozenset[str]) -> str:
+    """"Te" -> "The", "Tis" -> "This": capitalised T + vowel words that are no word without the
+    "h" ("To" and "Ten" stay) and make one with it."""
+    def fix(m: re.Match[str]) -> str:
+        rest = m.group(1)
+        if ("th" + rest) in dictionary and (m.group(0) in _TH_LOST or ("t" + rest) not in dictionary):
+            return "Th" + rest
+        return m.group(0)
+
+    return _TH_CANDIDATE.sub(fix, text)
+
+
 def _letters(text: str, at_end: bool) -> str:
     """The run of letters at the end (or start) of a word."""
     if text.isalpha():

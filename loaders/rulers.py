@@ -23,12 +23,20 @@ def split_rulers(words: list[Word]) -> tuple[list[Word], list[Word]]:
         by_edge[("r", round(w.x1 / 2))].append(w)
         by_edge[("l", round(w.x0 / 2))].append(w)
     ruler: set[int] = set()
+    others = [w for w in words if not w.text.isdigit()]
+    text_x0 = min((w.x0 for w in others), default=0.0)
+    text_x1 = max((w.x1 for w in others), default=0.0)
     for group in by_edge.values():
         if len(group) < MIN_RULER_LENGTH:
             continue
         group = sorted(group, key=lambda w: w.y0)
-        steps = sum(int(b.text) - int(a.text) == 1 for a, b in zip(group, group[1:]))
-        if steps >= 0.7 * (len(group) - 1):
+        diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
+        counting = sum(d == 1 for d in diffs) >= 0.7 * len(diffs)
+        # A ruler whose last digit the page edge cut off reads 55, 55, ..., 56: it still never
+        # counts down, and nothing but it lies that far out in the margin.
+        in_margin = max(w.x1 for w in group) <= text_x0 or min(w.x0 for w in group) >= text_x1
+        clipped = in_margin and sum(d in (0, 1) for d in diffs) >= 0.9 * len(diffs) and any(diffs)
+        if counting or clipped:
             ruler.update(id(w) for w in group)
     if not ruler:
         return words, []

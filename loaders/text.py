@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from .geometry import FURNITURE_KINDS, Block, PageLayout
-from .ligatures import bundled_words, ligatures_look_lost, line_text
+from .ligatures import bundled_words, ligatures_look_lost, line_text, mend_th, th_ligature_lost
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -37,12 +37,22 @@ class BlockSpan:
 SOFT_HYPHEN = "\u00ad"
 
 
-def _line_texts(block: Block, s: LayoutSettings, dictionary: frozenset[str] = frozenset()) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class _Repairs:
+    """What the page needs mended: lost fi/ff/fl ligatures (by the word list), a lost "Th"."""
+
+    dictionary: frozenset[str] = frozenset()
+    th_dictionary: frozenset[str] = frozenset()
+
+
+def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> list[str]:
     """Normalised line texts; a line broken at a soft hyphen (tagged PDFs mark discretionary
     hyphens so) keeps it as its last character."""
     texts = []
     for line in block.lines:
-        raw = line_text(line.words, dictionary).rstrip()
+        raw = line_text(line.words, repairs.dictionary).rstrip()
+        if repairs.th_dictionary:
+            raw = mend_th(raw, repairs.th_dictionary)
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN
@@ -54,10 +64,10 @@ def _line_texts(block: Block, s: LayoutSettings, dictionary: frozenset[str] = fr
 _TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
 
 
-def block_text(block: Block, s: LayoutSettings, dictionary: frozenset[str] = frozenset()) -> str:
+def block_text(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
     out: list[str] = []
-    for text in _line_texts(block, s, dictionary):
+    for text in _line_texts(block, s, repairs):
         if out and out[-1].endswith(SOFT_HYPHEN):
             if out[-1][:-1].endswith("-"):
                 out[-1] = out[-1][:-1]  # a compound broken at its own hyphen: keep the line break
@@ -84,13 +94,15 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     parts: list[str] = []
     spans: list[BlockSpan] = []
     pos = 0
-    dictionary = frozenset()
-    if s.repair_ligatures and ligatures_look_lost(layout.words):
-        dictionary = bundled_words()
+    repairs = _Repairs()
+    if s.repair_ligatures:
+        words = layout.words
+        repairs = _Repairs(bundled_words() if ligatures_look_lost(words) else frozenset(),
+                           bundled_words() if th_ligature_lost(words) else frozenset())
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
-        text = block_text(block, s, dictionary)
+        text = block_text(block, s, repairs)
         if not text:
             continue
         if parts:

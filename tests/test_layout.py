@@ -146,3 +146,34 @@ def test_generated_two_column_pages_read_in_order(n, seed):
     words = left + right
     random.Random(seed).shuffle(words)
     assert read(reseq(words)) == [w.text for w in left + right]
+
+
+def _blocks(words: list[Word]) -> list[str]:
+    layout = analyze_page(words, 612, 792)
+    return [b.kind for b in layout.body_blocks]
+
+
+def test_short_glyph_boxes_do_not_make_every_line_a_paragraph():
+    # Some fonts give boxes of 4 pt on an 11 pt line pitch: the white space between boxes is
+    # then no paragraph gap. A tall superscript does not make a line a heading either.
+    words = []
+    for k, text in enumerate(numbered_lines("p", 8)):
+        ws = line_words(text, 72, 100 + 11 * k, len(words))
+        words += [Word(w.x0, w.y0, w.x1, w.y0 + 4.0, w.text, w.seq) for w in ws]
+    words.append(Word(300, 100 + 11 * 3 - 3, 304, 100 + 11 * 3 + 6, "1", len(words)))
+    assert _blocks(words) == ["text"]
+
+
+def test_lost_th_ligature_is_mended():
+    words = column(["Te results show that Tis works.", "To be sure, Ten more tests ran."], 72, 100)
+    assert read(reseq(words))[:6] == ["The", "results", "show", "that", "This", "works."]
+    assert read(reseq(words))[6:9] == ["To", "be", "sure,"]
+    intact = column(["Te Deum is sung. The choir sings it."], 72, 100)
+    assert read(reseq(intact))[0] == "Te"  # a page that has its "Th" words keeps "Te"
+
+
+def test_ruler_cut_off_by_the_page_edge_is_not_text():
+    lines = numbered_lines("r", 12)
+    words = column(lines, 72, 100)
+    words += [Word(575, 100 + 12 * k, 584, 110 + 12 * k, str(55 + k // 6), 0) for k in range(12)]
+    assert read(reseq(words)) == " ".join(lines).split()
