@@ -66,6 +66,23 @@ class Word:
         return Box(self.x0, self.y0, self.x1, self.y1)
 
 
+def words_box(words: Sequence[Word]) -> Box:
+    """The box around some words, in one pass (called for every line and block of a page)."""
+    it = iter(words)
+    first = next(it)
+    x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
+    for w in it:
+        if w.x0 < x0:
+            x0 = w.x0
+        if w.y0 < y0:
+            y0 = w.y0
+        if w.x1 > x1:
+            x1 = w.x1
+        if w.y1 > y1:
+            y1 = w.y1
+    return Box(x0, y0, x1, y1)
+
+
 @dataclass(slots=True)
 class Line:
     """Words on one baseline inside one column, left to right."""
@@ -74,8 +91,7 @@ class Line:
 
     @property
     def box(self) -> Box:
-        return Box(min(w.x0 for w in self.words), min(w.y0 for w in self.words),
-                   max(w.x1 for w in self.words), max(w.y1 for w in self.words))
+        return words_box(self.words)
 
     @property
     def height(self) -> float:
@@ -104,7 +120,7 @@ class Block:
 
     @property
     def box(self) -> Box:
-        return Box.union(line.box for line in self.lines)
+        return words_box([w for line in self.lines for w in line.words])
 
     @property
     def words(self) -> list[Word]:

@@ -4,7 +4,8 @@ Recursive XY-cut driven by gutters: a region is cut at its dominant gutter into 
 it, the band it separates into columns, and the rows below it; each piece is read the same way,
 so nested layouts (three columns under two, a box inside a column) fall out of the recursion.
 A region with no gutter is one column: its rows are its lines, top to bottom.
-Only geometry decides; the drawing order (`Word.seq`) merely breaks exact ties.
+Geometry decides; the drawing order (`Word.seq`) breaks the ties it leaves open, and is followed
+line by line only where it agrees with everything geometry is sure of (see drawing_order).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median
 from .confidence import assess
+from .drawing_order import follow_drawing_order
 from .gutters import Gutter, find_gutters, find_tie_gutter
 from .rows import Row, make_rows, row_pitch
 from .rulers import split_rulers
@@ -263,10 +265,14 @@ def analyze_page(words: list[Word], width: float, height: float,
     blocks: list[Block] = []
     for row in rows[:n_top]:
         blocks.append(Block([Line(_dedupe(row.words))], -1, 0, kind=TEXT))
+    body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
         for b in _blocks_of_leaf(leaf, body_h, s):
             b.region = k
-            blocks.append(b)
+            body.append(b)
+    if s.follow_drawing_order and not too_many:
+        body = follow_drawing_order(body)
+    blocks += body
     for row in rows[len(rows) - n_bottom:]:
         blocks.append(Block([Line(_dedupe(row.words))], -2, 0, kind=TEXT))
     if ruler:
@@ -278,3 +284,4 @@ def analyze_page(words: list[Word], width: float, height: float,
         doubt.add(0.5, f"{len(words)} words on the page: too many for column analysis, read in rows")
     layout.confidence, layout.doubts = doubt.confidence, doubt.reasons
     return layout
+

@@ -117,6 +117,7 @@ def page_words(page: pymupdf.Page) -> PageWords:
             out.append(Word(min(w[0] for w in line), min(w[1] for w in line),
                             max(w[2] for w in line), max(w[3] for w in line), text, len(out)))
         else:
-            out.extend(Word(w[0], w[1], w[2], w[3], w[4], len(out) + i) for i, w in enumerate(line))
+            base = len(out)  # taken once: extend() grows the list while it consumes a generator
+            out.extend([Word(w[0], w[1], w[2], w[3], w[4], base + i) for i, w in enumerate(line)])
     fw, fh = (height, width) if turn != UPRIGHT else (width, height)
     return PageWords(out, fw, fh, turn, width, height)

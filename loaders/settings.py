@@ -32,6 +32,9 @@ class LayoutSettings:
     paragraph_gap: float = 0.6
     # Pages with more words than this are read row by row (no column analysis): not prose.
     max_words_for_columns: int = 30000
+    # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
+    # order, no row-by-row drawing across a gutter): it places floats and side notes as meant.
+    follow_drawing_order: bool = True
     # Read columns right to left (Arabic, Hebrew layouts).
     right_to_left: bool = False
     # Join words broken by a hyphen at the end of a line.

@@ -9,7 +9,7 @@ from loaders import LayoutSettings, Word, analyze_page
 from loaders.furniture import mark_furniture
 from loaders.text import page_text
 
-from .boxes import column, line_words, numbered_lines, reseq
+from .boxes import PITCH, column, line_words, numbered_lines, reseq
 
 
 def read(words: list[Word], **kw) -> list[str]:
@@ -160,7 +160,8 @@ def test_short_glyph_boxes_do_not_make_every_line_a_paragraph():
     for k, text in enumerate(numbered_lines("p", 8)):
         ws = line_words(text, 72, 100 + 11 * k, len(words))
         words += [Word(w.x0, w.y0, w.x1, w.y0 + 4.0, w.text, w.seq) for w in ws]
-    words.append(Word(300, 100 + 11 * 3 - 3, 304, 100 + 11 * 3 + 6, "1", len(words)))
+        if k == 3:  # a footnote mark at the end of the line, drawn with it
+            words.append(Word(ws[-1].x1, 100 + 11 * k - 3, ws[-1].x1 + 4, 100 + 11 * k + 6, "1", len(words)))
     assert _blocks(words) == ["text"]
 
 
@@ -177,3 +178,29 @@ def test_ruler_cut_off_by_the_page_edge_is_not_text():
     words = column(lines, 72, 100)
     words += [Word(575, 100 + 12 * k, 584, 110 + 12 * k, str(55 + k // 6), 0) for k in range(12)]
     assert read(reseq(words)) == " ".join(lines).split()
+
+
+def _column_with_caption() -> tuple[list[Word], list[str], list[str]]:
+    """Two columns; a caption inside the left one that the PDF draws after that column's text."""
+    left = column(numbered_lines("L", 10), 72, 100)
+    left = [w if w.y0 < 100 + 5 * PITCH else Word(w.x0, w.y0 + 2 * PITCH, w.x1, w.y1 + 2 * PITCH, w.text)
+            for w in left]
+    caption = line_words("Figure 1: a caption", 90, 100 + 5.5 * PITCH)
+    right = column(numbered_lines("R", 12), 320, 100)
+    drawn = left + caption + right
+    geometric = [w.text for w in left[:25]] + [w.text for w in caption] + [w.text for w in left[25:]]
+    return reseq(drawn), [w.text for w in drawn], geometric + [w.text for w in right]
+
+
+def test_drawing_order_places_a_float_where_the_pdf_draws_it():
+    words, drawn, geometric = _column_with_caption()
+    assert read(words) == drawn
+    assert read(words, follow_drawing_order=False) == geometric
+
+
+def test_drawing_order_that_contradicts_the_geometry_is_not_followed():
+    words, _, geometric = _column_with_caption()
+    assert read(row_major(words)) == geometric  # row by row across the gutter
+    title = line_words("A Title Over Both Columns", 200, 60)
+    drawn_last = reseq(words + title)  # a title the PDF draws last is still read first
+    assert read(drawn_last)[:5] == [w.text for w in title]

@@ -1,0 +1,113 @@
+"""Follow the PDF's own drawing order where it is a sound reading of the page.
+
+Most real PDFs draw their text in reading order, and they put floats, code, captions and side
+notes where their authors meant them to be read, which geometry can only guess. So when the
+drawing order agrees with everything the geometry is sure of, it decides the order of the lines;
+otherwise the geometric reading stands. Sure means:
+
+- every line is drawn in one go, left to right (shuffled drawing fails this);
+- it never steps from a line of running text to another one beside it on the same row (drawing
+  row by row across a gutter fails this);
+- the columns of each band come in order: most of a column before most of the next;
+- it starts where the geometric reading starts (a title the PDF draws last is not followed).
+
+A line whose parts the PDF draws at different times, with a wide gap between them ("Abstract"
+beside "3 General Instructions" on one row), is two lines here.
+"""
+from __future__ import annotations
+
+from .geometry import Block, Line
+
+_WIDE_GAP = 8.0  # points: parts of a row further apart than this may be separate lines
+_CONTIGUOUS_SHARE = 0.9  # share of lines that must be drawn in one go, left to right
+_RUNNING_TEXT_WORDS = 4  # a line this long is running text (a table cell is shorter)
+_ROW_STEP_SHARE = 0.2  # steps across a row between shorter lines, as a share of all lines
+
+
+def _pieces(line: Line) -> list[Line]:
+    """The line cut where the drawing order jumps across a wide gap, when its parts are drawn
+    left to right (each one later than the one before, with other text drawn in between)."""
+    parts = [[line.words[0]]]
+    for a, b in zip(line.words, line.words[1:]):
+        if b.seq != a.seq + 1 and b.x0 - a.x1 > _WIDE_GAP:
+            parts.append([b])
+        else:
+            parts[-1].append(b)
+    firsts = [min(w.seq for w in p) for p in parts]
+    if len(parts) == 1 or firsts != sorted(firsts):
+        return [line]  # parts drawn right before left ("4.2.4" after its title): one line
+    return [Line(p) for p in parts]
+
+
+def _drawn_in_one_go(line: Line) -> bool:
+    seqs = [w.seq for w in line.words]
+    return all(b == a + 1 for a, b in zip(seqs, seqs[1:]))
+
+
+def _in_drawing_order(blocks: list[Block]) -> list[Block]:
+    """Lines (pieces) sorted by when the PDF draws them; consecutive lines of one geometric block
+    stay one block, keeping its band, column, region and kind."""
+    items = []
+    for bi, block in enumerate(blocks):
+        for li, line in enumerate(block.lines):
+            for piece in _pieces(line):
+                items.append((min(w.seq for w in piece.words), bi, li, piece))
+    items.sort(key=lambda t: t[0])
+    out: list[Block] = []
+    prev: tuple[int, int] | None = None
+    for _, bi, li, line in items:
+        if prev is not None and prev[0] == bi and prev[1] in (li - 1, li):
+            out[-1].lines.append(line)
+        else:
+            b = blocks[bi]
+            out.append(Block([line], b.band, b.column, b.region, b.kind))
+        prev = (bi, li)
+    return out
+
+
+def _steps_across_a_row(ordered: list[Block]) -> bool:
+    """Whether the order goes from a line to another beside it on its row, in another region,
+    the way drawing row by row across a gutter does: once between lines of running text, or
+    often between shorter ones (a table drawn row by row steps across a few times a page)."""
+    seq = [(line, b.region) for b in ordered for line in b.lines]
+    short = 0
+    for (l1, r1), (l2, r2) in zip(seq, seq[1:]):
+        if r1 == r2:
+            continue
+        a, b = l1.box, l2.box
+        if min(a.y1, b.y1) - max(a.y0, b.y0) > 0.5 * min(a.height, b.height):
+            if min(len(l1.words), len(l2.words)) >= _RUNNING_TEXT_WORDS:
+                return True
+            short += 1
+    return short > 2 and short >= _ROW_STEP_SHARE * len(seq)
+
+
+def _columns_in_order(geometric: list[Block], ordered: list[Block]) -> bool:
+    """Most of each column (by median position) comes before most of the next one in its band."""
+    where = {id(line.words[0]): k for k, line in enumerate(x for b in ordered for x in b.lines)}
+    by_column: dict[tuple[int, int], list[int]] = {}
+    for b in geometric:
+        for line in b.lines:
+            by_column.setdefault((b.band, b.column), []).append(where[id(line.words[0])])
+    for (band, col), places in by_column.items():
+        nxt = by_column.get((band, col + 1))
+        if nxt and sorted(places)[len(places) // 2] > sorted(nxt)[len(nxt) // 2]:
+            return False
+    return True
+
+
+def follow_drawing_order(blocks: list[Block]) -> list[Block]:
+    """The blocks re-ordered line by line in drawing order when that order is sound (see the
+    module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order."""
+    lines = [line for b in blocks for line in b.lines]
+    if len(lines) < 2:
+        return blocks
+    pieces = [p for line in lines for p in _pieces(line)]
+    if sum(map(_drawn_in_one_go, pieces)) < _CONTIGUOUS_SHARE * len(pieces):
+        return blocks
+    ordered = _in_drawing_order(blocks)
+    if ordered[0].lines[0].words[0] is not lines[0].words[0]:
+        return blocks
+    if _steps_across_a_row(ordered) or not _columns_in_order(blocks, ordered):
+        return blocks
+    return ordered
