@@ -96,11 +96,23 @@ def _columns_in_order(geometric: list[Block], ordered: list[Block]) -> bool:
     return True
 
 
+def _already_in_drawing_order(lines: list[Line]) -> bool:
+    """Every line drawn whole, left to right, each after the one before (most good PDFs): the
+    drawing order then reads exactly like the geometry and there is nothing to re-order."""
+    last = -1
+    for line in lines:
+        for w in line.words:
+            if w.seq <= last:
+                return False
+            last = w.seq
+    return True
+
+
 def follow_drawing_order(blocks: list[Block]) -> list[Block]:
     """The blocks re-ordered line by line in drawing order when that order is sound (see the
     module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order."""
     lines = [line for b in blocks for line in b.lines]
-    if len(lines) < 2:
+    if len(lines) < 2 or _already_in_drawing_order(lines):
         return blocks
     pieces = [p for line in lines for p in _pieces(line)]
     if sum(map(_drawn_in_one_go, pieces)) < _CONTIGUOUS_SHARE * len(pieces):

@@ -83,40 +83,43 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
         spans = row.occupied()
         free = _free(spans, lo, hi)
         still: list[Gutter] = []
+        # The strips kept in each free stretch: stretches are disjoint, so two strips can only
+        # overlap when they sit in the same one (this keeps the sweep linear in the strips).
+        kept: list[list[Gutter]] = [[] for _ in free]
         for g in active:
             if isolated[i] and _one_sided(row, g) and _resumes_beyond(rows, i, g):
                 done.append(g)
                 continue
             parts = []
             gx0, gx1 = g.x0, g.x1
-            for a, b in free:  # sorted: stop past the strip (hot loop: no min/max calls)
+            for j, (a, b) in enumerate(free):  # sorted: stop past the strip (hot loop: no min/max)
                 if a >= gx1:
                     break
                 x0 = a if a > gx0 else gx0
                 x1 = b if b < gx1 else gx1
                 if x1 - x0 >= min_gutter:
-                    parts.append((x0, x1))
+                    parts.append((j, x0, x1))
             if not parts:
                 done.append(g)
                 continue
             # A strip that meets two free stretches follows both: the widest one is not always
             # the gutter (an equation beside a column leaves wide gaps of its own).
-            for k, (x0, x1) in enumerate(parts):
+            for k, (j, x0, x1) in enumerate(parts):
                 h = g if k == 0 else Gutter(x0, x1, g.first, g.last, list(g.left), list(g.right))
                 h.x0, h.x1, h.last = x0, x1, i
                 if spans[0][0] < x0:
                     h.left.append(i)
                 if spans[-1][1] > x1:
                     h.right.append(i)
-                if any(o.x0 < x1 and x0 < o.x1 for o in still):
+                if any(o.x0 < x1 and x0 < o.x1 for o in kept[j]):
                     continue  # two strips narrowed onto the same gap: keep the older one
+                kept[j].append(h)
                 still.append(h)
         # New strips start in every free stretch, not only between two words of one row: columns
         # whose baselines alternate give rows with text on one side only.
-        for a, b in free:
-            if b - a >= min_gutter and not (a <= lo and b >= hi):
-                if not any(g.x0 < b and a < g.x1 for g in still):
-                    still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
+        for j, (a, b) in enumerate(free):
+            if b - a >= min_gutter and not (a <= lo and b >= hi) and not kept[j]:
+                still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
         active = still[:_MAX_ACTIVE]  # a grid of tiny words must not make this quadratic
     return done + active
 
@@ -205,6 +208,18 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     return found
 
 
+def _drawn_row_by_row(rows: list[Row]) -> bool:
+    """Every row drawn whole, left to right, top to bottom: no side of any strip is then drawn
+    before the other across two rows, so there is no tie to break (a cheap exit)."""
+    last = -1
+    for row in rows:
+        for w in row.words:
+            if w.seq <= last:
+                return False
+            last = w.seq
+    return True
+
+
 def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     """A clear empty strip too weak for the guards (an author grid, a float beside a column)
     that the drawing order resolves: if the PDF draws everything left of it before everything
@@ -213,7 +228,7 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     Drawing orders that carry no evidence (row by row, shuffled) never split anything here, so
     the geometric reading stays the default.
     """
-    if len(rows) < 2:
+    if len(rows) < 2 or _drawn_row_by_row(rows):
         return None
     lo = min(r.words[0].x0 for r in rows)
     hi = max(max(w.x1 for w in r.words) for r in rows)

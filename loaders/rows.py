@@ -14,13 +14,17 @@ class Row:
     words: list[Word] = field(default_factory=list)
     y0: float = 0.0
     y1: float = 0.0
+    _spans: list[tuple[float, float]] | None = None  # occupied(), computed once
 
     @property
     def cy(self) -> float:
         return (self.y0 + self.y1) / 2
 
     def occupied(self) -> list[tuple[float, float]]:
-        """Merged x-intervals covered by the row's words, left to right."""
+        """Merged x-intervals covered by the row's words, left to right (the gutter sweeps ask
+        for them again at every level of the recursion: computed once)."""
+        if self._spans is not None:
+            return self._spans
         spans: list[tuple[float, float]] = []
         for w in self.words:  # words are sorted by x0
             if spans and w.x0 <= spans[-1][1]:
@@ -28,6 +32,7 @@ class Row:
                     spans[-1] = (spans[-1][0], w.x1)
             else:
                 spans.append((w.x0, w.x1))
+        self._spans = spans
         return spans
 
 
