@@ -39,7 +39,8 @@ class LayoutSettings:
     right_to_left: bool = False
     # Join words broken by a hyphen at the end of a line.
     dehyphenate: bool = True
-    # Replace ligatures (ﬁ, ﬂ ...) and odd whitespace with plain characters.
+    # Replace ligatures (ﬁ, ﬂ ...) and odd whitespace with plain characters; drop footnote marks
+    # glued to the word before them ("and1").
     normalize_text: bool = True
     # Mend words whose ligature glyph maps to no character ("speci ed" -> "specified").
     repair_ligatures: bool = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .footnote_marks import without_footnote_marks
 from .geometry import FURNITURE_KINDS, Block, PageLayout
 from .ligatures import bundled_words, ligatures_look_lost, line_text, mend_th, th_ligature_lost
 from .settings import LayoutSettings
@@ -50,7 +51,8 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs())
     hyphens so) keeps it as its last character."""
     texts = []
     for line in block.lines:
-        raw = line_text(line.words, repairs.dictionary).rstrip()
+        words = without_footnote_marks(line.words, bundled_words()) if s.normalize_text else line.words
+        raw = line_text(words, repairs.dictionary).rstrip()
         if repairs.th_dictionary:
             raw = mend_th(raw, repairs.th_dictionary)
         text = normalize(raw).strip() if s.normalize_text else raw
