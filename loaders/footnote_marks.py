@@ -1,10 +1,10 @@
-"""Footnote marks glued to the word they follow ("operands1", "y1 busca").
+"""Footnote marks glued to the word they follow or precede ("operands1", "y1 busca", "1All").
 
-A superscript digit drawn right after a word, with no space, comes out as part of that word and
-turns "and" into "and1": a word no reader or embedding model knows. Such a mark is set higher
-than the line's other words, so its word's box starts above theirs; only then, and only after a
-known word (an exponent follows a variable: "πr2" stays), is it dropped from the text ("python3"
-on the baseline stays as it is). The word's box is left unchanged.
+A superscript digit drawn right against a word comes out as part of that word ("and1": a word no
+reader or embedding model knows), or as a word of its own in PDFs that draw word by word. Such a
+mark is set higher than the line's other words, so its box starts above theirs; only then, and
+only against a known word (an exponent follows a variable: "πr2" stays), is it dropped from the
+text ("python3" on the baseline stays as it is). Boxes are left unchanged.
 """
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ import re
 
 from .geometry import Word, median
 
-_GLUED_MARK = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
+_MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
+_MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
 _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
 _RAISED = 0.5  # points: how much higher a word's top must be than its neighbours' to hold a mark
+_TOUCHING = 1.0  # points: a mark drawn as its own word sits this close to its word
 
 
 def _known(letters: str, whole: str, dictionary: frozenset[str]) -> bool:
@@ -24,15 +26,38 @@ def _known(letters: str, whole: str, dictionary: frozenset[str]) -> bool:
     return low in dictionary if dictionary else len(low) >= 3
 
 
+def _letters(text: str) -> str:
+    return text.strip(".,;:()[]\"'”’“‘")
+
+
+def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: frozenset[str]) -> bool:
+    """A mark drawn as a word of its own, right against a known word before or after it."""
+    if not (w.text.isdigit() and len(w.text) <= 2):
+        return False
+    for other, gap in ((prev, w.x0 - prev.x1 if prev else 9.0), (nxt, nxt.x0 - w.x1 if nxt else 9.0)):
+        if other is not None and -0.5 < gap < _TOUCHING:
+            letters = _letters(other.text)
+            if letters.isalpha() and _known(letters, letters, dictionary):
+                return True
+    return False
+
+
 def without_footnote_marks(words: list[Word], dictionary: frozenset[str] = frozenset()) -> list[Word]:
-    """The line's words, with marks glued to raised known words taken out of their text."""
-    if len(words) < 3 or not any(w.text[-1:].isdigit() for w in words):
+    """The line's words, with marks against raised known words taken out of their text."""
+    if len(words) < 3 or not any(w.text[:1].isdigit() or w.text[-1:].isdigit() for w in words):
         return words
     top = median([w.y0 for w in words])
-    out = []
-    for w in words:
-        m = _GLUED_MARK.match(w.text) if w.text[-1:].isdigit() else None
-        if m and w.y0 < top - _RAISED and _known(m.group(2), m.group(1), dictionary):
-            w = Word(w.x0, w.y0, w.x1, w.y1, m.group(1), w.seq)
-        out.append(w)
+    out: list[Word] = []
+    for k, w in enumerate(words):
+        if w.y0 >= top - _RAISED:
+            out.append(w)
+            continue
+        after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
+        if after and _known(after.group(2), after.group(1), dictionary):
+            out.append(Word(w.x0, w.y0, w.x1, w.y1, after.group(1), w.seq))
+        elif before and _known(before.group(3), before.group(3), dictionary):
+            out.append(Word(w.x0, w.y0, w.x1, w.y1, before.group(2), w.seq))
+        elif not _mark_word(w, words[k - 1] if k else None, words[k + 1] if k + 1 < len(words) else None,
+                            dictionary):
+            out.append(w)
     return out

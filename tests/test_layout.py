@@ -204,3 +204,20 @@ def test_drawing_order_that_contradicts_the_geometry_is_not_followed():
     title = line_words("A Title Over Both Columns", 200, 60)
     drawn_last = reseq(words + title)  # a title the PDF draws last is still read first
     assert read(drawn_last)[:5] == [w.text for w in title]
+
+
+def test_raised_footnote_marks_are_dropped_but_exponents_and_names_stay():
+    words = line_words("the Boolean operations and1 always return", 72, 100)
+    words += line_words("one of python3 their operands, area πr2 here.", 72, 112, len(words))
+    raised = {"and1", "πr2"}
+    words = [Word(w.x0, w.y0 - 1.0, w.x1, w.y1, w.text, w.seq) if w.text in raised else w for w in words]
+    text = read(words)
+    assert "and" in text and "and1" not in text
+    assert "python3" in text  # on the baseline: part of the word
+    assert "πr2" in text  # an exponent after a variable, not a mark after a known word
+    # A mark drawn as a word of its own, right against its word, in smaller raised type.
+    words = line_words("exception: the operations and", 72, 100)
+    last = words[-1]
+    words.append(Word(last.x1 + 0.2, last.y0 - 1.0, last.x1 + 4.0, last.y1 - 3.0, "1", len(words)))
+    words += line_words("always return", last.x1 + 7.0, 100, len(words))
+    assert read(words) == ["exception:", "the", "operations", "and", "always", "return"]
