@@ -5,7 +5,7 @@ notes where their authors meant them to be read, which geometry can only guess. 
 drawing order agrees with everything the geometry is sure of, it decides the order of the lines;
 otherwise the geometric reading stands. Sure means:
 
-- every line is drawn in one go, left to right (shuffled drawing fails this);
+- every line of running text is drawn in one go, left to right (shuffled drawing fails this);
 - it never steps from a line of running text to another one beside it on the same row (drawing
   row by row across a gutter fails this);
 - the columns of each band come in order: most of a column before most of the next;
@@ -37,6 +37,14 @@ def _pieces(line: Line) -> list[Line]:
     if len(parts) == 1 or firsts != sorted(firsts):
         return [line]  # parts drawn right before left ("4.2.4" after its title): one line
     return [Line(p) for p in parts]
+
+
+def _running_text(line: Line) -> bool:
+    """A line of prose: four words or more, most of them words of letters (a table row or a
+    chart's axis labels are shorter, or numbers)."""
+    words = line.words
+    return len(words) >= _RUNNING_TEXT_WORDS and 2 * sum(
+        sum(c.isalpha() for c in w.text) >= 2 for w in words) > len(words)
 
 
 def _drawn_in_one_go(line: Line) -> bool:
@@ -76,19 +84,21 @@ def _steps_across_a_row(ordered: list[Block]) -> bool:
             continue
         a, b = l1.box, l2.box
         if min(a.y1, b.y1) - max(a.y0, b.y0) > 0.5 * min(a.height, b.height):
-            if min(len(l1.words), len(l2.words)) >= _RUNNING_TEXT_WORDS:
+            if _running_text(l1) and _running_text(l2):
                 return True
             short += 1
     return short > 2 and short >= _ROW_STEP_SHARE * len(seq)
 
 
 def _columns_in_order(geometric: list[Block], ordered: list[Block]) -> bool:
-    """Most of each column (by median position) comes before most of the next one in its band."""
+    """Most of each column's running text (by median position) comes before most of the next
+    one's in its band."""
     where = {id(line.words[0]): k for k, line in enumerate(x for b in ordered for x in b.lines)}
     by_column: dict[tuple[int, int], list[int]] = {}
     for b in geometric:
         for line in b.lines:
-            by_column.setdefault((b.band, b.column), []).append(where[id(line.words[0])])
+            if _running_text(line):
+                by_column.setdefault((b.band, b.column), []).append(where[id(line.words[0])])
     for (band, col), places in by_column.items():
         nxt = by_column.get((band, col + 1))
         if nxt and sorted(places)[len(places) // 2] > sorted(nxt)[len(nxt) // 2]:
@@ -114,7 +124,8 @@ def follow_drawing_order(blocks: list[Block]) -> list[Block]:
     lines = [line for b in blocks for line in b.lines]
     if len(lines) < 2 or _already_in_drawing_order(lines):
         return blocks
-    pieces = [p for line in lines for p in _pieces(line)]
+    # Lines of running text, that is: a chart's axis labels may be drawn in any order.
+    pieces = [p for line in lines for p in _pieces(line) if _running_text(p)]
     if sum(map(_drawn_in_one_go, pieces)) < _CONTIGUOUS_SHARE * len(pieces):
         return blocks
     ordered = _in_drawing_order(blocks)

@@ -24,7 +24,8 @@ def _known(letters: str, whole: str, dictionary: Lexicon) -> bool:
     low = letters.lower()
     if len(low) == 1:
         return low == whole.lower() and low in _ONE_LETTER_WORDS
-    return low in dictionary if dictionary else len(low) >= 3
+    # A long run of letters is a word in any language; a short one after a variable may not be.
+    return len(low) >= 4 or low in dictionary
 
 
 def _letters(text: str) -> str:

@@ -23,16 +23,34 @@ _LEFTOVERS = frozenset({"le", "les", "nd", "nds", "eld", "elds", "rm", "rms", "v
                         "ag", "ags"})
 
 
+# Characters a broken ToUnicode map gives ligature glyphs: "speci"c", "di#erent", "Scienti!c".
+_STAND_IN = re.compile(r"(^|[^\W\d_])([\ufffd!\"#])(?=[^\W\d_])")
+
+
+def _stand_in_ligature(m: re.Match[str], text: str, lexicon: Lexicon) -> str:
+    """The ligature that makes a known word of the word with this stand-in character, or the
+    character itself (a quotation mark before a word that needs no mending stays)."""
+    start, end = m.start(2), m.end(2)
+    before = _TAIL.search(text[:start])
+    after = _HEAD.match(text[end:])
+    left = before.group(0) if before else ""
+    right = after.group(0) if after else ""
+    if not left and right.lower() in lexicon and right.lower() not in _LEFTOVERS:
+        return m.group(2)  # '"led' is a quoted word, not "filed"
+    for lig in LIGATURES:
+        if (left + lig + right).lower() in lexicon:
+            return lig
+    return m.group(2)
+
+
 def _mend_word(text: str, lexicon: Lexicon) -> str:
     """A word that lost a ligature at its start ("rst"; "le" for "file", a leftover that is a word
-    too but far rarer than the mended one) or has a replacement character where the ligature
-    was. Acronyms and the first half of a word broken at the line end are left alone."""
-    if "\ufffd" in text:
-        for lig in LIGATURES:
-            cand = text.replace("\ufffd", lig)
-            head = _HEAD.match(cand)
-            if head and head.group(0).lower() in lexicon:
-                return cand
+    too but far rarer than the mended one) or has a stand-in character where the ligature was.
+    Acronyms and the first half of a word broken at the line end are left alone."""
+    if _STAND_IN.search(text):
+        mended = _STAND_IN.sub(lambda m: m.group(1) + _stand_in_ligature(m, text, lexicon), text)
+        if mended != text:
+            return mended
     if text.isalpha():
         b = text
     else:

@@ -45,6 +45,8 @@ class _Repairs:
 
     dictionary: Lexicon = field(default_factory=dict)
     th_dictionary: Lexicon = field(default_factory=dict)
+    words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
+    page_words: frozenset[str] = frozenset()  # the page's own words, lower case
 
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> list[str]:
@@ -67,6 +69,24 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs())
 _TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
 
 
+_LAST_PART = re.compile(r"([^\W\d_]+)[-\u2010]$")
+_FIRST_PART = re.compile(r"^[^\W\d_]+")
+
+
+def _join_hyphenated(line: str, nxt: str, repairs: "_Repairs") -> str:
+    """Join a word broken by a hyphen at a line end. A compound broken at its own hyphen keeps it
+    ("comma-" + "separated"): when the page writes it so elsewhere, or when both halves are words
+    and, glued, they are none (neither on the page nor in the word list)."""
+    head, tail = _LAST_PART.search(line), _FIRST_PART.match(nxt)
+    if head and tail and repairs.words:
+        a, b = head.group(1).lower(), tail.group(0).lower()
+        closed, compound = a + b, a + "-" + b
+        if closed not in repairs.page_words and (compound in repairs.page_words or (
+                closed not in repairs.words and a in repairs.words and b in repairs.words)):
+            return line + nxt
+    return line[:-1] + nxt
+
+
 def block_text(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
     out: list[str] = []
@@ -80,12 +100,29 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) 
             else:
                 out[-1] = out[-1][:-1] + "-"
         if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) and text[:1].islower():
-            out[-1] = out[-1][:-1] + text
+            out[-1] = _join_hyphenated(out[-1], text, repairs)
         else:
             out.append(text)
     if out and out[-1].endswith(SOFT_HYPHEN):
         out[-1] = out[-1][:-1] + "-"
     return LINE_SEP.join(out)
+
+
+_STRIP = ".,;:!?()[]{}\"'“”‘’"
+
+
+def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
+    """What this page's text needs mended, and the word lists that mending uses."""
+    if not (s.repair_ligatures or s.dehyphenate):
+        return _Repairs()
+    lexicon = known_words()
+    words = layout.words
+    page_words = frozenset(w.text.strip(_STRIP).lower() for w in words) if s.dehyphenate else frozenset()
+    return _Repairs(
+        lexicon if s.repair_ligatures and ligatures_look_lost(words, lexicon) else {},
+        lexicon if s.repair_ligatures and th_ligature_lost(words) else {},
+        lexicon if s.dehyphenate else {},
+        page_words)
 
 
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
@@ -97,11 +134,7 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     parts: list[str] = []
     spans: list[BlockSpan] = []
     pos = 0
-    repairs = _Repairs()
-    if s.repair_ligatures:
-        words = layout.words
-        repairs = _Repairs(known_words() if ligatures_look_lost(words, known_words()) else {},
-                           known_words() if th_ligature_lost(words) else {})
+    repairs = _repairs(layout, s)
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
