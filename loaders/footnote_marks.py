@@ -16,7 +16,7 @@ from .lexicon import Lexicon
 _MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
 _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
-_RAISED = 0.5  # points: how much higher a word's top must be than its neighbours' to hold a mark
+_RAISED = 0.3  # points: how much higher a word's top must be than its neighbours' to hold a mark
 _TOUCHING = 1.0  # points: a mark drawn as its own word sits this close to its word
 
 
