@@ -58,7 +58,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon) -> list[Word]
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
         if raised and after and _known(after.group(2), after.group(1), dictionary):
             out.append(Word(w.x0, w.y0, w.x1, w.y1, after.group(1), w.seq))
-        elif raised and before and _known(before.group(3), before.group(3), dictionary):
+        elif raised and before and len(before.group(3)) > 1 and _known(before.group(3), before.group(3), dictionary):
             out.append(Word(w.x0, w.y0, w.x1, w.y1, before.group(2), w.seq))
         elif not ((raised or small) and _mark_word(w, words[k - 1] if k else None,
                                                   words[k + 1] if k + 1 < len(words) else None, dictionary)):

@@ -89,16 +89,30 @@ def th_ligature_lost(words: list[Word]) -> bool:
     return lost > sum(t.startswith("Th") for t in texts)
 
 
+_T_WORD = re.compile(r"\b[A-Za-z]*t[A-Za-z]*\b")
+
+
 def mend_th(text: str, dictionary: Lexicon) -> str:
     """"Te" -> "The", "Tis" -> "This": capitalised T + vowel words that are no word without the
-    "h" ("To" and "Ten" stay) and make one with it."""
-    def fix(m: re.Match[str]) -> str:
+    "h" ("To" and "Ten" stay) and make one with it. The same fonts lose their "tt" ligature's
+    second t: "formating" -> "formatting", "htp" -> "http"."""
+    def fix_th(m: re.Match[str]) -> str:
         rest = m.group(1)
         if ("th" + rest) in dictionary and (m.group(0) in _TH_LOST or ("t" + rest) not in dictionary):
             return "Th" + rest
         return m.group(0)
 
-    return _TH_CANDIDATE.sub(fix, text)
+    def fix_tt(m: re.Match[str]) -> str:
+        word = m.group(0)
+        low = word.lower()
+        if len(low) < 3 or low in dictionary:
+            return word
+        for i, c in enumerate(low):
+            if c == "t" and (low[:i + 1] + "t" + low[i + 1:]) in dictionary:
+                return word[:i + 1] + "t" + word[i + 1:]
+        return word
+
+    return _T_WORD.sub(fix_tt, _TH_CANDIDATE.sub(fix_th, text))
 
 
 def _letters(text: str, at_end: bool) -> str:
