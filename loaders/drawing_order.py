@@ -49,7 +49,7 @@ def _running_text(line: Line) -> bool:
 
 def _drawn_in_one_go(line: Line) -> bool:
     seqs = [w.seq for w in line.words]
-    return all(b == a + 1 for a, b in zip(seqs, seqs[1:]))
+    return seqs == list(range(seqs[0], seqs[0] + len(seqs)))
 
 
 def _in_drawing_order(blocks: list[Block]) -> list[Block]:

@@ -38,14 +38,16 @@ def _interior_gaps(spans: list[tuple[float, float]], min_width: float) -> list[t
     return [(a[1], b[0]) for a, b in zip(spans, spans[1:]) if b[0] - a[1] >= min_width]
 
 
-def _free(spans: list[tuple[float, float]], lo: float, hi: float) -> list[tuple[float, float]]:
+def _free(spans: list[tuple[float, float]], lo: float, hi: float,
+          min_width: float = 0.0) -> list[tuple[float, float]]:
+    """Empty stretches of [lo, hi] between the spans, at least min_width wide."""
     out, x = [], lo
     for a, b in spans:
-        if a > x:
+        if a - x >= min_width and a > x:
             out.append((x, a))
         if b > x:
             x = b
-    if hi > x:
+    if hi - x >= min_width and hi > x:
         out.append((x, hi))
     return out
 
@@ -81,7 +83,8 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
     isolated = _isolated(rows, min_pitch)
     for i, row in enumerate(rows):
         spans = row.occupied()
-        free = _free(spans, lo, hi)
+        # Only stretches a strip could pass through (word spaces are most of them).
+        free = _free(spans, lo, hi, min_gutter)
         still: list[Gutter] = []
         # The strips kept in each free stretch: stretches are disjoint, so two strips can only
         # overlap when they sit in the same one (this keeps the sweep linear in the strips).
@@ -118,7 +121,7 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
         # New strips start in every free stretch, not only between two words of one row: columns
         # whose baselines alternate give rows with text on one side only.
         for j, (a, b) in enumerate(free):
-            if b - a >= min_gutter and not (a <= lo and b >= hi) and not kept[j]:
+            if not (a <= lo and b >= hi) and not kept[j]:
                 still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
         active = still[:_MAX_ACTIVE]  # a grid of tiny words must not make this quadratic
     return done + active
@@ -200,7 +203,10 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     hi = max(max(w.x1 for w in r.words) for r in rows)
     found = []
     min_pitch = settings.headline_space * row_pitch(rows)
+    least = settings.min_gutter_rows  # _validate's first guard, inlined: most strips fail it
     for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch):
+        if len(g.left) < least or len(g.right) < least:
+            continue
         v = _validate(rows, g, settings)
         if v is not None:
             found.append(v)

@@ -39,14 +39,26 @@ class BlockSpan:
 SOFT_HYPHEN = "\u00ad"
 
 
-@dataclass(frozen=True, slots=True)
+_STRIP = ".,;:!?()[]{}\"'“”‘’"
+
+
+@dataclass(frozen=True)
 class _Repairs:
     """What the page needs mended: lost fi/ff/fl ligatures (by the word list), a lost "Th"."""
 
     dictionary: Lexicon = field(default_factory=dict)
     th_dictionary: Lexicon = field(default_factory=dict)
     words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
-    page_words: frozenset[str] = frozenset()  # the page's own words, lower case
+    layout: PageLayout | None = None  # the page, whose own words are read only when needed
+    _page_words: list[frozenset[str]] = field(default_factory=list)
+
+    @property
+    def page_words(self) -> frozenset[str]:
+        """The page's own words, lower case (built on first use: most pages never ask)."""
+        if not self._page_words:
+            words = self.layout.words if self.layout else []
+            self._page_words.append(frozenset(w.text.strip(_STRIP).lower() for w in words))
+        return self._page_words[0]
 
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> list[str]:
@@ -108,21 +120,17 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) 
     return LINE_SEP.join(out)
 
 
-_STRIP = ".,;:!?()[]{}\"'“”‘’"
-
-
 def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     """What this page's text needs mended, and the word lists that mending uses."""
     if not (s.repair_ligatures or s.dehyphenate):
         return _Repairs()
     lexicon = known_words()
     words = layout.words
-    page_words = frozenset(w.text.strip(_STRIP).lower() for w in words) if s.dehyphenate else frozenset()
     return _Repairs(
         lexicon if s.repair_ligatures and ligatures_look_lost(words, lexicon) else {},
         lexicon if s.repair_ligatures and th_ligature_lost(words) else {},
         lexicon if s.dehyphenate else {},
-        page_words)
+        layout)
 
 
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
