@@ -28,7 +28,7 @@ from loaders.paths import display_path
 from .discover import discover_pdfs
 from .record import FileRecord, Record, file_hash
 from .settings import ChunkingSettings, Settings
-from .store import StoreError, batched_upsert, delete_source, open_client, open_collection
+from .store import StoreError, batched_upsert, delete_source, delete_sources, open_client, open_collection
 
 log = logging.getLogger(__name__)
 EMBED_BATCH = 256  # chunks embedded together, across files (memory stays bounded)
@@ -222,20 +222,36 @@ def plan(paths: Sequence[str | Path], settings: Settings, record: Record, summar
 def store_file(settings: Settings, client, coll, record: Record, result: FileChunks,
                vectors: Sequence[Sequence[float]], summary: Summary, existed: bool) -> None:
     """Replace a file's chunks, then record it: a kill in between is redone by the next run."""
+    store_files(settings, client, coll, record, [(result, vectors)], summary, {result.source} if existed else set())
+
+
+def store_files(settings: Settings, client, coll, record: Record,
+                batch: Sequence[tuple[FileChunks, Sequence[Sequence[float]]]], summary: Summary,
+                recorded: set[str]) -> None:
+    """Replace several files' chunks in one delete and one upsert, then record them all: a kill
+    in between leaves them unrecorded, so the next run redoes them (ids are deterministic)."""
     cs = settings.chroma
-    delete_source(cs, coll, result.source)
-    batched_upsert(cs, client, coll, result.ids, vectors, result.texts, result.metadatas)
-    record.put(FileRecord(result.source, result.content_hash, settings.fingerprint(), len(result.ids), result.pages))
-    summary.changed += existed
-    summary.new += not existed
-    summary.pages += result.pages
-    summary.chunks += len(result.ids)
+    results = [r for r, _ in batch]
+    delete_sources(cs, coll, [r.source for r in results])
+    ids = [i for r in results for i in r.ids]
+    vectors = [v for _, vs in batch for v in vs]
+    texts = [t for r in results for t in r.texts]
+    metadatas = [m for r in results for m in r.metadatas]
+    batched_upsert(cs, client, coll, ids, vectors, texts, metadatas)
+    fp = settings.fingerprint()
+    record.put_many([FileRecord(r.source, r.content_hash, fp, len(r.ids), r.pages) for r in results])
+    for r in results:
+        existed = r.source in recorded
+        summary.changed += existed
+        summary.new += not existed
+        summary.pages += r.pages
+        summary.chunks += len(r.ids)
 
 
 class _Writer:
-    """Stores embedded files in a thread of its own, in order, so Chroma writes overlap the next
-    batch's embedding. The queue is short: memory stays bounded. An error in the writer (a store
-    that went away) stops the run at the next put or at close."""
+    """Stores embedded files in a thread of its own, a flushed batch at a time and in order, so
+    Chroma writes overlap the next batch's embedding. The queue is short: memory stays bounded.
+    An error in the writer (a store that went away) stops the run at the next put or at close."""
 
     _DONE = object()
 
@@ -244,7 +260,7 @@ class _Writer:
         self.args = (settings, client, coll, record)
         self.summary = summary
         self.recorded = recorded
-        self.queue: queue.Queue = queue.Queue(maxsize=2 * EMBED_BATCH)
+        self.queue: queue.Queue = queue.Queue(maxsize=2)
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._run, name="columnrag-writer", daemon=True)
         self.thread.start()
@@ -256,16 +272,15 @@ class _Writer:
                 return
             if self.error is not None:
                 continue  # drain after a failure
-            result, vectors = item
             try:
-                store_file(*self.args, result, vectors, self.summary, result.source in self.recorded)
+                store_files(*self.args, item, self.summary, self.recorded)
             except BaseException as exc:  # reported by put() or close() in the main thread
                 self.error = exc
 
-    def put(self, result: FileChunks, vectors: Sequence[Sequence[float]]) -> None:
+    def put(self, batch: list[tuple[FileChunks, Sequence[Sequence[float]]]]) -> None:
         if self.error is not None:
             raise self.error
-        self.queue.put((result, vectors))
+        self.queue.put(batch)
 
     def close(self) -> None:
         self.queue.put(self._DONE)
@@ -337,10 +352,13 @@ def _ingest(paths, settings: Settings, progress, started: float) -> Summary:
                 reason = f" ({type(load_error[0]).__name__}: {load_error[0]})" if load_error else ""
                 raise StoreError(f"the embedding model {settings.embedding.model!r} could not be loaded{reason}")
         vectors = loaded[0].embed(texts) if texts else []
+        batch = []
         at = 0
         for r in pending:
-            writer.put(r, vectors[at:at + len(r.texts)])
+            batch.append((r, vectors[at:at + len(r.texts)]))
             at += len(r.texts)
+        if batch:
+            writer.put(batch)
         pending.clear()
 
     try:

@@ -53,8 +53,13 @@ class Record:
         return FileRecord(m["source"], m["content_hash"], m["fingerprint"], int(m["chunks"]), int(m["pages"]))
 
     def put(self, rec: FileRecord) -> None:
-        with_retries(self.settings, self.coll.upsert, ids=[self._id(rec.source)], embeddings=[[0.0]],
-                     metadatas=[rec.__dict__], documents=[rec.source])
+        self.put_many([rec])
+
+    def put_many(self, recs: list[FileRecord]) -> None:
+        if recs:
+            with_retries(self.settings, self.coll.upsert, ids=[self._id(r.source) for r in recs],
+                         embeddings=[[0.0]] * len(recs), metadatas=[dict(r.__dict__) for r in recs],
+                         documents=[r.source for r in recs])
 
     def delete(self, source: str) -> None:
         with_retries(self.settings, self.coll.delete, ids=[self._id(source)])

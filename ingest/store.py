@@ -103,4 +103,11 @@ def batched_upsert(settings: ChromaSettings, client, coll, ids: Sequence[str],
 
 
 def delete_source(settings: ChromaSettings, coll, source: str) -> None:
-    with_retries(settings, coll.delete, where={"source": source})
+    delete_sources(settings, coll, [source])
+
+
+def delete_sources(settings: ChromaSettings, coll, sources: Sequence[str]) -> None:
+    """Remove every chunk of these files, in one call."""
+    if sources:
+        where = {"source": sources[0]} if len(sources) == 1 else {"source": {"$in": list(sources)}}
+        with_retries(settings, coll.delete, where=where)
