@@ -73,7 +73,7 @@ def ligatures_look_lost(words: list[Word], lexicon: Lexicon) -> bool:
         found = sum(1 for w in words if "f" in w.text and ("fi" in w.text or "ff" in w.text or "fl" in w.text))
         if found >= 0.002 * len(words):
             return False
-    return looks_english([w.text for w in words], lexicon)
+    return looks_english([w.text for w in words])
 
 
 # Words a font that lost its "Th" ligature leaves behind ("Te", "Tis"): none is English, so a

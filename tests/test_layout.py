@@ -166,9 +166,10 @@ def test_short_glyph_boxes_do_not_make_every_line_a_paragraph():
 
 
 def test_lost_th_ligature_is_mended():
-    words = column(["Te results show that Tis works.", "To be sure, Ten more tests ran."], 72, 100)
+    words = column(["Te results show that Tis works.", "To be sure, Ten more tests ran formating."], 72, 100)
     assert read(reseq(words))[:6] == ["The", "results", "show", "that", "This", "works."]
     assert read(reseq(words))[6:9] == ["To", "be", "sure,"]
+    assert read(reseq(words))[-1] == "formatting."  # the same fonts lose the "tt" ligature
     intact = column(["Te Deum is sung. The choir sings it."], 72, 100)
     assert read(reseq(intact))[0] == "Te"  # a page that has its "Th" words keeps "Te"
 
@@ -221,3 +222,16 @@ def test_raised_footnote_marks_are_dropped_but_exponents_and_names_stay():
     words.append(Word(last.x1 + 0.2, last.y0 - 1.0, last.x1 + 4.0, last.y1 - 3.0, "1", len(words)))
     words += line_words("always return", last.x1 + 7.0, 100, len(words))
     assert read(words) == ["exception:", "the", "operations", "and", "always", "return"]
+
+
+def test_a_compound_keeps_its_own_hyphen_at_a_line_end():
+    words = column(["a comma-", "separated list of experi-", "ments"], 72, 100)
+    assert read(reseq(words)) == ["a", "comma-separated", "list", "of", "experiments"]
+
+
+def test_ligatures_lost_or_mapped_to_stand_ins_are_mended_on_english_pages():
+    words = column(['the speci"c di#erent values are de ned', "in the rst le of the suite"], 72, 100)
+    assert read(reseq(words)) == ["the", "specific", "different", "values", "are", "defined",
+                                  "in", "the", "first", "file", "of", "the", "suite"]
+    french = column(["le chat et les chiens de la maison sont dans le jardin"], 72, 100)
+    assert read(reseq(french)) == "le chat et les chiens de la maison sont dans le jardin".split()
