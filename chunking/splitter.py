@@ -43,6 +43,8 @@ def _continues(prev: "_Piece", piece: "_Piece") -> bool:
     full last line, a capital does too ("... (van" / "Hasselt, 2013)")."""
     if piece.heading or not prev.runs_on():
         return False
+    if 0 < piece.size < 0.9 * prev.size or 0 < prev.size < 0.9 * piece.size:
+        return False  # a footnote in smaller type is not the rest of a body sentence
     return _starts_continuation(piece.text) or (prev.full_last_line and piece.text[:1].isalnum())
 
 
