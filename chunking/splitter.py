@@ -11,7 +11,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from langchain_core.documents import Document
 from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitter
@@ -235,7 +235,8 @@ class BandAwareTextSplitter(TextSplitter):
                                        block_start=(k == 0), heading=piece.heading))
         out: list[_Unit] = []
         for u in units:
-            if self._length_function(u.text) <= self._chunk_size:
+            u.size = self._length_function(u.text)
+            if u.size <= self._chunk_size:
                 out.append(u)
                 continue
             for j, part in enumerate(self._words(u.text)):
@@ -263,12 +264,39 @@ class BandAwareTextSplitter(TextSplitter):
 
     def _pack(self, units: list[_Unit]) -> list[list[_Unit]]:
         """Greedy packing within chunk_size. A chunk that is already well filled ends at a
-        paragraph boundary rather than take the first sentence of the next paragraph."""
+        paragraph boundary rather than take the first sentence of the next paragraph.
+
+        Sizes are added up from each sentence's own length (a tokenizer splits on white space
+        first, so the tokens of joined sentences are the sum of theirs), then every chunk is
+        measured whole once: one that comes out over the limit after all is packed again with
+        whole measurements (exact, and quadratic only for it)."""
+        chunks: list[list[_Unit]] = []
+        for chunk in self._pack_by(units, self._additive_size(units)):
+            if self._length_function(_join(chunk)) <= self._chunk_size:
+                chunks.append(chunk)
+            else:
+                chunks.extend(self._pack_by(chunk, lambda us: self._length_function(_join(us))))
+        return chunks
+
+    def _additive_size(self, units: list[_Unit]) -> Callable[[list[_Unit]], int]:
+        base = self._length_function("")
+        seps = {sep: self._length_function(sep) - base for sep in (" ", "\n", "\n\n")}
+        own = {id(u): (u.size if u.size >= 0 else self._length_function(u.text)) - base for u in units}
+
+        def size(us: list[_Unit]) -> int:
+            total = base + sum(own[id(u)] for u in us)
+            for prev, u in zip(us, us[1:]):
+                total += seps["\n" if prev.heading else "\n\n" if u.block_start else " "]
+            return total
+
+        return size
+
+    def _pack_by(self, units: list[_Unit], size_of: Callable[[list[_Unit]], int]) -> list[list[_Unit]]:
         chunks: list[list[_Unit]] = []
         current: list[_Unit] = []
         size = 0
         for unit in units:
-            trial = self._length_function(_join(current + [unit]))
+            trial = size_of(current + [unit])
             if current:
                 full = trial > self._chunk_size
                 paragraph_break = unit.block_start and size >= _FILL_BEFORE_PARAGRAPH_BREAK * self._chunk_size
@@ -276,10 +304,10 @@ class BandAwareTextSplitter(TextSplitter):
                 if full or paragraph_break or heading_break:
                     chunks.append(current)
                     current = self._overlap(current)
-                    trial = self._length_function(_join(current + [unit]))
+                    trial = size_of(current + [unit])
                     if current and trial > self._chunk_size:
                         current = []
-                        trial = self._length_function(unit.text)
+                        trial = size_of([unit])
             current.append(unit)
             size = trial
         if current:
@@ -330,6 +358,7 @@ class _Unit:
     start: int
     block_start: bool = False
     heading: bool = False
+    size: int = -1  # its length, once measured
 
     def add(self, text: str, piece: _Piece) -> None:
         """The rest of this sentence, from the next piece (after a column or page break)."""
