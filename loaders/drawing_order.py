@@ -16,7 +16,7 @@ beside "3 General Instructions" on one row), is two lines here.
 """
 from __future__ import annotations
 
-from .geometry import Block, Line
+from .geometry import Block, Line, drawn_in_this_order
 
 _WIDE_GAP = 8.0  # points: parts of a row further apart than this may be separate lines
 _CONTIGUOUS_SHARE = 0.9  # share of lines that must be drawn in one go, left to right
@@ -106,23 +106,11 @@ def _columns_in_order(geometric: list[Block], ordered: list[Block]) -> bool:
     return True
 
 
-def _already_in_drawing_order(lines: list[Line]) -> bool:
-    """Every line drawn whole, left to right, each after the one before (most good PDFs): the
-    drawing order then reads exactly like the geometry and there is nothing to re-order."""
-    last = -1
-    for line in lines:
-        for w in line.words:
-            if w.seq <= last:
-                return False
-            last = w.seq
-    return True
-
-
 def follow_drawing_order(blocks: list[Block]) -> list[Block]:
     """The blocks re-ordered line by line in drawing order when that order is sound (see the
     module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order."""
     lines = [line for b in blocks for line in b.lines]
-    if len(lines) < 2 or _already_in_drawing_order(lines):
+    if len(lines) < 2 or drawn_in_this_order(line.words for line in lines):
         return blocks
     # Lines of running text, that is: a chart's axis labels may be drawn in any order.
     pieces = [p for line in lines for p in _pieces(line) if _running_text(p)]

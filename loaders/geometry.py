@@ -154,3 +154,15 @@ def median(values: Sequence[float], default: float = 0.0) -> float:
     s = sorted(values)
     n = len(s)
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def drawn_in_this_order(groups: Iterable[Sequence[Word]]) -> bool:
+    """Whether the PDF draws these words (lines or rows, each left to right) each after the one
+    before: the drawing order then says nothing the geometry does not (a cheap early exit)."""
+    last = -1
+    for words in groups:
+        for w in words:
+            if w.seq <= last:
+                return False
+            last = w.seq
+    return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .geometry import median
+from .geometry import drawn_in_this_order, median
 from .rows import Row, row_pitch
 from .settings import LayoutSettings
 
@@ -214,18 +214,6 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     return found
 
 
-def _drawn_row_by_row(rows: list[Row]) -> bool:
-    """Every row drawn whole, left to right, top to bottom: no side of any strip is then drawn
-    before the other across two rows, so there is no tie to break (a cheap exit)."""
-    last = -1
-    for row in rows:
-        for w in row.words:
-            if w.seq <= last:
-                return False
-            last = w.seq
-    return True
-
-
 def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     """A clear empty strip too weak for the guards (an author grid, a float beside a column)
     that the drawing order resolves: if the PDF draws everything left of it before everything
@@ -234,7 +222,7 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     Drawing orders that carry no evidence (row by row, shuffled) never split anything here, so
     the geometric reading stays the default.
     """
-    if len(rows) < 2 or _drawn_row_by_row(rows):
+    if len(rows) < 2 or drawn_in_this_order(r.words for r in rows):  # no tie to break
         return None
     lo = min(r.words[0].x0 for r in rows)
     hi = max(max(w.x1 for w in r.words) for r in rows)
