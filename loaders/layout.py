@@ -212,7 +212,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= 4 else 0.0
     for row in leaf.rows:
-        line = Line(_dedupe(row.words))
+        line = Line(row.words)
         # The words' usual height, not the row's extent: a superscript or a tall math symbol
         # must not make a body line look like a heading.
         height = median([w.y1 - w.y0 for w in line.words], row.y1 - row.y0)
@@ -245,7 +245,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (`Block.kind` stays text); `furniture.mark_furniture` decides across pages."""
     s = settings or LayoutSettings()
-    words = [w for w in words if w.text.strip()]
+    words = _dedupe([w for w in words if w.text.strip()])
     layout = PageLayout(width, height)
     if not words:
         return layout
@@ -264,7 +264,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     reader.leaves = _order_leaves(reader.leaves)
     blocks: list[Block] = []
     for row in rows[:n_top]:
-        blocks.append(Block([Line(_dedupe(row.words))], -1, 0, kind=TEXT))
+        blocks.append(Block([Line(row.words)], -1, 0, kind=TEXT))
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
         for b in _blocks_of_leaf(leaf, body_h, s):
@@ -274,7 +274,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         body = follow_drawing_order(body)
     blocks += body
     for row in rows[len(rows) - n_bottom:]:
-        blocks.append(Block([Line(_dedupe(row.words))], -2, 0, kind=TEXT))
+        blocks.append(Block([Line(row.words)], -2, 0, kind=TEXT))
     if ruler:
         blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], -3, 0, kind=LINE_NUMBERS))
     layout.blocks = blocks

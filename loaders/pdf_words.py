@@ -90,6 +90,10 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
     return w
 
 
+def _line_key(w: tuple) -> tuple:
+    return w[5], w[6]  # MuPDF's block and line numbers
+
+
 def page_words(page: pymupdf.Page) -> PageWords:
     """Every word on the page with its box (top-left origin, unrotated page space).
 
@@ -101,23 +105,25 @@ def page_words(page: pymupdf.Page) -> PageWords:
     raw = tp.extractWORDS()
     if _LIGATURE_CODE.search(tp.extractText()):
         raw = _words_with_ligatures(tp)
-    lines = [list(g) for _, g in groupby(raw, key=lambda w: (w[5], w[6]))]
+    lines = [list(g) for _, g in groupby(raw, key=_line_key)]
+    directions = [_direction(line) for line in lines]
     votes = {"h": 0, "up": 0, "down": 0, "?": 0}
-    for line in lines:
-        votes[_direction(line)] += len(line)
+    for line, d in zip(lines, directions):
+        votes[d] += len(line)
     width, height = page.rect.width, page.rect.height
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"]:
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
+        directions = [_direction(line) for line in lines]
     out: list[Word] = []
-    for line in lines:
-        if _direction(line) != "h":
+    for line, d in zip(lines, directions):
+        if d != "h":
             text = " ".join(w[4] for w in sorted(line, key=lambda w: w[7]))
             out.append(Word(min(w[0] for w in line), min(w[1] for w in line),
                             max(w[2] for w in line), max(w[3] for w in line), text, len(out)))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
-            out.extend([Word(w[0], w[1], w[2], w[3], w[4], base + i) for i, w in enumerate(line)])
+            out.extend([Word(*w[:5], base + i) for i, w in enumerate(line)])
     fw, fh = (height, width) if turn != UPRIGHT else (width, height)
     return PageWords(out, fw, fh, turn, width, height)
