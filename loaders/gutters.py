@@ -197,6 +197,8 @@ def _mode(values: list[float], tol: float) -> float:
 
 def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     """Validated gutters of a region, widest row span first."""
+    if len(rows) == 2:
+        return _two_row_gutters(rows, settings)
     if len(rows) < settings.min_gutter_rows:
         return []
     lo = min(r.words[0].x0 for r in rows)
@@ -212,6 +214,39 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
             found.append(v)
     found.sort(key=lambda g: (-g.span, -len(g.left) - len(g.right), g.x0))
     return found
+
+
+def _two_row_gutters(rows: list[Row], s: LayoutSettings) -> list[Gutter]:
+    """A region of two rows (the tail of a column band on a page of its own) is too short for the
+    guards. A gutter there needs what a river of word spaces lacks: the text on each side of it
+    ends, and starts, at the same x in both rows, and the strip is far wider than the word
+    spaces of either row."""
+    lo = min(r.words[0].x0 for r in rows)
+    hi = max(max(w.x1 for w in r.words) for r in rows)
+    wide = 1.5 * s.min_gutter
+    first, second = (_free(r.occupied(), lo, hi, wide) for r in rows)
+    found: list[Gutter] = []
+    for a0, b0 in first:
+        for a1, b1 in second:
+            a, b = max(a0, a1), min(b0, b1)
+            if b - a < wide or a <= lo or b >= hi:
+                continue
+            if abs(a0 - a1) > s.edge_tolerance or abs(b0 - b1) > s.edge_tolerance:
+                continue  # the facing edges of the two sides do not line up
+            if all(_sides_hold_text(r, a, b, s) for r in rows):
+                found.append(Gutter(a, b, 0, 1, [0, 1], [0, 1]))
+    return found
+
+
+def _sides_hold_text(row: Row, a: float, b: float, s: LayoutSettings) -> bool:
+    """Words enough on both sides of the strip [a, b], and the strip wider than the row's
+    usual word space by half again."""
+    left = [w for w in row.words if w.x1 <= a + 1e-6]
+    right = [w for w in row.words if w.x0 >= b - 1e-6]
+    if min(len(left), len(right)) < s.min_words_per_side:
+        return False
+    spaces = [y.x0 - x.x1 for side in (left, right) for x, y in zip(side, side[1:])]
+    return b - a >= 1.3 * median(spaces, 0.0)
 
 
 def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:

@@ -235,3 +235,19 @@ def test_ligatures_lost_or_mapped_to_stand_ins_are_mended_on_english_pages():
                                   "in", "the", "first", "file", "of", "the", "suite"]
     french = column(["le chat et les chiens de la maison sont dans le jardin"], 72, 100)
     assert read(reseq(french)) == "le chat et les chiens de la maison sont dans le jardin".split()
+
+
+def test_two_row_columns_are_split_but_a_two_line_paragraph_is_not():
+    # The tail of a column band alone on a page: two rows, each side justified to one edge.
+    def justified(lines: list[str], x: float) -> list[Word]:  # both lines run on: both justified
+        return [w for w in column(lines + ["more"], x, 100, width=140) if w.text != "more"]
+
+    left = justified(["alpha beta gamma delta eps", "zeta eta theta iota kappa"], 72)
+    right = justified(["one two three four five six", "seven eight nine ten"], 226)
+    words = reseq(sorted(left + right, key=lambda w: (w.y0, w.x0)))  # drawn row by row
+    assert read(words) == [w.text for w in left + right]
+    # A justified two-line paragraph whose (wide) word spaces line up exactly is one column:
+    # none of its gaps is wider than the others.
+    para = [w for w in column(["aa bb cc dd ee ff", "gg hh ii jj kk ll", "mm"], 72, 100, width=300)
+            if w.text != "mm"]
+    assert read(reseq(para)) == [w.text for w in para]
