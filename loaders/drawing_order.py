@@ -16,11 +16,14 @@ beside "3 General Instructions" on one row), is two lines here.
 """
 from __future__ import annotations
 
+import re
+
 from .geometry import Block, Line, drawn_in_this_order
 
 _WIDE_GAP = 8.0  # points: parts of a row further apart than this may be separate lines
 _CONTIGUOUS_SHARE = 0.9  # share of lines that must be drawn in one go, left to right
 _RUNNING_TEXT_WORDS = 4  # a line this long is running text (a table cell is shorter)
+_TWO_LETTERS = re.compile(r"[^\W\d_].*[^\W\d_]")  # a word with two letters or more
 _ROW_STEP_SHARE = 0.2  # steps across a row between shorter lines, as a share of all lines
 
 
@@ -43,8 +46,10 @@ def _running_text(line: Line) -> bool:
     """A line of prose: four words or more, most of them words of letters (a table row or a
     chart's axis labels are shorter, or numbers)."""
     words = line.words
-    return len(words) >= _RUNNING_TEXT_WORDS and 2 * sum(
-        sum(c.isalpha() for c in w.text) >= 2 for w in words) > len(words)
+    if len(words) < _RUNNING_TEXT_WORDS:
+        return False
+    lettered = sum(1 for w in words if _TWO_LETTERS.search(w.text))
+    return 2 * lettered > len(words)
 
 
 def _drawn_in_one_go(line: Line) -> bool:
@@ -114,8 +119,8 @@ def follow_drawing_order(blocks: list[Block]) -> list[Block]:
         return blocks
     # Lines of running text, that is: a chart's axis labels may be drawn in any order.
     pieces = [p for line in lines for p in _pieces(line) if _running_text(p)]
-    if sum(map(_drawn_in_one_go, pieces)) < _CONTIGUOUS_SHARE * len(pieces):
-        return blocks
+    if not pieces or sum(map(_drawn_in_one_go, pieces)) < _CONTIGUOUS_SHARE * len(pieces):
+        return blocks  # no running text to judge the drawing by, or drawn in pieces
     ordered = _in_drawing_order(blocks)
     if ordered[0].lines[0].words[0] is not lines[0].words[0]:
         return blocks

@@ -15,7 +15,8 @@ from .lexicon import Lexicon
 
 _MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
-_MAY_HOLD_MARK = re.compile(r"^\d{1,2}(?:[^\W\d_]|$)|[^\W\d_][.,;:)\]\"'”’]?\d{1,2}$")  # cheap first look
+# A cheap first look over the whole line: a word that starts or ends with one or two digits.
+_MAY_HOLD_MARK = re.compile(r"(?:^|\s)\d{1,2}(?:[^\W\d_]|\s|$)|[^\W\d_][.,;:)\]\"'”’]?\d{1,2}(?:\s|$)")
 _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
 _RAISED = 0.3  # points: how much higher a word's top must be than its neighbours' to hold a mark
 _TOUCHING = 1.0  # points: a mark drawn as its own word sits this close to its word
@@ -47,7 +48,7 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
 
 def without_footnote_marks(words: list[Word], dictionary: Lexicon) -> list[Word]:
     """The line's words, with marks against raised known words taken out of their text."""
-    if len(words) < 3 or not any(_MAY_HOLD_MARK.search(w.text) for w in words):
+    if len(words) < 3 or not _MAY_HOLD_MARK.search(" ".join(w.text for w in words)):
         return words
     top = median([w.y0 for w in words])
     height = median([w.y1 - w.y0 for w in words])

@@ -239,12 +239,12 @@ def _two_row_gutters(rows: list[Row], s: LayoutSettings) -> list[Gutter]:
 
 
 def _sides_hold_text(row: Row, a: float, b: float, s: LayoutSettings) -> bool:
-    """Words enough on both sides of the strip [a, b], and the strip wider than the row's
-    usual word space by half again."""
+    """Running text on both sides of the strip [a, b] (twice the words per side the guards ask
+    of a longer band), and the strip wider than the row's usual word space by half again."""
     left = [w for w in row.words if w.x1 <= a + 1e-6]
     right = [w for w in row.words if w.x0 >= b - 1e-6]
-    if min(len(left), len(right)) < s.min_words_per_side:
-        return False
+    if min(len(left), len(right)) < 2 * s.min_words_per_side:
+        return False  # running text on both sides, not a key beside its value
     spaces = [y.x0 - x.x1 for side in (left, right) for x, y in zip(side, side[1:])]
     return b - a >= 1.3 * median(spaces, 0.0)
 
