@@ -43,7 +43,8 @@ def assess(cuts: list[tuple[Gutter, bool]], leaves_rows: list[list[Row]],
         prev_gaps: list[tuple[float, float]] = []
         in_leaf = 0
         for r in leaf:
-            gaps = [(a.x1, b.x0) for a, b in zip(r.words, r.words[1:]) if b.x0 - a.x1 >= 1.5 * settings.min_gutter]
+            spans = r.occupied()  # merged word intervals: their gaps are the row's word gaps
+            gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:]) if b[0] - a[1] >= 1.5 * settings.min_gutter]
             if any(min(x1, y1) - max(x0, y0) >= settings.min_gutter for x0, x1 in gaps for y0, y1 in prev_gaps):
                 in_leaf += 1 + (in_leaf == 0)  # the first aligned pair counts both rows
             prev_gaps = gaps
