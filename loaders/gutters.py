@@ -83,6 +83,7 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
     isolated = _isolated(rows, min_pitch)
     for i, row in enumerate(rows):
         spans = row.occupied()
+        text_x0, text_x1 = spans[0][0], spans[-1][1]
         # Only stretches a strip could pass through (word spaces are most of them).
         free = _free(spans, lo, hi, min_gutter)
         still: list[Gutter] = []
@@ -110,13 +111,14 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
             for k, (j, x0, x1) in enumerate(parts):
                 h = g if k == 0 else Gutter(x0, x1, g.first, g.last, list(g.left), list(g.right))
                 h.x0, h.x1, h.last = x0, x1, i
-                if spans[0][0] < x0:
+                if text_x0 < x0:
                     h.left.append(i)
-                if spans[-1][1] > x1:
+                if text_x1 > x1:
                     h.right.append(i)
-                if any(o.x0 < x1 and x0 < o.x1 for o in kept[j]):
+                same = kept[j]
+                if same and any(o.x0 < x1 and x0 < o.x1 for o in same):
                     continue  # two strips narrowed onto the same gap: keep the older one
-                kept[j].append(h)
+                same.append(h)
                 still.append(h)
         # New strips start in every free stretch, not only between two words of one row: columns
         # whose baselines alternate give rows with text on one side only.
