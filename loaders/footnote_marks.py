@@ -15,6 +15,7 @@ from .lexicon import Lexicon
 
 _MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
+_DIGIT = re.compile(r"\d")
 # A cheap first look over the whole line: a word that starts or ends with one or two digits.
 _MAY_HOLD_MARK = re.compile(r"(?:^|\s)\d{1,2}(?:[^\W\d_]|\s|$)|[^\W\d_][.,;:)\]\"'”’]?\d{1,2}(?:\s|$)")
 _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
@@ -48,7 +49,10 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
 
 def without_footnote_marks(words: list[Word], dictionary: Lexicon) -> list[Word]:
     """The line's words, with marks against raised known words taken out of their text."""
-    if len(words) < 3 or not _MAY_HOLD_MARK.search(" ".join(w.text for w in words)):
+    if len(words) < 3:
+        return words
+    line = " ".join(w.text for w in words)
+    if not _DIGIT.search(line) or not _MAY_HOLD_MARK.search(line):
         return words
     top = median([w.y0 for w in words])
     height = median([w.y1 - w.y0 for w in words])

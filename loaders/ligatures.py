@@ -84,9 +84,9 @@ _TH_CANDIDATE = re.compile(r"\bT([aeiouy][a-z]*)\b")
 
 def th_ligature_lost(words: list[Word]) -> bool:
     """Whether the page's font dropped the "h" of its "Th" ligature (Linux Libertine does)."""
-    texts = [w.text.strip(".,;:!?()\"'") for w in words]
+    texts = [w.text.strip(".,;:!?()\"'") for w in words if "T" in w.text[:2]]
     lost = sum(t in _TH_LOST for t in texts)
-    return lost > sum(t.startswith("Th") for t in texts)
+    return lost > 0 and lost > sum(t.startswith("Th") for t in texts)
 
 
 _T_WORD = re.compile(r"\b[A-Za-z]*t[A-Za-z]*\b")

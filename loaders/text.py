@@ -22,6 +22,8 @@ BLOCK_SEP = "\n\n"
 
 def normalize(text: str) -> str:
     """Expand ligatures, turn odd spaces into plain ones and drop invisible characters."""
+    if text.isascii() and "\t" not in text:
+        return text  # most lines: nothing to do (every character handled here is non-ASCII)
     text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
     text = _INVISIBLE.sub("", text)
     return _SPACES.sub(" ", text)
@@ -60,6 +62,13 @@ class _Repairs:
             self._page_words.append(frozenset(w.text.strip(_STRIP).lower() for w in words))
         return self._page_words[0]
 
+    def compounds_on_page(self) -> frozenset[str]:
+        """The page's own hyphenated words, lower case."""
+        if len(self._page_words) < 2:
+            self.page_words  # noqa: B018 - builds _page_words[0] first
+            self._page_words.append(frozenset(w for w in self._page_words[0] if "-" in w))
+        return self._page_words[1]
+
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> list[str]:
     """Normalised line texts; a line broken at a soft hyphen (tagged PDFs mark discretionary
@@ -93,8 +102,8 @@ def _join_hyphenated(line: str, nxt: str, repairs: "_Repairs") -> str:
     if head and tail and repairs.words:
         a, b = head.group(1).lower(), tail.group(0).lower()
         closed, compound = a + b, a + "-" + b
-        if closed not in repairs.page_words and (compound in repairs.page_words or (
-                closed not in repairs.words and a in repairs.words and b in repairs.words)):
+        lexical = closed not in repairs.words and a in repairs.words and b in repairs.words
+        if (lexical or compound in repairs.compounds_on_page()) and closed not in repairs.page_words:
             return line + nxt
     return line[:-1] + nxt
 
