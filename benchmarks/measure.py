@@ -43,6 +43,33 @@ def reading_order(corpus: Path, extractors: dict[str, Extractor]) -> dict[str, d
     return out
 
 
+def _word_edits(a: list[str], b: list[str]) -> int:
+    """Word-level edit distance, from difflib's opcodes (a replace of n by m words costs max(n, m))."""
+    import difflib
+
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return sum(max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in ops if op != "equal")
+
+
+def order_independence(corpus: Path, extract: Extractor) -> dict[str, float] | None:
+    """For documents drawn in several orders: the share whose every variant reads within 1% of
+    the native variant's words (the scorer's word tokens), and the worst difference seen."""
+    by_doc: dict[str, dict[str, Path]] = defaultdict(dict)
+    for m in manifest(corpus):
+        by_doc[m["truth"]][m["variant"]] = corpus / m["pdf"]
+    docs = {t: v for t, v in by_doc.items() if "native" in v and len(v) > 1}
+    if not docs:
+        return None
+    worst_per_doc = []
+    for variants in docs.values():
+        base = tokens(extract(variants["native"]))
+        worst = max(_word_edits(base, tokens(extract(pdf))) / max(1, len(base))
+                    for name, pdf in variants.items() if name != "native")
+        worst_per_doc.append(worst)
+    return {"documents": len(docs), "within_1pct": sum(w <= 0.01 for w in worst_per_doc) / len(docs),
+            "worst": max(worst_per_doc)}
+
+
 def columnrag_chunks(path: Path) -> list[str]:
     from chunking import BandAwareTextSplitter
     from loaders import ColumnAwarePDFLoader
