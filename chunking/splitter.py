@@ -286,7 +286,7 @@ class BandAwareTextSplitter(TextSplitter):
         def size(us: list[_Unit]) -> int:
             total = base + sum(own[id(u)] for u in us)
             for prev, u in zip(us, us[1:]):
-                total += seps["\n" if prev.heading else "\n\n" if u.block_start else " "]
+                total += seps[_separator(prev, u)]
             return total
 
         return size
@@ -369,16 +369,14 @@ class _Unit:
         self.pieces.append(piece)
 
 
+def _separator(prev: _Unit, unit: _Unit) -> str:
+    """Paragraphs apart by a blank line, a heading on its own line, sentences by a space."""
+    return "\n" if prev.heading else "\n\n" if unit.block_start else " "
+
+
 def _join(units: list[_Unit]) -> str:
-    """Units of one chunk: paragraphs apart by a blank line, a heading on its own line."""
+    """Units of one chunk, joined by their separators."""
     out = ""
     for i, u in enumerate(units):
-        if not out:
-            out = u.text
-        elif units[i - 1].heading:
-            out += "\n" + u.text
-        elif u.block_start:
-            out += "\n\n" + u.text
-        else:
-            out += " " + u.text
+        out = out + _separator(units[i - 1], u) + u.text if out else u.text
     return out

@@ -28,7 +28,7 @@ from loaders.paths import display_path
 from .discover import discover_pdfs
 from .record import FileRecord, Record, file_hash
 from .settings import ChunkingSettings, Settings
-from .store import StoreError, batched_upsert, delete_source, delete_sources, open_client, open_collection
+from .store import StoreError, batched_upsert, delete_sources, open_client, open_collection
 
 log = logging.getLogger(__name__)
 EMBED_BATCH = 256  # chunks embedded together, across files (memory stays bounded)
@@ -219,12 +219,6 @@ def plan(paths: Sequence[str | Path], settings: Settings, record: Record, summar
     return Plan(jobs, sources, recorded)
 
 
-def store_file(settings: Settings, client, coll, record: Record, result: FileChunks,
-               vectors: Sequence[Sequence[float]], summary: Summary, existed: bool) -> None:
-    """Replace a file's chunks, then record it: a kill in between is redone by the next run."""
-    store_files(settings, client, coll, record, [(result, vectors)], summary, {result.source} if existed else set())
-
-
 def store_files(settings: Settings, client, coll, record: Record,
                 batch: Sequence[tuple[FileChunks, Sequence[Sequence[float]]]], summary: Summary,
                 recorded: set[str]) -> None:
@@ -305,7 +299,7 @@ def finish(paths: Sequence[str | Path], settings: Settings, coll, record: Record
         for source in record.sources():
             under = any(source == r or source.startswith(r.rstrip("/") + "/") for r in roots)
             if under and source not in present:
-                delete_source(cs, coll, source)
+                delete_sources(cs, coll, [source])
                 record.delete(source)
                 summary.removed += 1
     summary.seconds = time.perf_counter() - started

@@ -12,7 +12,7 @@ import json
 import logging
 from typing import Any, Callable
 
-from .pipeline import FileChunks, Plan, Summary, parse_file, report_failure, store_file
+from .pipeline import FileChunks, Plan, Summary, parse_file, report_failure, store_files
 from .settings import EmbeddingSettings, Settings
 
 log = logging.getLogger(__name__)
@@ -73,5 +73,5 @@ def run_on_ray(plan: Plan, settings: Settings, client, coll, record, summary: Su
             continue
         result = FileChunks(row["source"], row["hash"], int(row["pages"]), json.loads(row["ids"]),
                             json.loads(row["texts"]), json.loads(row["metas"]))
-        store_file(settings, client, coll, record, result, json.loads(row["vectors"]), summary,
-                   result.source in plan.recorded)
+        store_files(settings, client, coll, record, [(result, json.loads(row["vectors"]))], summary,
+                    plan.recorded)

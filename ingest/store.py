@@ -102,10 +102,6 @@ def batched_upsert(settings: ChromaSettings, client, coll, ids: Sequence[str],
                      documents=list(documents[i:i + size]), metadatas=list(metadatas[i:i + size]))
 
 
-def delete_source(settings: ChromaSettings, coll, source: str) -> None:
-    delete_sources(settings, coll, [source])
-
-
 def delete_sources(settings: ChromaSettings, coll, sources: Sequence[str]) -> None:
     """Remove every chunk of these files, in one call."""
     if sources:

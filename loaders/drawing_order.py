@@ -57,13 +57,13 @@ def _drawn_in_one_go(line: Line) -> bool:
     return seqs == list(range(seqs[0], seqs[0] + len(seqs)))
 
 
-def _in_drawing_order(blocks: list[Block]) -> list[Block]:
-    """Lines (pieces) sorted by when the PDF draws them; consecutive lines of one geometric block
-    stay one block, keeping its band, column, region and kind."""
+def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> list[Block]:
+    """Lines (pieces: pieces[block][line]) sorted by when the PDF draws them; consecutive lines
+    of one geometric block stay one block, keeping its band, column, region and kind."""
     items = []
-    for bi, block in enumerate(blocks):
-        for li, line in enumerate(block.lines):
-            for piece in _pieces(line):
+    for bi, per_line in enumerate(pieces):
+        for li, line_pieces in enumerate(per_line):
+            for piece in line_pieces:
                 items.append((min(w.seq for w in piece.words), bi, li, piece))
     items.sort(key=lambda t: t[0])
     out: list[Block] = []
@@ -117,11 +117,12 @@ def follow_drawing_order(blocks: list[Block]) -> list[Block]:
     lines = [line for b in blocks for line in b.lines]
     if len(lines) < 2 or drawn_in_this_order(line.words for line in lines):
         return blocks
+    pieces = [[_pieces(line) for line in b.lines] for b in blocks]
     # Lines of running text, that is: a chart's axis labels may be drawn in any order.
-    pieces = [p for line in lines for p in _pieces(line) if _running_text(p)]
-    if not pieces or sum(map(_drawn_in_one_go, pieces)) < _CONTIGUOUS_SHARE * len(pieces):
+    prose = [p for per_line in pieces for line_pieces in per_line for p in line_pieces if _running_text(p)]
+    if not prose or sum(map(_drawn_in_one_go, prose)) < _CONTIGUOUS_SHARE * len(prose):
         return blocks  # no running text to judge the drawing by, or drawn in pieces
-    ordered = _in_drawing_order(blocks)
+    ordered = _in_drawing_order(blocks, pieces)
     if ordered[0].lines[0].words[0] is not lines[0].words[0]:
         return blocks
     if _steps_across_a_row(ordered) or not _columns_in_order(blocks, ordered):

@@ -9,6 +9,7 @@ text ("python3" on the baseline stays as it is). Boxes are left unchanged.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .geometry import Word, median
 from .lexicon import Lexicon
@@ -31,7 +32,7 @@ def _known(letters: str, whole: str, dictionary: Lexicon) -> bool:
     return len(low) >= 4 or low in dictionary
 
 
-def _letters(text: str) -> str:
+def _unpunctuated(text: str) -> str:
     return text.strip(".,;:()[]\"'”’“‘")
 
 
@@ -41,7 +42,7 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
         return False
     for other, gap in ((prev, w.x0 - prev.x1 if prev else 9.0), (nxt, nxt.x0 - w.x1 if nxt else 9.0)):
         if other is not None and -0.5 < gap < _TOUCHING:
-            letters = _letters(other.text)
+            letters = _unpunctuated(other.text)
             if letters.isalpha() and _known(letters, letters, dictionary):
                 return True
     return False
@@ -63,9 +64,9 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon) -> list[Word]
         small = w.y1 - w.y0 < 0.85 * height and w.y0 <= top + 0.1
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
         if raised and after and _known(after.group(2), after.group(1), dictionary):
-            out.append(Word(w.x0, w.y0, w.x1, w.y1, after.group(1), w.seq))
+            out.append(replace(w, text=after.group(1)))
         elif raised and before and len(before.group(3)) > 1 and _known(before.group(3), before.group(3), dictionary):
-            out.append(Word(w.x0, w.y0, w.x1, w.y1, before.group(2), w.seq))
+            out.append(replace(w, text=before.group(2)))
         elif not ((raised or small) and _mark_word(w, words[k - 1] if k else None,
                                                   words[k + 1] if k + 1 < len(words) else None, dictionary)):
             out.append(w)

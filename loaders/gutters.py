@@ -29,6 +29,11 @@ class Gutter:
         return self.last - self.first + 1
 
 
+def _extent(rows: list[Row]) -> tuple[float, float]:
+    """The region's left and right edges (a row's words are sorted by x0)."""
+    return min(r.words[0].x0 for r in rows), max(max(w.x1 for w in r.words) for r in rows)
+
+
 def _one_sided(row: Row, g: "Gutter") -> bool:
     """All of the row's text is on one side of the strip (it may graze the strip's edge)."""
     return max(w.x1 for w in row.words) < g.x1 or row.words[0].x0 > g.x0
@@ -203,8 +208,7 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
         return _two_row_gutters(rows, settings)
     if len(rows) < settings.min_gutter_rows:
         return []
-    lo = min(r.words[0].x0 for r in rows)
-    hi = max(max(w.x1 for w in r.words) for r in rows)
+    lo, hi = _extent(rows)
     found = []
     min_pitch = settings.headline_space * row_pitch(rows)
     least = settings.min_gutter_rows  # _validate's first guard, inlined: most strips fail it
@@ -223,8 +227,7 @@ def _two_row_gutters(rows: list[Row], s: LayoutSettings) -> list[Gutter]:
     guards. A gutter there needs what a river of word spaces lacks: the text on each side of it
     ends, and starts, at the same x in both rows, and the strip is far wider than the word
     spaces of either row."""
-    lo = min(r.words[0].x0 for r in rows)
-    hi = max(max(w.x1 for w in r.words) for r in rows)
+    lo, hi = _extent(rows)
     wide = 1.5 * s.min_gutter
     first, second = (_free(r.occupied(), lo, hi, wide) for r in rows)
     found: list[Gutter] = []
@@ -261,8 +264,7 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     """
     if len(rows) < 2 or drawn_in_this_order(r.words for r in rows):  # no tie to break
         return None
-    lo = min(r.words[0].x0 for r in rows)
-    hi = max(max(w.x1 for w in r.words) for r in rows)
+    lo, hi = _extent(rows)
     wide = 2 * settings.min_gutter
     cands = [g for g in _sweep(rows, lo, hi, wide, float("inf"))
              if min(len(g.left), len(g.right)) >= 2 and g.x1 - g.x0 >= wide]

@@ -51,11 +51,7 @@ def _mend_word(text: str, lexicon: Lexicon) -> str:
         mended = _STAND_IN.sub(lambda m: m.group(1) + _stand_in_ligature(m, text, lexicon), text)
         if mended != text:
             return mended
-    if text.isalpha():
-        b = text
-    else:
-        head = _HEAD.match(text)
-        b = head.group(0) if head else ""
+    b = _letters(text, at_end=False)
     low = b.lower()
     if len(b) >= 2 and not text.endswith("-") and not b.isupper() and (
             low not in lexicon or low in _LEFTOVERS):
@@ -66,7 +62,7 @@ def _mend_word(text: str, lexicon: Lexicon) -> str:
     return text
 
 
-def ligatures_look_lost(words: list[Word], lexicon: Lexicon) -> bool:
+def ligatures_look_lost(words: list[Word]) -> bool:
     """English prose has "fi", "ff" or "fl" in about one word in fifty; an English page of words
     with none of them has probably lost its ligature glyphs (a cheap gate before any mending)."""
     if len(words) >= 150:
@@ -92,7 +88,7 @@ def th_ligature_lost(words: list[Word]) -> bool:
 _T_WORD = re.compile(r"\b[A-Za-z]*t[A-Za-z]*\b")
 
 
-def mend_th(text: str, dictionary: Lexicon) -> str:
+def mend_th_and_tt(text: str, dictionary: Lexicon) -> str:
     """"Te" -> "The", "Tis" -> "This": capitalised T + vowel words that are no word without the
     "h" ("To" and "Ten" stay) and make one with it. The same fonts lose their "tt" ligature's
     second t: "formating" -> "formatting", "htp" -> "http"."""

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .footnote_marks import without_footnote_marks
 from .geometry import FURNITURE_KINDS, Block, PageLayout
 from .lexicon import Lexicon, known_words
-from .ligatures import ligatures_look_lost, line_text, mend_th, th_ligature_lost
+from .ligatures import ligatures_look_lost, line_text, mend_th_and_tt, th_ligature_lost
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -44,33 +45,29 @@ SOFT_HYPHEN = "\u00ad"
 _STRIP = ".,;:!?()[]{}\"'“”‘’"
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Repairs:
-    """What the page needs mended: lost fi/ff/fl ligatures (by the word list), a lost "Th"."""
+    """What the page's text needs mended and the word lists the mending uses: lost fi/ff/fl and
+    "Th"/"tt" ligatures (by the word list), and compounds told from discretionary hyphens."""
 
     dictionary: Lexicon = field(default_factory=dict)
     th_dictionary: Lexicon = field(default_factory=dict)
     words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
     layout: PageLayout | None = None  # the page, whose own words are read only when needed
-    _page_words: list[frozenset[str]] = field(default_factory=list)
 
-    @property
+    @cached_property
     def page_words(self) -> frozenset[str]:
         """The page's own words, lower case (built on first use: most pages never ask)."""
-        if not self._page_words:
-            words = self.layout.words if self.layout else []
-            self._page_words.append(frozenset(w.text.strip(_STRIP).lower() for w in words))
-        return self._page_words[0]
+        words = self.layout.words if self.layout else []
+        return frozenset(w.text.strip(_STRIP).lower() for w in words)
 
+    @cached_property
     def compounds_on_page(self) -> frozenset[str]:
         """The page's own hyphenated words, lower case."""
-        if len(self._page_words) < 2:
-            self.page_words  # noqa: B018 - builds _page_words[0] first
-            self._page_words.append(frozenset(w for w in self._page_words[0] if "-" in w))
-        return self._page_words[1]
+        return frozenset(w for w in self.page_words if "-" in w)
 
 
-def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> list[str]:
+def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]:
     """Normalised line texts; a line broken at a soft hyphen (tagged PDFs mark discretionary
     hyphens so) keeps it as its last character."""
     texts = []
@@ -78,7 +75,7 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs())
         words = without_footnote_marks(line.words, known_words()) if s.normalize_text else line.words
         raw = line_text(words, repairs.dictionary).rstrip()
         if repairs.th_dictionary:
-            raw = mend_th(raw, repairs.th_dictionary)
+            raw = mend_th_and_tt(raw, repairs.th_dictionary)
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN
@@ -103,13 +100,14 @@ def _join_hyphenated(line: str, nxt: str, repairs: "_Repairs") -> str:
         a, b = head.group(1).lower(), tail.group(0).lower()
         closed, compound = a + b, a + "-" + b
         lexical = closed not in repairs.words and a in repairs.words and b in repairs.words
-        if (lexical or compound in repairs.compounds_on_page()) and closed not in repairs.page_words:
+        if (lexical or compound in repairs.compounds_on_page) and closed not in repairs.page_words:
             return line + nxt
     return line[:-1] + nxt
 
 
-def block_text(block: Block, s: LayoutSettings, repairs: _Repairs = _Repairs()) -> str:
+def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
+    repairs = repairs or _Repairs()
     out: list[str] = []
     for text in _line_texts(block, s, repairs):
         if out and out[-1].endswith(SOFT_HYPHEN):
@@ -136,7 +134,7 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     lexicon = known_words()
     words = layout.words
     return _Repairs(
-        lexicon if s.repair_ligatures and ligatures_look_lost(words, lexicon) else {},
+        lexicon if s.repair_ligatures and ligatures_look_lost(words) else {},
         lexicon if s.repair_ligatures and th_ligature_lost(words) else {},
         lexicon if s.dehyphenate else {},
         layout)
