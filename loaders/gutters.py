@@ -145,6 +145,15 @@ def _edge_share(values: list[float], tol: float) -> float:
     return sum(abs(v - centre) <= tol for v in values) / len(values)
 
 
+def _steady_share(values: list[float], tol: float) -> float:
+    """Share of rows whose edge lines up with the previous row's on that side: a column edge that
+    steps once (a body column narrowed beside a figure) stays steady between its indents, while
+    the word starts beside a river of spaces jump from row to row."""
+    if len(values) < 2:
+        return 0.0
+    return sum(abs(b - a) <= tol for a, b in zip(values, values[1:])) / (len(values) - 1)
+
+
 def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     """Apply the guards and trim rows at the strip's ends that do not line up with its edges.
 
@@ -160,13 +169,19 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= g.x1 - 1e-6])}
     if min(len(lwords), len(rwords)) < need:
         return None
-    if min(sum(map(len, lwords.values())) / len(lwords),
-           sum(map(len, rwords.values())) / len(rwords)) < s.min_words_per_side:
+    words_left = sum(map(len, lwords.values())) / len(lwords)
+    words_right = sum(map(len, rwords.values())) / len(rwords)
+    if min(words_left, words_right) < s.min_words_per_side:
         return None
     lx = {i: ws[-1].x1 for i, ws in lwords.items()}
     rx = {i: ws[0].x0 for i, ws in rwords.items()}
     tol = s.edge_tolerance
-    if max(_edge_share(list(lx.values()), tol), _edge_share(list(rx.values()), tol)) < s.min_edge_alignment:
+    lxs, rxs = [lx[i] for i in sorted(lx)], [rx[i] for i in sorted(rx)]
+    # A steady edge that steps is evidence only beside prose (a table's numbers step as well).
+    prose = 2 * s.min_words_per_side
+    steady = max(_steady_share(lxs, tol) if words_left >= prose else 0.0,
+                 _steady_share(rxs, tol) if words_right >= prose else 0.0)
+    if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
         return None
     left_edge = _mode(list(lx.values()), tol)
     right_edge = _mode(list(rx.values()), tol)

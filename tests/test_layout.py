@@ -251,3 +251,42 @@ def test_two_row_columns_are_split_but_a_two_line_paragraph_is_not():
     para = [w for w in column(["aa bb cc dd ee ff", "gg hh ii jj kk ll", "mm"], 72, 100, width=300)
             if w.text != "mm"]
     assert read(reseq(para)) == [w.text for w in para]
+
+
+def test_margin_glossary_beside_a_body_column_whose_edge_steps():
+    # A textbook page: ragged-right glossary notes in the margin, and a body column that narrows
+    # (its left edge steps in) partway down. Neither edge is one x for most rows, but each stays
+    # steady from row to row: two columns, not rows read across.
+    notes = (column(["term one", "a sequence of", "physical change", "from the head", "to the tail"], 60, 130)
+             + column(["term two", "growth that", "proceeds from", "the centre out", "to the limbs", "and feet"], 60, 200))
+    body = [w for k, line in enumerate(numbered_lines("B", 22, 9))
+            for w in line_words(line, 190 if k < 12 else 215, 100 + k * PITCH)]
+    words = body + notes
+    text = read(row_major(words))
+    assert text == [w.text for w in notes] + [w.text for w in body]
+
+
+def test_a_table_whose_number_column_steps_is_still_read_row_by_row():
+    # The prices start at one x in the first rows and another below (wider numbers): a steady,
+    # stepping edge, as beside a narrowed body column, but beside two words a row, not prose.
+    rows = [("1 Super Kite", "20.00 40.00"), ("2 Turbo Flyer", "40.00 200.00"),
+            ("3 Giga Trash", "80.00 180.00"), ("4 Bare Bone Kit", "150.00 150.00"),
+            ("5 Nitty Gritty", "120.00 200.00"), ("6 Pretty Dark Flyer", "175.00 175.00")]
+    words: list[Word] = []
+    for k, (item, price) in enumerate(rows):
+        words += line_words(item, 72, 100 + k * PITCH) + line_words(price, 300 if k < 3 else 294, 100 + k * PITCH)
+    assert read(row_major(words)) == [w.text for w in row_major(words)]
+
+
+def test_a_tall_word_line_that_carries_on_a_sentence_is_not_a_heading():
+    # Body glyph boxes of 4 pt; a line set in a typewriter font with full-height boxes continues
+    # the sentence above it: same paragraph, not a heading.
+    words: list[Word] = []
+    lines = numbered_lines("p", 4) + ["using cite.", "Next sentence here and more words after it."]
+    for k, text in enumerate(lines):
+        ws = line_words(text, 72, 100 + 11 * k, len(words))
+        if k == 3:
+            ws[-1] = Word(ws[-1].x0, ws[-1].y0, ws[-1].x1, ws[-1].y1, ws[-1].text + ",", ws[-1].seq)
+        tall = k == 4
+        words += [Word(w.x0, w.y0 - (5 if tall else 0), w.x1, w.y0 + 4.0, w.text, w.seq) for w in ws]
+    assert _blocks(words) == ["text"]
