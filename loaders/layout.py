@@ -20,6 +20,7 @@ from .rows import Row, make_rows, row_pitch
 from .rulers import split_rulers
 from .settings import LayoutSettings
 
+_ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.)\s+[A-Z]")
 
 
@@ -217,6 +218,13 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
         # must not make a body line look like a heading.
         height = median([w.y1 - w.y0 for w in line.words], row.y1 - row.y0)
         heading = _is_heading(line, height, body_h, s)
+        # A line that carries on an open sentence at the usual pitch is the same paragraph, however
+        # tall its words (a line of typewriter text among a font with short glyph boxes).
+        if (prev is not None and not prev_heading and heading and not _ENDS_SENTENCE.search(blocks[-1].lines[-1].text)
+                and _next_line_down(prev, row, pitch, body_h, s)):
+            blocks[-1].lines.append(line)
+            prev = row  # the paragraph's own word height stays the one to compare with
+            continue
         new = prev is None or heading != prev_heading
         if not new and prev is not None:
             if row.y0 - prev.y1 > s.paragraph_gap * body_h and row.cy - prev.cy > 1.3 * pitch:
@@ -233,6 +241,14 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text):
             b.kind = HEADING
     return blocks
+
+
+def _next_line_down(prev: Row, row: Row, pitch: float, body_h: float, s: LayoutSettings) -> bool:
+    """`row` sits at the usual line pitch below `prev`. Bottoms are compared, not centres: boxes of
+    fonts of different box heights share a baseline, not a centre."""
+    if pitch > 0:
+        return row.y1 - prev.y1 <= 1.3 * pitch
+    return row.y0 - prev.y1 <= s.paragraph_gap * body_h
 
 
 def _looks_like_title(text: str) -> bool:
