@@ -89,8 +89,10 @@ class BandAwareTextSplitter(TextSplitter):
     """Split loader Documents into chunks that never cross columns or bands.
 
     chunk_size and chunk_overlap are in tokens of the embedding model (`model`, default the
-    bundled all-MiniLM-L6-v2) unless `length_function` is given. No chunk exceeds the model's
-    maximum sequence length.
+    bundled all-MiniLM-L6-v2) unless `length_function` is given. chunk_size is the size chunks are
+    packed to; a single sentence longer than that stays whole as long as the model can embed it,
+    so no chunk exceeds the model's maximum sequence length (`max_length`) and no sentence is cut
+    that would fit.
     """
 
     def __init__(self, chunk_size: int = 200, chunk_overlap: int = 0, *, model: str | None = None,
@@ -216,7 +218,8 @@ class BandAwareTextSplitter(TextSplitter):
         return chunks
 
     def _units(self, pieces: list[_Piece]) -> list[_Unit]:
-        """Sentences (or, for a sentence too long alone, runs of words) in reading order.
+        """Sentences in reading order; a sentence longer than the model's limit becomes runs of
+        words.
 
         A sentence may run over two pieces (a paragraph cut by a column break): it is one unit
         then, so no chunk boundary can fall inside it.
@@ -236,7 +239,7 @@ class BandAwareTextSplitter(TextSplitter):
         out: list[_Unit] = []
         for u in units:
             u.size = self._length_function(u.text)
-            if u.size <= self._chunk_size:
+            if u.size <= self.max_length:
                 out.append(u)
                 continue
             for j, part in enumerate(self._words(u.text)):

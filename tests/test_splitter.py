@@ -100,3 +100,18 @@ def test_chunks_never_exceed_the_models_max_tokens_and_keep_all_text():
     for c in chunks:
         assert all(isinstance(c.metadata[k], float) for k in ("bbox_x0", "bbox_y0", "bbox_x1", "bbox_y1"))
         assert isinstance(c.metadata["chunk_index"], int) and isinstance(c.metadata["start_index"], int)
+
+
+def test_a_sentence_over_chunk_size_stays_whole_up_to_the_models_limit():
+    short = [f"s{i}" for i in range(20)]  # a sentence of about 80 characters
+    long = [f"Long{i}" for i in range(40)]  # about 270 characters
+    huge = [f"Huge{i}" for i in range(120)]  # about 850 characters
+    text_words = short[:-1] + [short[-1] + "."] + long[:-1] + [long[-1] + "."] + huge[:-1] + [huge[-1] + "."]
+    doc = page_doc(column(sentence_lines(text_words), 72, 40))
+    chunks = char_splitter(chunk_size=150, max_length=400).split_documents([doc])
+    texts = [" ".join(c.page_content.split()) for c in chunks]
+    whole_long = " ".join(long[:-1] + [long[-1] + "."])
+    assert whole_long in texts  # 270 > chunk_size, but within the model's limit: not cut
+    assert all(len(t) <= 400 for t in texts)
+    assert sum("Huge" in t for t in texts) > 1  # over the limit: cut at word boundaries
+    assert " ".join(texts).split() == doc.page_content.split()
