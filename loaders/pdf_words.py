@@ -26,19 +26,34 @@ _T1_LIGATURES = {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f"
 _LIGATURE_CODE = re.compile(r"[^\W\d_][\x1b-\x1f]|[\x1b-\x1f][^\W\d_]")
 
 
-def _words_with_ligatures(tp: pymupdf.TextPage) -> list[tuple]:
-    """Words built from the characters, with T1 ligature codes turned into letters; the same
-    tuples as extractWORDS: (x0, y0, x1, y1, text, block, line, word)."""
+# Mathematical italic letters (U+1D400..U+1D7FF) glued to ordinary ones: math fonts often leave
+# the space after a symbol to positioning, which MuPDF does not read as a space ("Let 𝑁be").
+_MATH_GLUED = re.compile("[\U0001D400-\U0001D7FF][^\\W\\d_\U0001D400-\U0001D7FF]"
+                         "|[^\\W\\d_\U0001D400-\U0001D7FF][\U0001D400-\U0001D7FF]")
+# A gap this wide (share of the font size) where the font changes inside a word is a space the
+# PDF did not draw.
+_MISSING_SPACE = 0.15
+
+
+def _words_from_chars(raw: dict) -> list[tuple]:
+    """Words built from the characters of a page's rawdict, as the tuples of extractWORDS (x0, y0,
+    x1, y1, text, block, line, word), for the pages MuPDF's own words get wrong: T1 ligature codes
+    become letters, and a word is cut where the font changes across a visible gap."""
     out: list[tuple] = []
-    for bno, block in enumerate(tp.extractRAWDICT()["blocks"]):
+    for bno, block in enumerate(raw["blocks"]):
         for lno, line in enumerate(block.get("lines", [])):
-            chars = [c for span in line["spans"] for c in span["chars"]]
+            chars = [(c, n, span["size"]) for n, span in enumerate(line["spans"]) for c in span["chars"]]
             word: list[dict] = []
             wno = 0
-            for c in chars + [{"c": " ", "bbox": None}]:
+            last_span = -1
+            for c, n, size in chars + [({"c": " ", "bbox": None}, -1, 0.0)]:
                 ch = c["c"]
-                if ch in _T1_LIGATURES or (ord(ch) > 32 and ord(ch) != 160):
+                is_text = ch in _T1_LIGATURES or (ord(ch) > 32 and ord(ch) != 160)
+                gap_before = (is_text and word and n != last_span
+                              and c["bbox"][0] - word[-1]["bbox"][2] > _MISSING_SPACE * size)
+                if is_text and not gap_before:
                     word.append(c)
+                    last_span = n
                     continue
                 if word:
                     text = "".join(_T1_LIGATURES.get(x["c"], x["c"]) for x in word)
@@ -47,6 +62,9 @@ def _words_with_ligatures(tp: pymupdf.TextPage) -> list[tuple]:
                                 max(b[2] for b in boxes), max(b[3] for b in boxes), text, bno, lno, wno))
                     wno += 1
                     word = []
+                if is_text:  # the first character after a missing space
+                    word.append(c)
+                    last_span = n
     return out
 
 
@@ -103,8 +121,9 @@ def page_words(page: pymupdf.Page) -> PageWords:
     """
     tp = page.get_textpage(flags=_FLAGS)
     raw = tp.extractWORDS()
-    if _LIGATURE_CODE.search(tp.extractText()):
-        raw = _words_with_ligatures(tp)
+    text = tp.extractText()
+    if _LIGATURE_CODE.search(text) or _MATH_GLUED.search(text):
+        raw = _words_from_chars(tp.extractRAWDICT())
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line) for line in lines]
     votes = {"h": 0, "up": 0, "down": 0, "?": 0}

@@ -135,3 +135,26 @@ def test_scanned_page_needs_ocr(tmp_path):
     doc.save(str(path))
     d = list(ColumnAwarePDFLoader(path).lazy_load())[0]
     assert d.page_content == "" and d.metadata["needs_ocr"] is True
+
+
+def _raw_line(*spans: tuple[str, float, float, float]) -> dict:
+    """A rawdict with one line: spans of (text, x of the first char, char advance, font size)."""
+    out = []
+    for text, x, advance, size in spans:
+        chars = [{"c": ch, "bbox": (x + i * advance, 90.0, x + (i + 1) * advance, 100.0)}
+                 for i, ch in enumerate(text)]
+        out.append({"size": size, "chars": chars})
+    return {"blocks": [{"lines": [{"spans": out}]}]}
+
+
+def test_a_space_math_fonts_leave_to_positioning_splits_the_word():
+    from loaders.pdf_words import _MATH_GLUED, _words_from_chars
+
+    # "Let 𝑁be the set": the math letter's span ends at 83, the next span starts at 86.2 (a third
+    # of the 9-pt font size), with no space character between them.
+    raw = _raw_line(("Let ", 64.0, 3.0, 9.0), ("\U0001D441", 77.0, 6.0, 9.0), ("be the", 86.2, 4.5, 9.0))
+    assert [w[4] for w in _words_from_chars(raw)] == ["Let", "\U0001D441", "be", "the"]
+    # A subscript or a kerned pair in another font that touches the letter stays one word.
+    raw = _raw_line(("\U0001D449", 64.0, 6.0, 9.0), ("\U0001D461", 70.3, 3.0, 6.0), (" and", 73.3, 4.5, 9.0))
+    assert [w[4] for w in _words_from_chars(raw)] == ["\U0001D449\U0001D461", "and"]
+    assert _MATH_GLUED.search("Let \U0001D441be") and not _MATH_GLUED.search("\U0001D465 + \U0001D466 = 1")
