@@ -46,9 +46,12 @@ so no will can its more these into than only other some could them may then what
 """.split())
 
 
+WORD_PUNCT = ".,;:!?()[]\"'“”‘’"  # stripped from a word's ends before it is looked up
+
+
 def looks_english(texts: list[str]) -> bool:
     """Whether these words read as English: repairs that guess words from an English list are
     for English text only ("le" is no lost "file" in French)."""
-    words = [t.strip(".,;:!?()[]\"'“”‘’").lower() for t in texts]
+    words = [t.strip(WORD_PUNCT).lower() for t in texts]
     words = [w for w in words if w.isalpha()]
     return len(words) >= 5 and sum(w in _ENGLISH for w in words) >= 0.12 * len(words)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .geometry import Word
-from .lexicon import Lexicon, looks_english
+from .lexicon import WORD_PUNCT, Lexicon, looks_english
 
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
 _TAIL = re.compile(r"[^\W\d_]+$")
@@ -85,30 +85,51 @@ def th_ligature_lost(words: list[Word]) -> bool:
     return lost > 0 and lost > sum(t.startswith("Th") for t in texts)
 
 
-_T_WORD = re.compile(r"\b[A-Za-z]*t[A-Za-z]*\b")
+_T_WORD = re.compile(r"\b[A-Za-z]*[tf][A-Za-z]*\b")
 
 
-def mend_th_and_tt(text: str, dictionary: Lexicon) -> str:
+def _lost_t_at(low: str, dictionary: Lexicon) -> int | None:
+    """Where the second t of a "tt" or "ft" ligature is missing ("formating" -> "formatting",
+    "sofware" -> "software", "lef" -> "left"): the word is none, and with that t it is one."""
+    if len(low) < 3 or low in dictionary:
+        return None
+    for i, c in enumerate(low, 1):
+        if c in "tf" and (low[:i] + "t" + low[i:]) in dictionary:
+            return i
+    return None
+
+
+def t_ligatures_lost(words: list[Word], dictionary: Lexicon) -> bool:
+    """Whether the page's font dropped the second t of its "tt" and "ft" ligatures: English pages
+    are full of "after", "often", "letter"; one that has more words missing that t than words
+    that keep it lost the ligatures."""
+    texts = [w.text.strip(WORD_PUNCT).lower() for w in words if "t" in w.text or "f" in w.text]
+    texts = [t for t in texts if t.isalpha()]
+    present = sum("tt" in t or "ft" in t for t in texts)
+    lost = sum(_lost_t_at(t, dictionary) is not None for t in texts)
+    return lost >= 3 and lost > present and looks_english([w.text for w in words])
+
+
+def mend_th(text: str, dictionary: Lexicon) -> str:
     """"Te" -> "The", "Tis" -> "This": capitalised T + vowel words that are no word without the
-    "h" ("To" and "Ten" stay) and make one with it. The same fonts lose their "tt" ligature's
-    second t: "formating" -> "formatting", "htp" -> "http"."""
+    "h" ("To" and "Ten" stay) and make one with it."""
     def fix_th(m: re.Match[str]) -> str:
         rest = m.group(1)
         if ("th" + rest) in dictionary and (m.group(0) in _TH_LOST or ("t" + rest) not in dictionary):
             return "Th" + rest
         return m.group(0)
 
-    def fix_tt(m: re.Match[str]) -> str:
-        word = m.group(0)
-        low = word.lower()
-        if len(low) < 3 or low in dictionary:
-            return word
-        for i, c in enumerate(low):
-            if c == "t" and (low[:i + 1] + "t" + low[i + 1:]) in dictionary:
-                return word[:i + 1] + "t" + word[i + 1:]
-        return word
+    return _TH_CANDIDATE.sub(fix_th, text)
 
-    return _T_WORD.sub(fix_tt, _TH_CANDIDATE.sub(fix_th, text))
+
+def mend_tt_ft(text: str, dictionary: Lexicon) -> str:
+    """Put back the t that lost "tt" and "ft" ligatures drop: "htp" -> "http", "ofen" -> "often"."""
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        i = _lost_t_at(word.lower(), dictionary)
+        return word if i is None else word[:i] + "t" + word[i:]
+
+    return _T_WORD.sub(fix, text)
 
 
 def _letters(text: str, at_end: bool) -> str:

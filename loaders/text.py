@@ -8,7 +8,7 @@ from functools import cached_property
 from .footnote_marks import without_footnote_marks
 from .geometry import FURNITURE_KINDS, Block, PageLayout
 from .lexicon import Lexicon, known_words
-from .ligatures import ligatures_look_lost, line_text, mend_th_and_tt, th_ligature_lost
+from .ligatures import ligatures_look_lost, line_text, mend_th, mend_tt_ft, t_ligatures_lost, th_ligature_lost
 from .settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
@@ -47,11 +47,12 @@ _STRIP = ".,;:!?()[]{}\"'“”‘’"
 
 @dataclass
 class _Repairs:
-    """What the page's text needs mended and the word lists the mending uses: lost fi/ff/fl and
-    "Th"/"tt" ligatures (by the word list), and compounds told from discretionary hyphens."""
+    """What the page's text needs mended and the word lists the mending uses: lost fi/ff/fl,
+    "Th" and "tt"/"ft" ligatures (by the word list), and compounds told from discretionary hyphens."""
 
     dictionary: Lexicon = field(default_factory=dict)
     th_dictionary: Lexicon = field(default_factory=dict)
+    t_dictionary: Lexicon = field(default_factory=dict)
     words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
     layout: PageLayout | None = None  # the page, whose own words are read only when needed
 
@@ -75,7 +76,9 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
         words = without_footnote_marks(line.words, known_words()) if s.normalize_text else line.words
         raw = line_text(words, repairs.dictionary).rstrip()
         if repairs.th_dictionary:
-            raw = mend_th_and_tt(raw, repairs.th_dictionary)
+            raw = mend_th(raw, repairs.th_dictionary)
+        if repairs.t_dictionary:
+            raw = mend_tt_ft(raw, repairs.t_dictionary)
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN
@@ -133,9 +136,13 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         return _Repairs()
     lexicon = known_words()
     words = layout.words
+    th_lost = s.repair_ligatures and th_ligature_lost(words)
+    # Fonts that lose "Th" lose "tt" too; others lose "tt" and "ft" alone.
+    t_lost = s.repair_ligatures and (th_lost or t_ligatures_lost(words, lexicon))
     return _Repairs(
         lexicon if s.repair_ligatures and ligatures_look_lost(words) else {},
-        lexicon if s.repair_ligatures and th_ligature_lost(words) else {},
+        lexicon if th_lost else {},
+        lexicon if t_lost else {},
         lexicon if s.dehyphenate else {},
         layout)
 

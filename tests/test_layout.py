@@ -174,6 +174,17 @@ def test_lost_th_ligature_is_mended():
     assert read(reseq(intact))[0] == "Te"  # a page that has its "Th" words keeps "Te"
 
 
+def test_lost_tt_and_ft_ligatures_are_mended_only_where_the_page_lost_them():
+    lost = column(["Please check the formating of the leter you submited, and the",
+                   "sofware we use ofen, afer reading htp pages on the lef side."], 72, 100)
+    assert read(reseq(lost)) == ("Please check the formatting of the letter you submitted, and the "
+                                 "software we use often, after reading http pages on the left side.").split()
+    # A page that keeps its "tt" and "ft" words has a typo, not a lost ligature: left as written.
+    kept = column(["After the letter was written, we often left the formating as it",
+                   "was: better that than a pattern of little fixes, as the software did."], 72, 100)
+    assert "formating" in read(reseq(kept))
+
+
 def test_ruler_cut_off_by_the_page_edge_is_not_text():
     lines = numbered_lines("r", 12)
     words = column(lines, 72, 100)
