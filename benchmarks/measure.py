@@ -113,6 +113,7 @@ def chunk_quality(corpus: Path) -> tuple[dict[str, dict], dict[str, dict[str, li
             for k, v in t.score_chunks(chunks).items():
                 tot[k] += v
         results[name] = {"chunks": tot["chunks"], "crossing_rate": tot["crossing"] / max(1, tot["chunks"]),
+                         "real_crossing_rate": tot["crossing_real"] / max(1, tot["chunks"]),
                          "intact_sentences": tot["intact"] / max(1, tot["sentences"])}
     return results, all_chunks
 

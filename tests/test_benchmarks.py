@@ -18,3 +18,17 @@ def test_order_independence_tells_a_geometric_reader_from_the_drawing_order(tmp_
     assert ours == {"documents": 1, "within_1pct": 1.0, "worst": 0.0}
     plain = order_independence(corpus, pymupdf_text)  # reads in drawing order: shuffled differs
     assert plain is not None and plain["within_1pct"] == 0.0 and plain["worst"] > 0.5
+
+
+def test_a_chunk_opening_with_an_earlier_phrase_crosses_only_for_the_scorer():
+    from benchmarks.metric import Truth
+
+    body = ("in this paper we study the reading order of pages with two columns and more . "
+            "we find that the gutter matters most . in this paper we also measure the speed of "
+            "our reader on many real documents from journals .")
+    t = Truth([{"kind": "body", "text": body}])
+    repeat = "In this paper we also measure the speed of our reader on many real documents."
+    glued = "We find that the gutter matters most. Of our reader on many real documents from journals."
+    scored = t.score_chunks([repeat, glued])
+    assert scored["chunks"] == 2 and scored["crossing"] == 2  # the scorer's first-trigram placement
+    assert scored["crossing_real"] == 1  # only the glued chunk breaks wherever it starts
