@@ -103,10 +103,11 @@ def t_ligatures_lost(words: list[Word], dictionary: Lexicon) -> bool:
     """Whether the page's font dropped the second t of its "tt" and "ft" ligatures: English pages
     are full of "after", "often", "letter"; one that has more words missing that t than words
     that keep it lost the ligatures."""
+    present = sum(1 for w in words if "tt" in w.text or "ft" in w.text)
+    if present > max(2, 0.01 * len(words)):
+        return False  # a page that keeps them (a cheap gate before any word is looked up)
     texts = [w.text.strip(WORD_PUNCT).lower() for w in words if "t" in w.text or "f" in w.text]
-    texts = [t for t in texts if t.isalpha()]
-    present = sum("tt" in t or "ft" in t for t in texts)
-    lost = sum(_lost_t_at(t, dictionary) is not None for t in texts)
+    lost = sum(1 for t in texts if t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary) is not None)
     return lost >= 3 and lost > present and looks_english([w.text for w in words])
 
 
