@@ -23,6 +23,7 @@ UPRIGHT, READS_UP, READS_DOWN = 0, 90, 270
 # pdfTeX's T1 fonts without a ToUnicode map give their ligature glyphs as control codes, which
 # MuPDF then treats as spaces ("speci\x1ced" comes out as "speci" "ed").
 _T1_LIGATURES = {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"}
+_ANY_LIGATURE_CODE = re.compile(r"[\x1b-\x1f]")
 _LIGATURE_CODE = re.compile(r"[^\W\d_][\x1b-\x1f]|[\x1b-\x1f][^\W\d_]")
 
 
@@ -30,6 +31,7 @@ _LIGATURE_CODE = re.compile(r"[^\W\d_][\x1b-\x1f]|[\x1b-\x1f][^\W\d_]")
 # the space after a symbol to positioning, which MuPDF does not read as a space ("Let 𝑁be").
 _MATH_GLUED = re.compile("[\U0001D400-\U0001D7FF][^\\W\\d_\U0001D400-\U0001D7FF]"
                          "|[^\\W\\d_\U0001D400-\U0001D7FF][\U0001D400-\U0001D7FF]")
+_ANY_MATH_LETTER = re.compile("[\U0001D400-\U0001D7FF]")
 # A gap this wide (share of the font size) where the font changes inside a word is a space the
 # PDF did not draw.
 _MISSING_SPACE = 0.15
@@ -122,7 +124,9 @@ def page_words(page: pymupdf.Page) -> PageWords:
     tp = page.get_textpage(flags=_FLAGS)
     raw = tp.extractWORDS()
     text = tp.extractText()
-    if _LIGATURE_CODE.search(text) or _MATH_GLUED.search(text):
+    # A one-character class first: the pair patterns cost ten times as much on every page.
+    if (_ANY_LIGATURE_CODE.search(text) and _LIGATURE_CODE.search(text)) or (
+            _ANY_MATH_LETTER.search(text) and _MATH_GLUED.search(text)):
         raw = _words_from_chars(tp.extractRAWDICT())
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line) for line in lines]
