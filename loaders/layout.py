@@ -251,6 +251,25 @@ def _next_line_down(prev: Row, row: Row, pitch: float, body_h: float, s: LayoutS
     return row.y0 - prev.y1 <= s.paragraph_gap * body_h
 
 
+def _edge_block(row: Row, band: int, body_h: float, s: LayoutSettings) -> Block:
+    """A row at the top or bottom edge: a header/footer candidate (`furniture.mark_furniture`
+    decides), or, when it is not, text of its own; a heading (a section title at the top of a
+    page) heads what follows it."""
+    line = Line(row.words)
+    height = median([w.y1 - w.y0 for w in line.words], row.y1 - row.y0)
+    return Block([line], band, 0, kind=HEADING if _is_heading(line, height, body_h, s) else TEXT)
+
+
+def _mark_titles_over_regions(body: list[Block]) -> None:
+    """A lone title-like line that ends its region, right above the next region's text, heads
+    that text (a section title over a column band)."""
+    for a, b in zip(body, body[1:]):
+        if (a.kind == TEXT and b.kind == TEXT and a.region != b.region and len(a.lines) == 1
+                and _looks_like_title(a.lines[0].text) and b.box.y0 >= a.box.y1
+                and min(a.box.x1, b.box.x1) > max(a.box.x0, b.box.x0)):
+            a.kind = HEADING
+
+
 def _looks_like_title(text: str) -> bool:
     words = text.split()
     return 0 < len(words) <= 8 and text[:1].isupper() and text[-1:].isalnum()
@@ -259,7 +278,7 @@ def _looks_like_title(text: str) -> bool:
 def analyze_page(words: list[Word], width: float, height: float,
                  settings: LayoutSettings | None = None) -> PageLayout:
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
-    (`Block.kind` stays text); `furniture.mark_furniture` decides across pages."""
+    (band -1 and -2); `furniture.mark_furniture` decides across pages."""
     s = settings or LayoutSettings()
     words = _dedupe([w for w in words if w.text.strip()])
     layout = PageLayout(width, height)
@@ -278,9 +297,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     else:
         reader.read_rows(body_rows, None)
     reader.leaves = _order_leaves(reader.leaves)
-    blocks: list[Block] = []
-    for row in rows[:n_top]:
-        blocks.append(Block([Line(row.words)], -1, 0, kind=TEXT))
+    blocks = [_edge_block(row, -1, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
         for b in _blocks_of_leaf(leaf, body_h, s):
@@ -288,9 +305,9 @@ def analyze_page(words: list[Word], width: float, height: float,
             body.append(b)
     if s.follow_drawing_order and not too_many:
         body = follow_drawing_order(body)
+    _mark_titles_over_regions(body)
     blocks += body
-    for row in rows[len(rows) - n_bottom:]:
-        blocks.append(Block([Line(row.words)], -2, 0, kind=TEXT))
+    blocks += [_edge_block(row, -2, body_h, s) for row in rows[len(rows) - n_bottom:]]
     if ruler:
         blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], -3, 0, kind=LINE_NUMBERS))
     layout.blocks = blocks

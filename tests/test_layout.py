@@ -301,3 +301,22 @@ def test_a_tall_word_line_that_carries_on_a_sentence_is_not_a_heading():
         tall = k == 4
         words += [Word(w.x0, w.y0 - (5 if tall else 0), w.x1, w.y0 + 4.0, w.text, w.seq) for w in ws]
     assert _blocks(words) == ["text"]
+
+
+def test_a_title_line_that_ends_its_region_heads_the_region_below_it():
+    from loaders.geometry import TEXT, Block, Line
+    from loaders.layout import _mark_titles_over_regions
+
+    def block(text: str, x: float, y: float, region: int) -> Block:
+        b = Block([Line(line_words(text, x, y))], 0, 0, kind=TEXT)
+        b.region = region
+        return b
+
+    above = block("service you must derive a class from it.", 72, 180, 0)
+    title = block("Motivation", 72, 200, 0)
+    below = block("A future statement must appear near the top.", 72, 220, 1)
+    beside = block("Evaluation", 72, 300, 1)  # ends its region, but the next region is to its right
+    right = block("The double star pattern must be the last one.", 320, 100, 2)
+    body = [above, title, below, beside, right]
+    _mark_titles_over_regions(body)
+    assert [b.kind for b in body] == ["text", "heading", "text", "text", "text"]

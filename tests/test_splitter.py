@@ -14,6 +14,8 @@ from loaders.metadata import layout_metadata
 from loaders.reader import PageResult
 from loaders.text import page_text
 
+from loaders.geometry import Word
+
 from .boxes import column, line_words, reseq
 
 
@@ -115,3 +117,17 @@ def test_a_sentence_over_chunk_size_stays_whole_up_to_the_models_limit():
     assert all(len(t) <= 400 for t in texts)
     assert sum("Huge" in t for t in texts) > 1  # over the limit: cut at word boundaries
     assert " ".join(texts).split() == doc.page_content.split()
+
+
+def _heading_chunks(words) -> list[str]:
+    chunks = char_splitter(chunk_size=2000).split_documents([page_doc(words)])
+    return [c.page_content for c in chunks]
+
+
+def test_a_section_title_at_the_top_edge_of_a_page_heads_its_text():
+    # In the zone where running heads live, but large and alone: a heading, not a chunk of its own.
+    title = [Word(w.x0, w.y0 - 4, w.x1 + 4, w.y1, w.text, w.seq) for w in line_words("1 Limitations", 72, 40)]
+    body = column(sentence_lines([f"lim{i}" for i in range(60)] + ["end."]), 72, 80)
+    texts = _heading_chunks(title + body)
+    assert texts[0].startswith("1 Limitations\nlim0")
+    assert "1 Limitations" not in texts
