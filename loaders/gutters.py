@@ -7,6 +7,7 @@ at the same x in most rows (column edges line up, word spaces do not).
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -306,6 +307,20 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
                 break
             if nl >= 2 and nr >= 2:
                 best = i
-        if best is not None:
+        if best is not None and _both_sides_wordy(rows[g.first: best + 1], mid):
             return Gutter(g.x0, g.x1, g.first, best, [], [])
     return None
+
+
+# Two letters or more to start with, none of them a math letter (U+1D400..U+1D7FF).
+_WORDY = re.compile(r"^[^\W\d_\U0001D400-\U0001D7FF]{2,}")
+
+
+def _both_sides_wordy(rows: list[Row], mid: float) -> bool:
+    """Words on both sides of a tie gutter, not symbols: a display equation drawn piece by piece
+    (its sums, fractions, sub- and superscripts apart) must stay one block."""
+    words = [w for r in rows for w in r.words]
+    for side in ([w for w in words if w.x1 <= mid], [w for w in words if w.x0 >= mid]):
+        if sum(1 for w in side if _WORDY.match(w.text)) < 0.5 * len(side):
+            return False
+    return True

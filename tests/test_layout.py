@@ -320,3 +320,23 @@ def test_a_title_line_that_ends_its_region_heads_the_region_below_it():
     body = [above, title, below, beside, right]
     _mark_titles_over_regions(body)
     assert [b.kind for b in body] == ["text", "heading", "text", "text", "text"]
+
+
+def _two_cells(left_lines: list[str], right_lines: list[str], y: float = 100) -> tuple[list[Word], list[Word]]:
+    left = [w for k, t in enumerate(left_lines) for w in line_words(t, 150, y + k * PITCH)]
+    right = [w for k, t in enumerate(right_lines) for w in line_words(t, 330, y + k * PITCH)]
+    return left, right
+
+
+def test_an_author_grid_drawn_cell_by_cell_is_read_cell_by_cell():
+    # Two lines a cell: too few for the geometric guards, so the drawing order breaks the tie.
+    left, right = _two_cells(["Anna Smith", "Somewhere University"], ["Luis Ortega", "Elsewhere Institute"])
+    assert read(reseq(left + right)) == [w.text for w in left + right]
+    assert read(row_major(left + right)) == [w.text for w in row_major(left + right)]
+
+
+def test_a_display_equation_drawn_piece_by_piece_is_not_cut_into_columns():
+    # R = − Σ q − Σ q (8), with the sums' subscripts on the row below: the PDF draws the left
+    # half before the right one, as it draws an author grid, but these are symbols, not words.
+    left, right = _two_cells(["R = − Σ q", "n∈N"], ["− Σ q (8)", "m∈M"])
+    assert read(reseq(left + right)) == [w.text for w in row_major(left + right)]
