@@ -58,10 +58,7 @@ class _Reader:
             return
         self.cuts.append((g, not gutters))
         self.read_rows(rows[: g.first], label)
-        band_words = _words(rows[g.first: g.last + 1])
-        mid = (g.x0 + g.x1) / 2
-        left = [w for w in band_words if (w.x0 + w.x1) / 2 < mid]
-        right = [w for w in band_words if (w.x0 + w.x1) / 2 >= mid]
+        left, right = _split_at(_words(rows[g.first: g.last + 1]), g, self.s)
         sides = [right, left] if self.s.right_to_left else [left, right]
         if label is None:
             self.band += 1
@@ -83,9 +80,7 @@ class _Reader:
             g = gutters[0] if gutters else None
             if g is not None and g.first == 0 and g.last == len(rows) - 1:
                 # The side is itself a run of full-height columns: a 3- or 4-column band.
-                mid = (g.x0 + g.x1) / 2
-                left = [w for w in side if (w.x0 + w.x1) / 2 < mid]
-                right = [w for w in side if (w.x0 + w.x1) / 2 >= mid]
+                left, right = _split_at(side, g, self.s)
                 pending[:0] = [right, left] if self.s.right_to_left else [left, right]
                 continue
             self.read_rows(rows, (band, col), gutters)
@@ -98,6 +93,24 @@ class _Reader:
             label = (self.band, 0)
             self.columns[self.band] = 1
         self.leaves.append(_Leaf(rows, *label))
+
+
+_LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")
+
+
+def _split_at(words: list[Word], g: Gutter, s: LayoutSettings) -> tuple[list[Word], list[Word]]:
+    """The words left and right of a gutter. When the text right against the gutter's left edge
+    is list markers (bullets, "[12]", "3.") hanging left of their items, the gutter is the items'
+    indent: the markers go with the items."""
+    mid = (g.x0 + g.x1) / 2
+    left = [w for w in words if (w.x0 + w.x1) / 2 < mid]
+    right = [w for w in words if (w.x0 + w.x1) / 2 >= mid]
+    touching = [w for w in left if w.x1 >= g.x0 - 3 * s.edge_tolerance]
+    if len(touching) >= 2 and sum(1 for w in touching if _LIST_MARKER.match(w.text)) >= 0.8 * len(touching):
+        moved = {id(w) for w in touching if _LIST_MARKER.match(w.text)}
+        right += [w for w in left if id(w) in moved]
+        left = [w for w in left if id(w) not in moved]
+    return left, right
 
 
 def _leaf_box(leaf: _Leaf) -> tuple[float, float, float, float]:

@@ -340,3 +340,17 @@ def test_a_display_equation_drawn_piece_by_piece_is_not_cut_into_columns():
     # half before the right one, as it draws an author grid, but these are symbols, not words.
     left, right = _two_cells(["R = − Σ q", "n∈N"], ["− Σ q (8)", "m∈M"])
     assert read(reseq(left + right)) == [w.text for w in row_major(left + right)]
+
+
+def test_reference_labels_hanging_left_of_their_entries_stay_with_them():
+    # A ragged left column and a reference list whose labels hang left of the entries: the strip
+    # between labels and entries is the clearest gutter on the page, the labels a "column".
+    left = column([" ".join(f"L{k}w{j}" for j in range(3 + k % 3)) for k in range(16)], 72, 100)
+    refs: list[Word] = []
+    for k in range(8):
+        y = 100 + 2 * k * PITCH
+        refs += line_words(f"[{k + 1}]", 320, y)
+        refs += line_words(f"R{k}a author title of the work", 345, y)
+        refs += line_words(f"R{k}b journal volume pages", 345, y + PITCH)
+    text = read(row_major(left + refs))
+    assert text == [w.text for w in left] + [w.text for w in row_major(refs)]
