@@ -106,10 +106,10 @@ def _split_at(words: list[Word], g: Gutter, s: LayoutSettings) -> tuple[list[Wor
     left = [w for w in words if (w.x0 + w.x1) / 2 < mid]
     right = [w for w in words if (w.x0 + w.x1) / 2 >= mid]
     touching = [w for w in left if w.x1 >= g.x0 - 3 * s.edge_tolerance]
-    if len(touching) >= 2 and sum(1 for w in touching if _LIST_MARKER.match(w.text)) >= 0.8 * len(touching):
-        moved = {id(w) for w in touching if _LIST_MARKER.match(w.text)}
-        right += [w for w in left if id(w) in moved]
-        left = [w for w in left if id(w) not in moved]
+    markers = {id(w) for w in touching if _LIST_MARKER.match(w.text)}
+    if len(touching) >= 2 and len(markers) >= 0.8 * len(touching):
+        right += [w for w in left if id(w) in markers]
+        left = [w for w in left if id(w) not in markers]
     return left, right
 
 
@@ -227,13 +227,12 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= 4 else 0.0
     for row in leaf.rows:
         line = Line(row.words)
-        # The words' usual height, not the row's extent: a superscript or a tall math symbol
-        # must not make a body line look like a heading.
-        height = median([w.y1 - w.y0 for w in line.words], row.y1 - row.y0)
+        height = _word_height(row)
         heading = _is_heading(line, height, body_h, s)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
-        if (prev is not None and not prev_heading and heading and not _ENDS_SENTENCE.search(blocks[-1].lines[-1].text)
+        if (prev is not None and not prev_heading and heading
+                and not _ENDS_SENTENCE.search(blocks[-1].lines[-1].text)
                 and _next_line_down(prev, row, pitch, body_h, s)):
             blocks[-1].lines.append(line)
             prev = row  # the paragraph's own word height stays the one to compare with
@@ -269,8 +268,13 @@ def _edge_block(row: Row, band: int, body_h: float, s: LayoutSettings) -> Block:
     decides), or, when it is not, text of its own; a heading (a section title at the top of a
     page) heads what follows it."""
     line = Line(row.words)
-    height = median([w.y1 - w.y0 for w in line.words], row.y1 - row.y0)
-    return Block([line], band, 0, kind=HEADING if _is_heading(line, height, body_h, s) else TEXT)
+    return Block([line], band, 0, kind=HEADING if _is_heading(line, _word_height(row), body_h, s) else TEXT)
+
+
+def _word_height(row: Row) -> float:
+    """The words' usual height, not the row's extent: a superscript or a tall math symbol must
+    not make a body line look like a heading."""
+    return median([w.y1 - w.y0 for w in row.words], row.y1 - row.y0)
 
 
 def _mark_titles_over_regions(body: list[Block]) -> None:

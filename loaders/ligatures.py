@@ -107,7 +107,8 @@ def t_ligatures_lost(words: list[Word], dictionary: Lexicon) -> bool:
     if present > max(2, 0.01 * len(words)):
         return False  # a page that keeps them (a cheap gate before any word is looked up)
     texts = [w.text.strip(WORD_PUNCT).lower() for w in words if "t" in w.text or "f" in w.text]
-    lost = sum(1 for t in texts if t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary) is not None)
+    lost = sum(1 for t in texts
+               if t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary) is not None)
     return lost >= 3 and lost > present and looks_english([w.text for w in words])
 
 
