@@ -275,7 +275,8 @@ class BandAwareTextSplitter(TextSplitter):
         whole measurements (exact, and quadratic only for it)."""
         chunks: list[list[_Unit]] = []
         for chunk in self._pack_by(units, self._additive_size(units)):
-            if self._length_function(_join(chunk)) <= self._chunk_size:
+            # One unit alone was measured whole already (a long sentence may exceed chunk_size).
+            if len(chunk) == 1 or self._length_function(_join(chunk)) <= self._chunk_size:
                 chunks.append(chunk)
             else:
                 chunks.extend(self._pack_by(chunk, lambda us: self._length_function(_join(us))))

@@ -52,9 +52,6 @@ class Record:
         m = got["metadatas"][0]
         return FileRecord(m["source"], m["content_hash"], m["fingerprint"], int(m["chunks"]), int(m["pages"]))
 
-    def put(self, rec: FileRecord) -> None:
-        self.put_many([rec])
-
     def put_many(self, recs: list[FileRecord]) -> None:
         if recs:
             with_retries(self.settings, self.coll.upsert, ids=[self._id(r.source) for r in recs],

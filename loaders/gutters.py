@@ -184,8 +184,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
     if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
         return None
-    left_edge = _mode(list(lx.values()), tol)
-    right_edge = _mode(list(rx.values()), tol)
+    left_edge = _mode(lxs, tol)
+    right_edge = _mode(rxs, tol)
     good = sorted(i for i in set(lx) | set(rx)
                   if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
     if len(good) < s.min_gutter_rows:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median
+from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median, words_box
 from .confidence import assess
 from .drawing_order import follow_drawing_order
 from .gutters import Gutter, find_gutters, find_tie_gutter
@@ -114,8 +114,8 @@ def _split_at(words: list[Word], g: Gutter, s: LayoutSettings) -> tuple[list[Wor
 
 
 def _leaf_box(leaf: _Leaf) -> tuple[float, float, float, float]:
-    ws = [w for r in leaf.rows for w in r.words]
-    return (min(w.x0 for w in ws), min(w.y0 for w in ws), max(w.x1 for w in ws), max(w.y1 for w in ws))
+    b = words_box(_words(leaf.rows))
+    return b.x0, b.y0, b.x1, b.y1
 
 
 def _drawn_top_down(leaves: list[_Leaf]) -> bool:
@@ -281,9 +281,11 @@ def _mark_titles_over_regions(body: list[Block]) -> None:
     """A lone title-like line that ends its region, right above the next region's text, heads
     that text (a section title over a column band)."""
     for a, b in zip(body, body[1:]):
-        if (a.kind == TEXT and b.kind == TEXT and a.region != b.region and len(a.lines) == 1
-                and _looks_like_title(a.lines[0].text) and b.box.y0 >= a.box.y1
-                and min(a.box.x1, b.box.x1) > max(a.box.x0, b.box.x0)):
+        if not (a.kind == TEXT and b.kind == TEXT and a.region != b.region and len(a.lines) == 1
+                and _looks_like_title(a.lines[0].text)):
+            continue
+        above, below = a.box, b.box
+        if below.y0 >= above.y1 and min(above.x1, below.x1) > max(above.x0, below.x0):
             a.kind = HEADING
 
 

@@ -53,18 +53,14 @@ def _words_from_chars(raw: dict) -> list[tuple]:
                 is_text = ch in _T1_LIGATURES or (ord(ch) > 32 and ord(ch) != 160)
                 gap_before = (is_text and word and n != last_span
                               and c["bbox"][0] - word[-1]["bbox"][2] > _MISSING_SPACE * size)
-                if is_text and not gap_before:
-                    word.append(c)
-                    last_span = n
-                    continue
-                if word:
+                if word and (gap_before or not is_text):
                     text = "".join(_T1_LIGATURES.get(x["c"], x["c"]) for x in word)
                     boxes = [x["bbox"] for x in word]
                     out.append((min(b[0] for b in boxes), min(b[1] for b in boxes),
                                 max(b[2] for b in boxes), max(b[3] for b in boxes), text, bno, lno, wno))
                     wno += 1
                     word = []
-                if is_text:  # the first character after a missing space
+                if is_text:
                     word.append(c)
                     last_span = n
     return out
@@ -123,10 +119,10 @@ def page_words(page: pymupdf.Page) -> PageWords:
     """
     tp = page.get_textpage(flags=_FLAGS)
     raw = tp.extractWORDS()
-    text = tp.extractText()
+    plain = tp.extractText()
     # A one-character class first: the pair patterns cost ten times as much on every page.
-    if (_ANY_LIGATURE_CODE.search(text) and _LIGATURE_CODE.search(text)) or (
-            _ANY_MATH_LETTER.search(text) and _MATH_GLUED.search(text)):
+    if (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
+            _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)):
         raw = _words_from_chars(tp.extractRAWDICT())
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line) for line in lines]
