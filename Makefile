@@ -18,20 +18,20 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	touch $@
 
 data/sample/.made: | venv
-	$(PY) -m ingest.samples data/sample
+	$(PY) -m columnrag.ingest.samples data/sample
 	touch $@
 
 ingest: venv $(if $(filter data/sample,$(CORPUS)),data/sample/.made)
-	$(PY) -m ingest ingest $(CORPUS) --db $(DB)
+	$(PY) -m columnrag ingest $(CORPUS) --db $(DB)
 
 query: venv
-	$(PY) -m ingest query "$(Q)" --db $(DB)
+	$(PY) -m columnrag query "$(Q)" --db $(DB)
 
 audit: venv
-	$(PY) -m ingest audit "$(PDF)" $(if $(PAGES),--pages $(PAGES)) $(if $(OUT),--out $(OUT)) $(if $(CHUNKS),--chunks)
+	$(PY) -m columnrag audit "$(PDF)" $(if $(PAGES),--pages $(PAGES)) $(if $(OUT),--out $(OUT)) $(if $(CHUNKS),--chunks)
 
 stats: venv
-	$(PY) -m ingest stats --db $(DB)
+	$(PY) -m columnrag stats --db $(DB)
 
 test: venv
 	$(PY) -m pytest

@@ -79,8 +79,8 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
     a = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
-    from ingest.embedder import Embedder
-    from ingest.settings import EmbeddingSettings
+    from columnrag.ingest.embedder import Embedder
+    from columnrag.ingest.settings import EmbeddingSettings
 
     with tempfile.TemporaryDirectory() as tmp:
         corpus = a.corpus or generate(Path(tmp) / "corpus")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ingest.samples import two_column_page, write_pdf
+from columnrag.ingest.samples import two_column_page, write_pdf
 
 ORDERS = ("native", "rowmajor", "shuffled")
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 import pymupdf
 
-from loaders.reader import open_pdf, read_pages
+from columnrag.loaders.pdf.reader import open_pdf, read_pages
 
 Extractor = Callable[[Path], str]
 

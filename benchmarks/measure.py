@@ -71,8 +71,8 @@ def order_independence(corpus: Path, extract: Extractor) -> dict[str, float] | N
 
 
 def columnrag_chunks(path: Path) -> list[str]:
-    from chunking import BandAwareTextSplitter
-    from loaders import ColumnAwarePDFLoader
+    from columnrag.chunking import BandAwareTextSplitter
+    from columnrag.loaders import ColumnAwarePDFLoader
 
     return [c.page_content for c in BandAwareTextSplitter().split_documents(ColumnAwarePDFLoader(path).load())]
 
@@ -195,8 +195,8 @@ def _embed_subprocess(texts_file: Path) -> float:
 def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
     """Whole ingest vs embedding the same chunks alone (both in a fresh process, model loading
     included); unchanged rerun vs first run."""
-    from ingest.settings import ChromaSettings
-    from ingest.store import open_client
+    from columnrag.ingest.settings import ChromaSettings
+    from columnrag.ingest.store import open_client
 
     firsts, seconds, floors = [], [], []
     for k in range(repeats):
@@ -238,8 +238,8 @@ def precision(texts: list[str]) -> dict[str, float]:
     """Throughput of the default model in float32 and bfloat16, and how close the vectors are."""
     import numpy as np
 
-    from ingest.embedder import Embedder
-    from ingest.settings import EmbeddingSettings
+    from columnrag.ingest.embedder import Embedder
+    from columnrag.ingest.settings import EmbeddingSettings
 
     out: dict[str, float] = {}
     vecs = {}

@@ -16,8 +16,8 @@ from typing import Any, Callable, Iterable, Sequence
 from langchain_core.documents import Document
 from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitter
 
-from loaders.geometry import HEADING
-from loaders.metadata import read_blocks
+from columnrag.loaders.engine.geometry import HEADING
+from columnrag.loaders.langchain.metadata import read_blocks
 
 from .tokens import LengthFunction, model_max_tokens, resolve_model, token_length
 

@@ -1,5 +1,16 @@
-"""Ingestion: embed column-aware chunks and write them to Chroma, incrementally."""
-from .pipeline import Summary, run_ingest
-from .settings import Settings, load_settings
+"""Ingestion: embed column-aware chunks and write them to Chroma, incrementally; the CLI."""
+from __future__ import annotations
 
-__all__ = ["Settings", "Summary", "load_settings", "run_ingest"]
+from typing import TYPE_CHECKING
+
+from columnrag._lazy import lazy_exports
+
+_EXPORTS = {"Summary": "columnrag.ingest.pipeline", "run_ingest": "columnrag.ingest.pipeline",
+            "Settings": "columnrag.ingest.settings", "load_settings": "columnrag.ingest.settings"}
+__all__ = list(_EXPORTS)
+
+if TYPE_CHECKING:
+    from columnrag.ingest.pipeline import Summary, run_ingest
+    from columnrag.ingest.settings import Settings, load_settings
+
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -157,8 +157,8 @@ def collection_stats(settings: Settings) -> dict[str, Any]:
 def _audit(a: argparse.Namespace, settings: Settings) -> int:
     from pathlib import Path
 
-    from loaders.audit import audit_pdf, suspicious_pages
-    from loaders.errors import PDFLoadError
+    from columnrag.loaders.audit import audit_pdf, suspicious_pages
+    from columnrag.loaders.errors import PDFLoadError
 
     from .discover import discover_pdfs
 

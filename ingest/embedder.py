@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Sequence
 
-from chunking.tokens import resolve_model
+from columnrag.chunking.tokens import resolve_model
 
 from .settings import EmbeddingSettings
 

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from filelock import FileLock, Timeout
 
-from loaders.paths import display_path
+from columnrag.loaders.paths import display_path
 
 from .discover import discover_pdfs
 from .record import FileRecord, Record, file_hash
@@ -85,7 +85,7 @@ def _clean(meta: dict[str, Any]) -> dict[str, Any]:
 @lru_cache(maxsize=4)
 def _splitter(chunking: ChunkingSettings, model: str):
     """One splitter per process and settings (it loads the model's tokenizer)."""
-    from chunking import BandAwareTextSplitter
+    from columnrag.chunking import BandAwareTextSplitter
 
     return BandAwareTextSplitter(chunk_size=chunking.chunk_size, chunk_overlap=chunking.chunk_overlap,
                                  model=model, continue_paragraphs=chunking.continue_paragraphs)
@@ -93,7 +93,7 @@ def _splitter(chunking: ChunkingSettings, model: str):
 
 def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks:
     """Load and chunk one PDF. Never raises: a failure is returned with its reason."""
-    from loaders import ColumnAwarePDFLoader, PDFLoadError
+    from columnrag.loaders import ColumnAwarePDFLoader, PDFLoadError
 
     out = FileChunks(display_path(source), content_hash)
     try:

@@ -10,15 +10,17 @@ import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Mapping
 
 import yaml
 
-from loaders.settings import LayoutSettings
+from columnrag.loaders.engine.settings import LayoutSettings
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CONFIG = PROJECT_ROOT / "configs" / "default.yaml"
+# configs/default.yaml ships inside the package (columnrag.configs), so an installed columnrag
+# finds its defaults wherever it runs.
+DEFAULT_CONFIG = Path(str(files("columnrag.configs").joinpath("default.yaml")))
 ENV_PREFIX = "COLUMNRAG_"
 
 

@@ -17,9 +17,9 @@ from typing import Iterable, Sequence
 import pymupdf
 from langchain_core.documents import Document
 
-from .metadata import read_blocks
-from .parser import ColumnAwarePDFParser
-from .settings import LayoutSettings
+from columnrag.loaders.langchain.metadata import read_blocks
+from columnrag.loaders.langchain.parser import ColumnAwarePDFParser
+from columnrag.loaders.engine.settings import LayoutSettings
 
 log = logging.getLogger(__name__)
 _PALETTE = [(0.85, 0.1, 0.1), (0.1, 0.45, 0.85), (0.1, 0.6, 0.2), (0.8, 0.45, 0.0),
@@ -124,7 +124,7 @@ def audit_pdf(path: str | Path, out: str | Path, pages: str | None = None, chunk
     docs = list(parser.lazy_parse(Blob.from_path(path)))
     chunk_docs: list[Document] = []
     if chunks:
-        from chunking import BandAwareTextSplitter
+        from columnrag.chunking import BandAwareTextSplitter
 
         chunk_docs = BandAwareTextSplitter().split_documents(docs)
     result: list[AuditPage] = []

@@ -1,7 +1,7 @@
 """Helpers that lay out words as plain boxes (no PDF), with a known reading order."""
 from __future__ import annotations
 
-from loaders.geometry import Word
+from columnrag.loaders.engine.geometry import Word
 
 CHAR_W, HEIGHT, PITCH, SPACE = 5.0, 10.0, 12.0, 2.5
 

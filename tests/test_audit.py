@@ -9,10 +9,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from ingest.cli import main
-from ingest.samples import two_column_page, write_pdf
-from loaders import ColumnAwarePDFLoader
-from loaders.audit import audit_pdf, parse_pages
+from columnrag.ingest.cli import main
+from columnrag.ingest.samples import two_column_page, write_pdf
+from columnrag.loaders import ColumnAwarePDFLoader
+from columnrag.loaders.audit import audit_pdf, parse_pages
 
 
 @pytest.fixture()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.samples import two_column_page, write_pdf
-from loaders import ColumnAwarePDFLoader, PDFLoadError
+from columnrag.ingest.samples import two_column_page, write_pdf
+from columnrag.loaders import ColumnAwarePDFLoader, PDFLoadError
 
 LIMIT_S = 20
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ingest.cli import collection_stats, main, query_store
-from ingest.pipeline import run_ingest
-from ingest.samples import two_column_page, write_pdf, write_sample_corpus
-from ingest.settings import DEFAULT_CONFIG, Settings, SettingsError, load_settings
+from columnrag.ingest.cli import collection_stats, main, query_store
+from columnrag.ingest.pipeline import run_ingest
+from columnrag.ingest.samples import two_column_page, write_pdf, write_sample_corpus
+from columnrag.ingest.settings import DEFAULT_CONFIG, Settings, SettingsError, load_settings
 
 
 def settings_for(db: Path, **chroma) -> Settings:
@@ -20,7 +20,7 @@ def settings_for(db: Path, **chroma) -> Settings:
 
 
 def all_ids(db: Path, collection: str = "test") -> list[str]:
-    from ingest.store import open_client
+    from columnrag.ingest.store import open_client
 
     return sorted(open_client(settings_for(db).chroma).get_collection(collection).get()["ids"])
 
@@ -68,7 +68,7 @@ def test_ingest_is_incremental_and_idempotent(corpus, tmp_path):
 
 
 def _metadatas(db: Path):
-    from ingest.store import open_client
+    from columnrag.ingest.store import open_client
 
     return open_client(settings_for(db).chroma).get_collection("test").get(include=["metadatas"])["metadatas"]
 
@@ -89,7 +89,7 @@ def test_cli_query_and_stats_and_langchain_agree(corpus, tmp_path, capsys):
     from langchain_chroma import Chroma
     from langchain_huggingface import HuggingFaceEmbeddings
 
-    from chunking.tokens import default_model_path
+    from columnrag.chunking.tokens import default_model_path
 
     store = Chroma(collection_name="cli", persist_directory=str(db),
                    embedding_function=HuggingFaceEmbeddings(model_name=default_model_path()))
@@ -100,7 +100,7 @@ def test_cli_query_and_stats_and_langchain_agree(corpus, tmp_path, capsys):
 
 
 def test_other_model_into_same_collection_is_refused(corpus, tmp_path):
-    from ingest.store import StoreError, open_client, open_collection
+    from columnrag.ingest.store import StoreError, open_client, open_collection
 
     db = tmp_path / "db"
     cs = settings_for(db, collection="mixed").chroma
@@ -127,7 +127,7 @@ def test_default_config_documents_the_builtin_defaults():
 
 
 def test_discovery_skips_hidden_and_survives_symlink_loops(tmp_path):
-    from ingest.discover import discover_pdfs
+    from columnrag.ingest.discover import discover_pdfs
 
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "X.PDF").write_bytes(b"x")

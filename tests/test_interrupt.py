@@ -12,14 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from ingest.samples import write_sample_corpus
+from columnrag.ingest.samples import write_sample_corpus
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def ingest(corpus: Path, db: Path) -> subprocess.Popen:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    return subprocess.Popen([sys.executable, "-m", "ingest", "ingest", str(corpus), "--db", str(db),
+    return subprocess.Popen([sys.executable, "-m", "columnrag", "ingest", str(corpus), "--db", str(db),
                              "--no-progress"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 

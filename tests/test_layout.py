@@ -5,9 +5,9 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from loaders import LayoutSettings, Word, analyze_page
-from loaders.furniture import mark_furniture
-from loaders.text import page_text
+from columnrag.loaders import LayoutSettings, Word, analyze_page
+from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.text.render import page_text
 
 from .boxes import PITCH, column, line_words, numbered_lines, reseq
 
@@ -304,8 +304,8 @@ def test_a_tall_word_line_that_carries_on_a_sentence_is_not_a_heading():
 
 
 def test_a_title_line_that_ends_its_region_heads_the_region_below_it():
-    from loaders.geometry import TEXT, Block, Line
-    from loaders.layout import _mark_titles_over_regions
+    from columnrag.loaders.engine.geometry import TEXT, Block, Line
+    from columnrag.loaders.engine.layout import _mark_titles_over_regions
 
     def block(text: str, x: float, y: float, region: int) -> Block:
         b = Block([Line(line_words(text, x, y))], 0, 0, kind=TEXT)

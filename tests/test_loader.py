@@ -9,8 +9,8 @@ import pytest
 from langchain_core.document_loaders import Blob
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
-from ingest.samples import two_column_page, write_pdf
-from loaders import ColumnAwarePDFLoader, ColumnAwarePDFParser, PDFLoadError
+from columnrag.ingest.samples import two_column_page, write_pdf
+from columnrag.loaders import ColumnAwarePDFLoader, ColumnAwarePDFParser, PDFLoadError
 
 PDF_KEYS = {"source", "file_path", "page", "total_pages", "format", "title", "author", "subject",
             "keywords", "creator", "producer", "creationdate", "moddate", "trapped"}
@@ -148,7 +148,7 @@ def _raw_line(*spans: tuple[str, float, float, float]) -> dict:
 
 
 def test_a_space_math_fonts_leave_to_positioning_splits_the_word():
-    from loaders.pdf_words import _MATH_GLUED, _words_from_chars
+    from columnrag.loaders.pdf.words import _MATH_GLUED, _words_from_chars
 
     # "Let 𝑁be the set": the math letter's span ends at 83, the next span starts at 86.2 (a third
     # of the 9-pt font size), with no space character between them.

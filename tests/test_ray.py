@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from ingest.samples import write_sample_corpus
+from columnrag.ingest.samples import write_sample_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="Ray is not installed")]
 
 
 def ids(db: Path) -> list[str]:
@@ -29,14 +30,14 @@ def test_ray_engine_gives_the_local_engines_collection(tmp_path):
     runs = {}
     for engine in ("local", "ray"):
         db = tmp_path / engine
-        r = subprocess.run([sys.executable, "-m", "ingest", "ingest", str(corpus), "--db", str(db),
+        r = subprocess.run([sys.executable, "-m", "columnrag", "ingest", str(corpus), "--db", str(db),
                             "--engine", engine, "--no-progress"], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=900)
         assert r.returncode == 1, r.stderr[-3000:]  # the broken file is reported, the rest lands
         assert "broken.pdf: not a PDF (an HTML page)" in r.stdout
         runs[engine] = ids(db)
     assert runs["ray"] == runs["local"] and runs["ray"]
-    again = subprocess.run([sys.executable, "-m", "ingest", "ingest", str(corpus), "--db", str(tmp_path / "ray"),
+    again = subprocess.run([sys.executable, "-m", "columnrag", "ingest", str(corpus), "--db", str(tmp_path / "ray"),
                             "--engine", "ray", "--no-progress"], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=900)
     assert "0 new, 0 changed, 4 unchanged" in again.stdout

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ingest.samples import write_sample_corpus
+from columnrag.ingest.samples import write_sample_corpus
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMA = shutil.which("chroma") or str(Path(sys.executable).parent / "chroma")
@@ -65,7 +67,7 @@ def corpus(tmp_path_factory) -> Path:
 
 def run_cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     full_env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "ingest", *args], cwd=ROOT, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "columnrag", *args], cwd=ROOT, capture_output=True,
                           text=True, env=full_env, timeout=600)
 
 
@@ -84,7 +86,7 @@ def test_two_processes_on_one_server_equal_one_embedded_process(server, corpus, 
     want = sorted(chromadb.PersistentClient(str(tmp_path / "emb")).get_collection("columnrag").get()["ids"])
     common = ["--chroma-host", "127.0.0.1", "--chroma-port", str(port), "--no-progress", "--db", str(tmp_path / "local")]
     env = {**os.environ, "HF_HUB_OFFLINE": "1"}
-    procs = [subprocess.Popen([sys.executable, "-m", "ingest", "ingest", str(corpus / part), *common],
+    procs = [subprocess.Popen([sys.executable, "-m", "columnrag", "ingest", str(corpus / part), *common],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
              for part in ("a", "b")]
     for p in procs:
@@ -124,7 +126,7 @@ def test_server_going_away_then_rerun_completes(tmp_path, corpus):
     proc = start_server(data, port)
     common = ["--chroma-host", "127.0.0.1", "--chroma-port", str(port), "--no-progress", "--db", str(tmp_path / "local")]
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "COLUMNRAG_CHROMA__RETRIES": "2"}
-    ingest = subprocess.Popen([sys.executable, "-m", "ingest", "ingest", str(corpus / "a"), *common],
+    ingest = subprocess.Popen([sys.executable, "-m", "columnrag", "ingest", str(corpus / "a"), *common],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(6)
     proc.kill()

@@ -6,15 +6,15 @@ import json
 import pytest
 from langchain_core.documents import Document
 
-from chunking import BandAwareTextSplitter
-from chunking.tokens import default_model_path, model_max_tokens
-from loaders import LayoutSettings, analyze_page
-from loaders.furniture import mark_furniture
-from loaders.metadata import layout_metadata
-from loaders.reader import PageResult
-from loaders.text import page_text
+from columnrag.chunking import BandAwareTextSplitter
+from columnrag.chunking.tokens import default_model_path, model_max_tokens
+from columnrag.loaders import LayoutSettings, analyze_page
+from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.langchain.metadata import layout_metadata
+from columnrag.loaders.pdf.reader import PageResult
+from columnrag.loaders.text.render import page_text
 
-from loaders.geometry import Word
+from columnrag.loaders.engine.geometry import Word
 
 from .boxes import column, line_words, reseq
 

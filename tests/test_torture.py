@@ -11,8 +11,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
-from ingest.cli import EXIT_FILES_FAILED, main
-from ingest.samples import two_column_page, write_pdf
+from columnrag.ingest.cli import EXIT_FILES_FAILED, main
+from columnrag.ingest.samples import two_column_page, write_pdf
+
+pytestmark = pytest.mark.slow
 
 ZERO_PAGES = (b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n"
               b"2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")

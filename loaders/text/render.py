@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .footnote_marks import without_footnote_marks
-from .geometry import FURNITURE_KINDS, Block, PageLayout
+from ..engine.geometry import FURNITURE_KINDS, Block, PageLayout
 from .lexicon import Lexicon, known_words
 from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, t_ligatures_lost,
                         th_ligature_lost)
-from .settings import LayoutSettings
+from ..engine.settings import LayoutSettings
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
               "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij"}

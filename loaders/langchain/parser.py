@@ -10,10 +10,10 @@ from langchain_core.document_loaders import BaseBlobParser, BaseLoader
 from langchain_core.document_loaders.blob_loaders import Blob
 from langchain_core.documents import Document
 
-from .errors import PDFLoadError
+from ..errors import PDFLoadError
 from .metadata import document_metadata, layout_metadata
-from .reader import open_pdf, read_pages
-from .settings import LayoutSettings
+from ..pdf.reader import open_pdf, read_pages
+from ..engine.settings import LayoutSettings
 
 log = logging.getLogger(__name__)
 

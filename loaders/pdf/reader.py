@@ -12,14 +12,14 @@ from typing import Iterable, Iterator
 
 import pymupdf
 
-from .errors import PDFLoadError
-from .furniture import mark_furniture
-from .geometry import Box, PageLayout
-from .layout import analyze_page
-from .paths import display_path
-from .pdf_words import PageWords, page_words
-from .settings import LayoutSettings
-from .text import BlockSpan, page_text
+from ..errors import PDFLoadError
+from ..engine.furniture import mark_furniture
+from ..engine.geometry import Box, PageLayout
+from ..engine.layout import analyze_page
+from ..paths import display_path
+from .words import PageWords, page_words
+from ..engine.settings import LayoutSettings
+from ..text.render import BlockSpan, page_text
 
 log = logging.getLogger(__name__)
 WINDOW = 4

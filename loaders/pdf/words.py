@@ -12,7 +12,7 @@ from itertools import groupby
 
 import pymupdf
 
-from .geometry import Box, Word
+from ..engine.geometry import Box, Word
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
 # dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box.

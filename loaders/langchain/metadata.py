@@ -10,9 +10,9 @@ from typing import Any
 
 import pymupdf
 
-from .geometry import FURNITURE_KINDS, Block
-from .paths import display_path
-from .reader import PageResult
+from ..engine.geometry import FURNITURE_KINDS, Block
+from ..paths import display_path
+from ..pdf.reader import PageResult
 
 PDF_KEYS = ("format", "title", "author", "subject", "keywords", "creator", "producer",
             "creationdate", "moddate", "trapped")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import Word
+from ..engine.geometry import Word
 from .lexicon import WORD_PUNCT, Lexicon, looks_english
 
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")

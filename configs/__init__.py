@@ -1,0 +1,1 @@
+"""Settings files shipped as package data (columnrag.configs): default.yaml documents every default."""
