@@ -23,11 +23,12 @@ from typing import Any, Callable, Iterator, Sequence
 
 from filelock import FileLock, Timeout
 
+from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.paths import display_path
 
 from .discover import discover_pdfs
 from .record import FileRecord, Record, file_hash
-from .settings import ChunkingSettings, Settings
+from .settings import Settings
 from .store import StoreError, batched_upsert, delete_sources, open_client, open_collection
 
 log = logging.getLogger(__name__)

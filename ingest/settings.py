@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.engine.settings import LayoutSettings
 
 # configs/default.yaml ships inside the package (columnrag.configs), so an installed columnrag
@@ -26,13 +27,6 @@ ENV_PREFIX = "COLUMNRAG_"
 
 class SettingsError(ValueError):
     """A configuration value or file is wrong; the message says which."""
-
-
-@dataclass(frozen=True)
-class ChunkingSettings:
-    chunk_size: int = 200
-    chunk_overlap: int = 0
-    continue_paragraphs: bool = True
 
 
 @dataclass(frozen=True)
