@@ -13,3 +13,15 @@ class ChunkingSettings:
     chunk_overlap: int = 0
     # A paragraph cut by a column or page break may continue in one chunk.
     continue_paragraphs: bool = True
+    # Share of chunk_size after which a chunk ends at a paragraph break rather than take the next
+    # paragraph's first sentence (a well-filled chunk keeps to one topic).
+    paragraph_break_fill: float = 0.6
+    # Floats (captions, footnotes, labels) a cut paragraph may skip to find its second half:
+    # figures seldom stack deeper, and a longer search would join unrelated text.
+    max_floats_skipped: int = 3
+    # A block this many words long or shorter may be a float a paragraph flows around (a
+    # figure's label, a short caption): body paragraphs are longer.
+    float_max_words: int = 12
+    # Type set below this share of another block's size is other text (a footnote, a caption):
+    # it neither continues a body sentence nor counts as body text.
+    smaller_type: float = 0.9

@@ -7,28 +7,26 @@ column or page break cut in two.
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
 from langchain_core.documents import Document
 from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitter
 
-from columnrag.loaders.engine.geometry import HEADING
-from columnrag.loaders.langchain.metadata import read_blocks
+from columnrag.loaders.contract import (BOXES_KEY, LAYOUT_KEYS, ChunkBox, LayoutBlock, decode_blocks,
+                                        encode_chunk_boxes)
+from columnrag.loaders.engine.geometry import HEADING, Box
 
+from .settings import ChunkingSettings
 from .tokens import LengthFunction, model_max_tokens, resolve_model, token_length
 
 log = logging.getLogger(__name__)
 
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[^a-z])")
-_LAYOUT_KEYS = ("layout_blocks", "layout_furniture")
 _FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
-_MAX_FLOATS_SKIPPED = 3
-_FILL_BEFORE_PARAGRAPH_BREAK = 0.6
 
 
 def _starts_continuation(text: str) -> bool:
@@ -37,40 +35,51 @@ def _starts_continuation(text: str) -> bool:
     return text[:1].islower() or text[:1].isdigit()
 
 
-def _continues(prev: "_Piece", piece: "_Piece") -> bool:
+def _continues(prev: "_Piece", piece: "_Piece", s: ChunkingSettings) -> bool:
     """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
     block boundary inside one column)? Lower case after an open sentence always does; after a
     full last line, a capital does too ("... (van" / "Hasselt, 2013)")."""
     if piece.heading or not prev.runs_on():
         return False
-    if 0 < piece.size < 0.9 * prev.size or 0 < prev.size < 0.9 * piece.size:
+    if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
         return False  # a footnote in smaller type is not the rest of a body sentence
     return _starts_continuation(piece.text) or (prev.full_last_line and piece.text[:1].isalnum())
 
 
-def _is_float_like(piece: "_Piece", body_size: float = 0.0) -> bool:
+def _is_float_like(piece: "_Piece", body_size: float, s: ChunkingSettings) -> bool:
     """A caption, a footnote, a figure's label or another short block a paragraph may flow
     around: a caption's opening word, a smaller type size than the body's, or a few words."""
-    if _FLOAT_START.match(piece.text) or len(piece.text.split()) <= 12:
+    if _FLOAT_START.match(piece.text) or len(piece.text.split()) <= s.float_max_words:
         return True
-    return 0 < piece.size < 0.9 * body_size
+    return 0 < piece.size < s.smaller_type * body_size
 
 
 @dataclass(slots=True)
 class _Piece:
-    """A block's text (or part of it) with where it came from."""
+    """A block's text with where it came from: its page, its block and the page's metadata."""
 
     text: str
     page: int
-    bbox: list[float]
-    band: int
-    column: int
-    start: int
-    heading: bool = False
-    region: tuple = ()
-    meta: dict[str, Any] = field(default_factory=dict)
-    full_last_line: bool = False
-    size: float = 0.0
+    block: LayoutBlock
+    meta: dict[str, Any]
+    heading: bool = field(init=False)
+    region: tuple[int, int, int, int] = field(init=False)  # pieces of one region may share a chunk
+
+    def __post_init__(self) -> None:
+        self.heading = self.block.kind == HEADING
+        self.region = (self.page, self.block.band, self.block.column, self.block.region)
+
+    @property
+    def start(self) -> int:
+        return self.block.start
+
+    @property
+    def size(self) -> float:
+        return self.block.size
+
+    @property
+    def full_last_line(self) -> bool:
+        return self.block.full_last_line
 
     def runs_on(self) -> bool:
         """The sentence is still open at the end of this piece: no sentence end, not a heading."""
@@ -93,12 +102,20 @@ class BandAwareTextSplitter(TextSplitter):
     packed to; a single sentence longer than that stays whole as long as the model can embed it,
     so no chunk exceeds the model's maximum sequence length (`max_length`) and no sentence is cut
     that would fit.
+
+    `settings` (ChunkingSettings, the `chunking:` section) gives every chunking choice;
+    chunk_size, chunk_overlap and continue_paragraphs, when given, override it.
     """
 
-    def __init__(self, chunk_size: int = 200, chunk_overlap: int = 0, *, model: str | None = None,
-                 length_function: LengthFunction | None = None,
-                 continue_paragraphs: bool = True, max_length: int | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(self, chunk_size: int | None = None, chunk_overlap: int | None = None, *,
+                 model: str | None = None, length_function: LengthFunction | None = None,
+                 continue_paragraphs: bool | None = None, max_length: int | None = None,
+                 settings: ChunkingSettings | None = None, **kwargs: Any) -> None:
+        given = {"chunk_size": chunk_size, "chunk_overlap": chunk_overlap,
+                 "continue_paragraphs": continue_paragraphs}
+        self.settings = replace(settings or ChunkingSettings(),
+                                **{k: v for k, v in given.items() if v is not None})
+        chunk_size, chunk_overlap = self.settings.chunk_size, self.settings.chunk_overlap
         if length_function is None:
             resolved = resolve_model(model)
             length_function = token_length(resolved)
@@ -107,7 +124,7 @@ class BandAwareTextSplitter(TextSplitter):
         self.max_length = max_length or chunk_size
         super().__init__(chunk_size=min(chunk_size, self.max_length), chunk_overlap=chunk_overlap,
                          length_function=length_function, **kwargs)
-        self.continue_paragraphs = continue_paragraphs
+        self.continue_paragraphs = self.settings.continue_paragraphs
         self._fallback = RecursiveCharacterTextSplitter(
             chunk_size=self._chunk_size, chunk_overlap=self._chunk_overlap,
             length_function=length_function, add_start_index=True)
@@ -121,7 +138,7 @@ class BandAwareTextSplitter(TextSplitter):
     def split_documents(self, documents: Iterable[Document]) -> list[Document]:
         out: list[Document] = []
         index: dict[str, int] = {}
-        pending: list[Document] = []
+        pending: list[tuple[Document, list[LayoutBlock]]] = []  # pages of one source
 
         def emit(chunks: list[Document]) -> None:
             """Number chunks per source file, in reading order."""
@@ -136,13 +153,14 @@ class BandAwareTextSplitter(TextSplitter):
             pending.clear()
 
         for doc in documents:
-            if not read_blocks(doc.metadata):
+            blocks = decode_blocks(doc.metadata)
+            if not blocks:
                 flush()
                 emit(self._fallback.split_documents([doc]))
                 continue
-            if pending and pending[-1].metadata.get("source") != doc.metadata.get("source"):
+            if pending and pending[-1][0].metadata.get("source") != doc.metadata.get("source"):
                 flush()
-            pending.append(doc)
+            pending.append((doc, blocks))
         flush()
         return out
 
@@ -150,19 +168,16 @@ class BandAwareTextSplitter(TextSplitter):
         return self.split_documents(list(documents))
 
     # -- layout-aware path --------------------------------------------------------------------
-    def _pieces(self, pages: list[Document]) -> list[_Piece]:
+    def _pieces(self, pages: list[tuple[Document, list[LayoutBlock]]]) -> list[_Piece]:
         pieces: list[_Piece] = []
-        for doc in pages:
+        for doc, blocks in pages:
             text = doc.page_content
             page = int(doc.metadata.get("page", 0))
-            meta = {k: v for k, v in doc.metadata.items() if k not in _LAYOUT_KEYS}
-            for b in read_blocks(doc.metadata):
-                piece_text = text[b["start"]:b["end"]]
+            meta = {k: v for k, v in doc.metadata.items() if k not in LAYOUT_KEYS}
+            for b in blocks:
+                piece_text = text[b.start:b.end]
                 if piece_text.strip():
-                    pieces.append(_Piece(piece_text, page, b["bbox"], b["band"], b["column"], b["start"],
-                                         b.get("kind") == HEADING,
-                                         (page, b["band"], b["column"], b.get("region", 0)), meta,
-                                         bool(b.get("full_last_line", False)), float(b.get("size", 0.0))))
+                    pieces.append(_Piece(piece_text, page, b, meta))
         return pieces
 
     def _continue_over_floats(self, pieces: list[_Piece]) -> list[_Piece]:
@@ -176,20 +191,20 @@ class BandAwareTextSplitter(TextSplitter):
         i = 0
         while i < len(out) - 2:
             head = out[i]
-            if not head.runs_on() or _continues(head, out[i + 1]):
+            if not head.runs_on() or _continues(head, out[i + 1], self.settings):
                 i += 1
                 continue
-            for k in range(i + 1, min(i + 1 + _MAX_FLOATS_SKIPPED, len(out) - 1)):
-                if out[k].heading or not _is_float_like(out[k], body_size):
+            for k in range(i + 1, min(i + 1 + self.settings.max_floats_skipped, len(out) - 1)):
+                if out[k].heading or not _is_float_like(out[k], body_size, self.settings):
                     break
                 nxt = out[k + 1]
-                if _continues(head, nxt) and nxt.region != out[k].region:
+                if _continues(head, nxt, self.settings) and nxt.region != out[k].region:
                     out.insert(i + 1, out.pop(k + 1))
                     break
             i += 1
         return out
 
-    def _groups(self, pages: list[Document]) -> list[_Group]:
+    def _groups(self, pages: list[tuple[Document, list[LayoutBlock]]]) -> list[_Group]:
         groups: list[_Group] = []
         last: _Piece | None = None
         for piece in self._continue_over_floats(self._pieces(pages)):
@@ -208,9 +223,9 @@ class BandAwareTextSplitter(TextSplitter):
         if not self.continue_paragraphs:
             return False
         # A paragraph cut by a column or page break.
-        return _continues(last, piece)
+        return _continues(last, piece, self.settings)
 
-    def _split_layout(self, pages: list[Document]) -> list[Document]:
+    def _split_layout(self, pages: list[tuple[Document, list[LayoutBlock]]]) -> list[Document]:
         chunks: list[Document] = []
         for group in self._groups(pages):
             for members in self._pack(self._units(group.pieces)):
@@ -226,7 +241,7 @@ class BandAwareTextSplitter(TextSplitter):
         """
         units: list[_Unit] = []
         for n, piece in enumerate(pieces):
-            continues = n > 0 and _continues(pieces[n - 1], piece)
+            continues = n > 0 and _continues(pieces[n - 1], piece, self.settings)
             pos = 0
             for k, sentence in enumerate(_SENTENCE_SPLIT.split(piece.text)):
                 offset = piece.text.find(sentence, pos)
@@ -303,7 +318,8 @@ class BandAwareTextSplitter(TextSplitter):
             trial = size_of(current + [unit])
             if current:
                 full = trial > self._chunk_size
-                paragraph_break = unit.block_start and size >= _FILL_BEFORE_PARAGRAPH_BREAK * self._chunk_size
+                well_filled = size >= self.settings.paragraph_break_fill * self._chunk_size
+                paragraph_break = unit.block_start and well_filled
                 heading_break = unit.heading and not current[-1].heading
                 if full or paragraph_break or heading_break:
                     chunks.append(current)
@@ -333,21 +349,21 @@ class BandAwareTextSplitter(TextSplitter):
         for u in members:
             pieces.extend(p for p in u.pieces if all(p is not q for q in pieces))
         first = pieces[0]
-        on_first = [p.bbox for p in pieces if p.page == first.page]
-        boxes: list[dict[str, Any]] = []
+        on_first = Box.union(p.block.box for p in pieces if p.page == first.page)
+        boxes: list[ChunkBox] = []
         for p in pieces:
-            entry = {"page": p.page, "bbox": p.bbox}
+            entry = ChunkBox(p.page, p.block.box)
             if entry not in boxes:
                 boxes.append(entry)
         metadata = {
             **meta,
             "page": first.page,
             "last_page": max(p.page for p in pieces),
-            "bbox_x0": float(min(b[0] for b in on_first)), "bbox_y0": float(min(b[1] for b in on_first)),
-            "bbox_x1": float(max(b[2] for b in on_first)), "bbox_y1": float(max(b[3] for b in on_first)),
-            "band": first.band,
-            "column": first.column,
-            "boxes": json.dumps(boxes, separators=(",", ":")),
+            "bbox_x0": float(on_first.x0), "bbox_y0": float(on_first.y0),
+            "bbox_x1": float(on_first.x1), "bbox_y1": float(on_first.y1),
+            "band": first.block.band,
+            "column": first.block.column,
+            BOXES_KEY: encode_chunk_boxes(boxes),
             "start_index": members[0].start,
         }
         return Document(page_content=_join(members), metadata=metadata)

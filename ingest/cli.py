@@ -172,8 +172,15 @@ def _audit(a: argparse.Namespace, settings: Settings) -> int:
             print(f"{p.confidence:.3f}  {p.source}  {where}  " + "; ".join(p.reasons))
         return EXIT_OK
     out = Path(a.out) if a.out else Path("audit") / target.stem
+    chunker = None
+    if a.chunks:
+        from columnrag.chunking import BandAwareTextSplitter
+
+        splitter = BandAwareTextSplitter(model=settings.embedding.model, settings=settings.chunking)
+        chunker = splitter.split_documents
     try:
-        pages = audit_pdf(target, out, a.pages, a.chunks, settings.layout, a.zoom, settings.ingest.password)
+        pages = audit_pdf(target, out, a.pages, settings=settings.layout, zoom=a.zoom,
+                          password=settings.ingest.password, chunker=chunker)
     except PDFLoadError as exc:
         raise SettingsError(str(exc)) from exc
     for p in pages:

@@ -88,8 +88,7 @@ def _splitter(chunking: ChunkingSettings, model: str):
     """One splitter per process and settings (it loads the model's tokenizer)."""
     from columnrag.chunking import BandAwareTextSplitter
 
-    return BandAwareTextSplitter(chunk_size=chunking.chunk_size, chunk_overlap=chunking.chunk_overlap,
-                                 model=model, continue_paragraphs=chunking.continue_paragraphs)
+    return BandAwareTextSplitter(model=model, settings=chunking)
 
 
 def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks:

@@ -8,24 +8,27 @@ too. The text dump lists the same blocks in the same order with their coordinate
 from __future__ import annotations
 
 import html
-import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable
 
-import pymupdf
+from langchain_core.document_loaders import Blob
 from langchain_core.documents import Document
 
-from columnrag.loaders.langchain.metadata import read_blocks
-from columnrag.loaders.langchain.parser import ColumnAwarePDFParser
-from columnrag.loaders.engine.settings import LayoutSettings
+from .contract import LayoutBlock, decode_blocks, decode_chunk_boxes, decode_doubts, decode_furniture
+from .engine.geometry import Box
+from .engine.settings import LayoutSettings
+from .langchain.parser import ColumnAwarePDFParser
+from .pdf.overlay import Colour, OverlayPDF, PageCanvas
 
 log = logging.getLogger(__name__)
-_PALETTE = [(0.85, 0.1, 0.1), (0.1, 0.45, 0.85), (0.1, 0.6, 0.2), (0.8, 0.45, 0.0),
-            (0.55, 0.2, 0.7), (0.0, 0.6, 0.6)]
-_GREY = (0.55, 0.55, 0.55)
-_CHUNK = (0.95, 0.2, 0.6)
+Chunker = Callable[[list[Document]], list[Document]]  # page Documents in, chunk Documents out
+_PALETTE: list[Colour] = [(0.85, 0.1, 0.1), (0.1, 0.45, 0.85), (0.1, 0.6, 0.2), (0.8, 0.45, 0.0),
+                          (0.55, 0.2, 0.7), (0.0, 0.6, 0.6)]
+_GREY: Colour = (0.55, 0.55, 0.55)
+_CHUNK: Colour = (0.95, 0.2, 0.6)
+_PATH: Colour = (0.2, 0.2, 0.2)
 
 
 @dataclass
@@ -54,91 +57,80 @@ def parse_pages(spec: str | None, total: int) -> list[int]:
 
 def _dump(doc: Document) -> str:
     lines = [f"page {doc.metadata['page'] + 1}  confidence {doc.metadata.get('layout_confidence', 1.0)}"]
-    for reason in json.loads(doc.metadata.get("layout_doubts", "[]")):
+    for reason in decode_doubts(doc.metadata):
         lines.append(f"  doubt: {reason}")
-    for n, b in enumerate(read_blocks(doc.metadata), start=1):
-        x0, y0, x1, y1 = b["bbox"]
-        lines.append(f"#{n} band {b['band']} col {b['column']} {b['kind']} ({x0:.1f},{y0:.1f},{x1:.1f},{y1:.1f})")
-        lines.append(doc.page_content[b["start"]:b["end"]])
-    for f in json.loads(doc.metadata.get("layout_furniture", "[]")):
-        x0, y0, x1, y1 = f["bbox"]
-        lines.append(f"[{f['kind']}] ({x0:.1f},{y0:.1f},{x1:.1f},{y1:.1f}) {f['text']}")
+    for n, b in enumerate(decode_blocks(doc.metadata), start=1):
+        lines.append(f"#{n} band {b.band} col {b.column} {b.kind} {_coords(b.box)}")
+        lines.append(doc.page_content[b.start:b.end])
+    for f in decode_furniture(doc.metadata):
+        lines.append(f"[{f.kind}] {_coords(f.box)} {f.text}")
     return "\n".join(lines) + "\n"
 
 
-def _draw(page: pymupdf.Page, doc: Document, chunks: Sequence[Document]) -> None:
-    blocks = read_blocks(doc.metadata)
-    shape = page.new_shape()
-    groups: dict[tuple[int, int], list[list[float]]] = {}
+def _coords(box: Box) -> str:
+    return f"({box.x0:.1f},{box.y0:.1f},{box.x1:.1f},{box.y1:.1f})"
+
+
+def _colour(block: LayoutBlock) -> Colour:
+    """One colour per band and column, so neighbouring columns differ."""
+    return _PALETTE[(block.band * 2 + block.column) % len(_PALETTE)]
+
+
+def _draw(canvas: PageCanvas, doc: Document, chunk_boxes: list[Box]) -> None:
+    """Columns (dashed), blocks numbered in reading order with a path from each to the next,
+    furniture (grey) and chunk outlines."""
+    blocks = decode_blocks(doc.metadata)
+    columns: dict[tuple[int, int], list[LayoutBlock]] = {}
     for b in blocks:
-        groups.setdefault((b["band"], b["column"]), []).append(b["bbox"])
-    for (band, col), boxes in groups.items():
-        r = pymupdf.Rect(min(x[0] for x in boxes), min(x[1] for x in boxes),
-                         max(x[2] for x in boxes), max(x[3] for x in boxes)) + (-3, -3, 3, 3)
-        color = _PALETTE[(band * 2 + col) % len(_PALETTE)]
-        shape.draw_rect(r)
-        shape.finish(color=color, width=1.2, dashes="[4 2] 0")
-    centres = []
+        columns.setdefault((b.band, b.column), []).append(b)
+    for members in columns.values():
+        canvas.outline(Box.union(b.box for b in members), _colour(members[0]), 1.2, "[4 2] 0", pad=3)
+    for b in blocks:
+        canvas.outline(b.box, _colour(b), 0.6)
+    canvas.path([((b.box.x0 + b.box.x1) / 2, (b.box.y0 + b.box.y1) / 2) for b in blocks], _PATH)
+    furniture = decode_furniture(doc.metadata)
+    for f in furniture:
+        canvas.outline(f.box, _GREY, 0.8, "[2 2] 0")
+    for box in chunk_boxes:
+        canvas.outline(box, _CHUNK, 1.0, pad=1.5)
     for n, b in enumerate(blocks, start=1):
-        r = pymupdf.Rect(b["bbox"])
-        color = _PALETTE[(b["band"] * 2 + b["column"]) % len(_PALETTE)]
-        shape.draw_rect(r)
-        shape.finish(color=color, width=0.6)
-        centres.append(pymupdf.Point((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2))
-    for a, b in zip(centres, centres[1:]):
-        shape.draw_line(a, b)
-        shape.finish(color=(0.2, 0.2, 0.2), width=0.5, dashes="[1 1] 0")
-        shape.draw_circle(b, 1.5)
-        shape.finish(color=(0.2, 0.2, 0.2), fill=(0.2, 0.2, 0.2))
-    for f in json.loads(doc.metadata.get("layout_furniture", "[]")):
-        shape.draw_rect(pymupdf.Rect(f["bbox"]))
-        shape.finish(color=_GREY, width=0.8, dashes="[2 2] 0")
-    for k, c in enumerate(chunks):
-        for entry in json.loads(c.metadata.get("boxes", "[]")):
-            if entry["page"] == doc.metadata["page"]:
-                shape.draw_rect(pymupdf.Rect(entry["bbox"]) + (-1.5, -1.5, 1.5, 1.5))
-                shape.finish(color=_CHUNK, width=1.0)
-    shape.commit()
-    for n, (b, centre) in enumerate(zip(blocks, centres), start=1):
-        color = _PALETTE[(b["band"] * 2 + b["column"]) % len(_PALETTE)]
-        label = pymupdf.Rect(b["bbox"][0] - 1, b["bbox"][1] - 1, b["bbox"][0] + 16, b["bbox"][1] + 10)
-        page.draw_rect(label, color=color, fill=(1, 1, 1), width=0.5)
-        page.insert_text((label.x0 + 2, label.y0 + 8.5), str(n), fontsize=8, color=color)
-    for f in json.loads(doc.metadata.get("layout_furniture", "[]")):
-        page.insert_text((f["bbox"][0], f["bbox"][1] - 1), f["kind"][0].upper(), fontsize=6, color=_GREY)
+        canvas.tag(b.box, str(n), _colour(b))
+    for f in furniture:
+        canvas.note((f.box.x0, f.box.y0 - 1), f.kind[0].upper(), _GREY)
 
 
-def audit_pdf(path: str | Path, out: str | Path, pages: str | None = None, chunks: bool = False,
-              settings: LayoutSettings | None = None, zoom: float = 1.0,
-              password: str | None = None) -> list[AuditPage]:
-    """Write page PNGs, text dumps and index.html for `path` into `out`; returns the pages."""
+def _boxes_by_page(chunks: Iterable[Document]) -> dict[int, list[Box]]:
+    """Every chunk's boxes, by page, in chunk order."""
+    out: dict[int, list[Box]] = {}
+    for chunk in chunks:
+        for entry in decode_chunk_boxes(chunk.metadata):
+            out.setdefault(entry.page, []).append(entry.box)
+    return out
+
+
+def audit_pdf(path: str | Path, out: str | Path, pages: str | None = None, *,
+              settings: LayoutSettings | None = None, zoom: float = 1.0, password: str | None = None,
+              chunker: Chunker | None = None) -> list[AuditPage]:
+    """Write page PNGs, text dumps and index.html for `path` into `out`; returns the pages.
+
+    `chunker` turns the page Documents into chunks (the configured splitter's split_documents)
+    whose outlines are drawn too; None draws none."""
     path, out = Path(path), Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    src = pymupdf.open(str(path))
-    if src.needs_pass and password:
-        src.authenticate(password)
-    wanted = parse_pages(pages, src.page_count)
-    parser = ColumnAwarePDFParser(pages=wanted, settings=settings, password=password)
-    from langchain_core.document_loaders import Blob
-
-    docs = list(parser.lazy_parse(Blob.from_path(path)))
-    chunk_docs: list[Document] = []
-    if chunks:
-        from columnrag.chunking import BandAwareTextSplitter
-
-        chunk_docs = BandAwareTextSplitter().split_documents(docs)
     result: list[AuditPage] = []
-    for doc in docs:
-        number = doc.metadata["page"]
-        page = src[number]
-        _draw(page, doc, chunk_docs)
-        png = out / f"page-{number + 1:04d}.png"
-        page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom)).save(str(png))
-        dump = out / f"page-{number + 1:04d}.txt"
-        dump.write_text(_dump(doc), encoding="utf-8")
-        result.append(AuditPage(number, png, dump, float(doc.metadata.get("layout_confidence", 1.0)),
-                                json.loads(doc.metadata.get("layout_doubts", "[]"))))
-    src.close()
+    with OverlayPDF(path, password) as pdf:
+        wanted = parse_pages(pages, pdf.page_count)
+        parser = ColumnAwarePDFParser(pages=wanted, settings=settings, password=password)
+        docs = list(parser.lazy_parse(Blob.from_path(path)))
+        chunk_boxes = _boxes_by_page(chunker(docs)) if chunker else {}
+        for doc in docs:
+            number = doc.metadata["page"]
+            png = out / f"page-{number + 1:04d}.png"
+            pdf.render(number, lambda canvas: _draw(canvas, doc, chunk_boxes.get(number, [])), png, zoom)
+            dump = out / f"page-{number + 1:04d}.txt"
+            dump.write_text(_dump(doc), encoding="utf-8")
+            result.append(AuditPage(number, png, dump, float(doc.metadata.get("layout_confidence", 1.0)),
+                                    decode_doubts(doc.metadata)))
     _write_index(out, path, result)
     return result
 
@@ -170,8 +162,6 @@ class SuspiciousPage:
 def suspicious_pages(paths: Iterable[Path], limit: int = 20,
                      settings: LayoutSettings | None = None) -> list[SuspiciousPage]:
     """The pages of a corpus most worth a human look: lowest layout confidence first."""
-    from langchain_core.document_loaders import Blob
-
     from .errors import PDFLoadError
 
     found: list[SuspiciousPage] = []
@@ -181,7 +171,7 @@ def suspicious_pages(paths: Iterable[Path], limit: int = 20,
             for doc in parser.lazy_parse(Blob.from_path(path)):
                 found.append(SuspiciousPage(str(path), doc.metadata["page"],
                                             float(doc.metadata.get("layout_confidence", 1.0)),
-                                            json.loads(doc.metadata.get("layout_doubts", "[]"))))
+                                            decode_doubts(doc.metadata)))
         except PDFLoadError as exc:
             found.append(SuspiciousPage(str(path), -1, 0.0, [exc.reason]))
     found.sort(key=lambda s: (s.confidence, s.source, s.page))

@@ -8,11 +8,15 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from langchain_core.documents import Document
 
+from columnrag.chunking import BandAwareTextSplitter
 from columnrag.ingest.cli import main
 from columnrag.ingest.samples import two_column_page, write_pdf
 from columnrag.loaders import ColumnAwarePDFLoader
 from columnrag.loaders.audit import audit_pdf, parse_pages
+from columnrag.loaders.contract import ChunkBox, encode_chunk_boxes
+from columnrag.loaders.engine.geometry import Box
 
 
 @pytest.fixture()
@@ -24,7 +28,7 @@ def pdf(tmp_path) -> Path:
 
 def test_png_is_page_sized_and_dump_follows_loader_order(pdf, tmp_path):
     out = tmp_path / "audit"
-    pages = audit_pdf(pdf, out, pages="1", chunks=True)
+    pages = audit_pdf(pdf, out, pages="1", chunker=BandAwareTextSplitter().split_documents)
     assert [p.number for p in pages] == [0]
     png = pymupdf.Pixmap(str(pages[0].png))
     assert (png.width, png.height) == (612, 792)
@@ -37,6 +41,27 @@ def test_png_is_page_sized_and_dump_follows_loader_order(pdf, tmp_path):
     assert "\n\n".join(texts) == page_text
     assert "[header]" in dump
     assert (out / "index.html").read_text().count("<img") == 1
+
+
+def _pink_at(png: Path, xs: range, y: int) -> bool:
+    """Whether the chunk outline's colour shows anywhere along row y between xs."""
+    pix = pymupdf.Pixmap(str(png))
+    return any(r > 200 and g < 140 and b > 100 for r, g, b in (pix.pixel(x, y)[:3] for x in xs))
+
+
+def test_chunk_outlines_come_from_the_given_chunker(pdf, tmp_path):
+    seen: list[list[int]] = []
+
+    def chunker(docs: list[Document]) -> list[Document]:
+        seen.append([d.metadata["page"] for d in docs])
+        box = ChunkBox(0, Box(20.0, 300.0, 60.0, 340.0))  # in the left margin, where no text is
+        return [Document(page_content="x", metadata={"boxes": encode_chunk_boxes([box])})]
+
+    drawn = audit_pdf(pdf, tmp_path / "with", pages="1", chunker=chunker)
+    plain = audit_pdf(pdf, tmp_path / "without", pages="1")
+    assert seen == [[0]]
+    assert _pink_at(drawn[0].png, range(16, 22), 320)
+    assert not _pink_at(plain[0].png, range(16, 22), 320)
 
 
 def test_page_ranges():

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from langchain_core.documents import Document
 
 from columnrag.chunking import BandAwareTextSplitter
+from columnrag.chunking.settings import ChunkingSettings
 from columnrag.chunking.tokens import default_model_path, model_max_tokens
 from columnrag.loaders import LayoutSettings, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
@@ -14,7 +16,8 @@ from columnrag.loaders.langchain.metadata import layout_metadata
 from columnrag.loaders.pdf.reader import PageResult
 from columnrag.loaders.text.render import page_text
 
-from columnrag.loaders.engine.geometry import Word
+from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, encode_blocks
+from columnrag.loaders.engine.geometry import TEXT, Box, Word
 
 from .boxes import column, line_words, reseq
 
@@ -131,3 +134,52 @@ def test_a_section_title_at_the_top_edge_of_a_page_heads_its_text():
     texts = _heading_chunks(title + body)
     assert texts[0].startswith("1 Limitations\nlim0")
     assert "1 Limitations" not in texts
+
+
+def _float_between_halves(float_text: str, float_size: float) -> Document:
+    """A paragraph cut by a column break with a float (a region of its own, set at `float_size`
+    against the body's 10 pt) between its halves, written straight through the layout contract."""
+    parts = ["The method works on every page and", float_text, "then it stops."]
+    text = "\n\n".join(parts)
+    at = [text.index(p) for p in parts]
+    places = [(Box(72.0, 100.0, 290.0, 400.0), 0, 0, 0, 10.0), (Box(72.0, 420.0, 290.0, 440.0), 1, 0, 1, float_size),
+              (Box(320.0, 100.0, 540.0, 400.0), 2, 1, 2, 10.0)]
+    blocks = [LayoutBlock(box, band, column, region, TEXT, a, a + len(p), size=size)
+              for (box, band, column, region, size), a, p in zip(places, at, parts)]
+    return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+
+
+_LONG = "Results of the first run with many more words than a short label would ever need to hold"
+
+
+@pytest.mark.parametrize("float_text, float_size, settings, joined", [
+    ("Figure 2. Results.", 10.0, ChunkingSettings(), True),
+    ("Figure 2. Results.", 10.0, ChunkingSettings(max_floats_skipped=0), False),
+    ("Results of the first run", 10.0, ChunkingSettings(), True),
+    ("Results of the first run", 10.0, ChunkingSettings(float_max_words=3), False),
+    (_LONG, 10.0, ChunkingSettings(), False),
+    (_LONG, 8.0, ChunkingSettings(), True),
+    (_LONG, 8.0, ChunkingSettings(smaller_type=0.7), False),
+])
+def test_chunking_settings_decide_what_a_cut_paragraph_skips(float_text, float_size, settings, joined):
+    splitter = BandAwareTextSplitter(length_function=len, settings=replace(settings, chunk_size=2000))
+    chunks = [c.page_content for c in splitter.split_documents([_float_between_halves(float_text, float_size)])]
+    assert ("The method works on every page and then it stops." in chunks) is joined
+    assert any(float_text in c for c in chunks)
+
+
+def test_a_well_filled_chunk_ends_at_a_paragraph_break():
+    long = column(sentence_lines([f"first{i}" for i in range(24)] + ["end."]), 72, 100)
+    doc = page_doc(long + line_words("Then a short one.", 72, 200))
+    assert 0.6 * 300 < len(doc.page_content.split("\n\n")[0]) and len(doc.page_content) < 300
+    early = char_splitter(chunk_size=300).split_documents([doc])
+    late = char_splitter(chunk_size=300, settings=ChunkingSettings(paragraph_break_fill=1.0)).split_documents([doc])
+    assert len(early) == 2 and len(late) == 1
+
+
+def test_keywords_override_the_settings_they_name():
+    s = ChunkingSettings(chunk_size=50, chunk_overlap=5, continue_paragraphs=False, paragraph_break_fill=0.9)
+    assert BandAwareTextSplitter(length_function=len, settings=s)._chunk_size == 50
+    over = BandAwareTextSplitter(30, length_function=len, continue_paragraphs=True, settings=s)
+    assert (over._chunk_size, over._chunk_overlap, over.continue_paragraphs) == (30, 5, True)
+    assert over.settings.paragraph_break_fill == 0.9

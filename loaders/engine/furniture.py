@@ -1,8 +1,8 @@
 """Running headers, footers and page numbers, recognised by position and repetition.
 
-The engine marks the rows set apart at the top and bottom edge of each page (band -1 and -2);
-here they are compared across neighbouring pages: a page number, or a line that repeats (digits
-ignored) at about the same height on a nearby page, is furniture. Everything else goes back to
+The engine marks the rows set apart at the top and bottom edge of each page (TOP_EDGE_BAND,
+BOTTOM_EDGE_BAND); here they are compared across neighbouring pages: a page number, or a line that
+repeats (digits ignored) at about the same height on a nearby page, is furniture. Everything else goes back to
 being text, and bands are renumbered in reading order.
 """
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .geometry import FOOTER, FURNITURE_KINDS, HEADER, Block, PageLayout, median
+from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER,
+                       TOP_EDGE_BAND, Block, PageLayout, median)
 from .settings import LayoutSettings
 
-TOP_EDGE, BOTTOM_EDGE = -1, -2
 _PAGE_NUMBER = re.compile(
     r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?\W*$",
     re.IGNORECASE)
@@ -34,7 +34,7 @@ def _small_edge_line(block: Block, body_h: float) -> bool:
 
 
 def _edge_blocks(layout: PageLayout) -> list[Block]:
-    return [b for b in layout.blocks if b.band in (TOP_EDGE, BOTTOM_EDGE)]
+    return [b for b in layout.blocks if b.band in EDGE_BANDS]
 
 
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
@@ -63,21 +63,21 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                                    for band, k, y in keys[j])
                 furniture = repeats >= s.furniture_min_repeats
             if furniture:
-                b.kind = HEADER if b.band == TOP_EDGE else FOOTER
+                b.kind = HEADER if b.band == TOP_EDGE_BAND else FOOTER
         _renumber(page)
 
 
 def _renumber(page: PageLayout) -> None:
     """Give edge blocks that turned out to be text bands of their own; number bands and regions
-    in reading order. Furniture gets band -1."""
+    in reading order. Furniture gets FURNITURE_BAND."""
     bands: dict[object, int] = {}
     regions: dict[object, int] = {}
     columns: dict[int, int] = {}
     for b in page.blocks:
         if b.kind in FURNITURE_KINDS:
-            b.band, b.column, b.region = -1, 0, -1
+            b.band, b.column, b.region = FURNITURE_BAND, 0, FURNITURE_REGION
             continue
-        edge = b.band < 0
+        edge = b.band in EDGE_BANDS
         band_key: object = (b.band, id(b)) if edge else b.band
         region_key: object = band_key if edge else (b.band, b.region)
         if band_key not in bands:

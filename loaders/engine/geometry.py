@@ -107,6 +107,15 @@ TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
 LINE_NUMBERS = "line-numbers"
 FURNITURE_KINDS = frozenset({HEADER, FOOTER, LINE_NUMBERS})
 
+# Bands of the page body are numbered in reading order from FIRST_BAND; a negative band is a flag
+# (the JSON metadata carries the same numbers). The engine sets rows apart at the page's top and
+# bottom edge as header/footer candidates and line numbers in the margin as a ruler; once furniture
+# is decided, headers, footers and rulers share FURNITURE_BAND and FURNITURE_REGION.
+FIRST_BAND = 0
+TOP_EDGE_BAND, BOTTOM_EDGE_BAND, RULER_BAND = -1, -2, -3
+EDGE_BANDS = frozenset({TOP_EDGE_BAND, BOTTOM_EDGE_BAND})
+FURNITURE_BAND = FURNITURE_REGION = -1
+
 
 @dataclass(slots=True)
 class Block:

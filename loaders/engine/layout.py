@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word, median, words_box
+from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, TEXT, TOP_EDGE_BAND,
+                       Block, Line, PageLayout, Word, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
 from .gutters import Gutter, find_gutters, find_tie_gutter
@@ -37,7 +38,7 @@ class _Reader:
     def __init__(self, settings: LayoutSettings) -> None:
         self.s = settings
         self.leaves: list[_Leaf] = []
-        self.band = -1
+        self.band = FIRST_BAND - 1  # the last band handed out: none yet
         self.columns: dict[int, int] = {}
         self.cuts: list[tuple[Gutter, bool]] = []  # gutters cut at, and whether a tie
 
@@ -297,7 +298,7 @@ def _looks_like_title(text: str) -> bool:
 def analyze_page(words: list[Word], width: float, height: float,
                  settings: LayoutSettings | None = None) -> PageLayout:
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
-    (band -1 and -2); `furniture.mark_furniture` decides across pages."""
+    (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages."""
     s = settings or LayoutSettings()
     words = _dedupe([w for w in words if w.text.strip()])
     layout = PageLayout(width, height)
@@ -316,7 +317,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     else:
         reader.read_rows(body_rows, None)
     reader.leaves = _order_leaves(reader.leaves)
-    blocks = [_edge_block(row, -1, body_h, s) for row in rows[:n_top]]
+    blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
         for b in _blocks_of_leaf(leaf, body_h, s):
@@ -326,9 +327,9 @@ def analyze_page(words: list[Word], width: float, height: float,
         body = follow_drawing_order(body)
     _mark_titles_over_regions(body)
     blocks += body
-    blocks += [_edge_block(row, -2, body_h, s) for row in rows[len(rows) - n_bottom:]]
+    blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]
     if ruler:
-        blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], -3, 0, kind=LINE_NUMBERS))
+        blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], RULER_BAND, 0, kind=LINE_NUMBERS))
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
     doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)

@@ -11,7 +11,8 @@ from langchain_core.document_loaders.blob_loaders import Blob
 from langchain_core.documents import Document
 
 from ..errors import PDFLoadError
-from .metadata import document_metadata, layout_metadata
+from .metadata import layout_metadata
+from ..pdf.info import document_metadata
 from ..pdf.reader import open_pdf, read_pages
 from ..engine.settings import LayoutSettings
 
