@@ -172,8 +172,8 @@ def loader_speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
 
 def _ingest_subprocess(corpus: Path, db: Path) -> tuple[float, int, dict]:
     """Run `columnrag ingest` in a fresh process: wall time, peak RSS (KiB), summary."""
-    code = ("import json,sys,resource,time;t=time.perf_counter();from ingest.settings import load_settings;"
-            "from ingest.pipeline import run_ingest;"
+    code = ("import json,sys,resource,time;t=time.perf_counter();from columnrag.ingest.settings import load_settings;"
+            "from columnrag.ingest.pipeline import run_ingest;"
             f"s=run_ingest([{str(corpus)!r}], load_settings(None, {{'chroma': {{'path': {str(db)!r}}}}}));"
             "print(json.dumps({'wall': time.perf_counter()-t, 'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
             "'summary': s.as_dict()}))")
@@ -184,8 +184,8 @@ def _ingest_subprocess(corpus: Path, db: Path) -> tuple[float, int, dict]:
 
 def _embed_subprocess(texts_file: Path) -> float:
     """Embedding the chunks alone in a fresh process (model loading included, as in an ingest)."""
-    code = ("import json,time;t=time.perf_counter();from ingest.embedder import Embedder;"
-            "from ingest.settings import EmbeddingSettings;"
+    code = ("import json,time;t=time.perf_counter();from columnrag.ingest.embedder import Embedder;"
+            "from columnrag.ingest.settings import EmbeddingSettings;"
             f"texts=json.load(open({str(texts_file)!r}));e=Embedder(EmbeddingSettings());e.embed(texts);"
             "print(time.perf_counter()-t)")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

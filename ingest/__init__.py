@@ -5,12 +5,13 @@ from typing import TYPE_CHECKING
 
 from columnrag._lazy import lazy_exports
 
-_EXPORTS = {"Summary": "columnrag.ingest.pipeline", "run_ingest": "columnrag.ingest.pipeline",
+_EXPORTS = {"Summary": "columnrag.ingest.report", "run_ingest": "columnrag.ingest.pipeline",
             "Settings": "columnrag.ingest.settings", "load_settings": "columnrag.ingest.settings"}
 __all__ = list(_EXPORTS)
 
 if TYPE_CHECKING:
-    from columnrag.ingest.pipeline import Summary, run_ingest
+    from columnrag.ingest.pipeline import run_ingest
+    from columnrag.ingest.report import Summary
     from columnrag.ingest.settings import Settings, load_settings
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())

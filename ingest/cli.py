@@ -1,8 +1,9 @@
-"""`columnrag` command line: ingest, query, stats.
+"""`columnrag` command line: argument parsing and printing; the work is done elsewhere.
 
 Commands: ingest, query, stats, audit.
 Exit status: 0 success; 1 some files failed (the rest were ingested; see the summary and the
-report file in the store folder); 2 bad usage or configuration, or the store cannot be used.
+report file in the store folder); 2 bad usage or configuration, the store cannot be used, or
+the embedding model cannot be loaded.
 """
 from __future__ import annotations
 
@@ -10,9 +11,21 @@ import argparse
 import json
 import logging
 import sys
+from pathlib import Path
 from typing import Any, Sequence
 
+from columnrag.loaders.errors import PDFLoadError
+
+from .discover import discover_pdfs
+from .embedder import ModelLoadError
+from .parse import configured_splitter
+from .pipeline import run_ingest
+from .query import collection_stats, query_store
 from .settings import Settings, SettingsError, load_settings
+from .store import StoreError
+
+# tqdm (the progress bar) and the audit (PyMuPDF) are imported by the commands that use them,
+# so `columnrag stats` or `query` start without them.
 
 EXIT_OK, EXIT_FILES_FAILED, EXIT_ERROR = 0, 1, 2
 
@@ -85,8 +98,6 @@ def settings_from_args(a: argparse.Namespace) -> Settings:
 
 
 def _ingest(a: argparse.Namespace, settings: Settings) -> int:
-    from .pipeline import run_ingest
-
     bar = None
     if not a.no_progress:
         from tqdm import tqdm
@@ -107,24 +118,6 @@ def _ingest(a: argparse.Namespace, settings: Settings) -> int:
     return EXIT_FILES_FAILED if summary.failed else EXIT_OK
 
 
-def query_store(settings: Settings, question: str, k: int, where: dict | None = None) -> list[dict[str, Any]]:
-    """Top-k chunks for a question: id, score (cosine similarity), text, metadata."""
-    from .embedder import Embedder
-    from .store import open_client, open_collection
-
-    from .store import with_retries
-
-    client = open_client(settings.chroma)
-    coll = open_collection(client, settings.chroma, settings.embedding.model, create=False)
-    vector = Embedder(settings.embedding).embed_query(question)
-    res = with_retries(settings.chroma, coll.query, query_embeddings=[vector], n_results=k,
-                       where=where or None, include=["documents", "metadatas", "distances"])
-    out = []
-    for cid, doc, meta, dist in zip(res["ids"][0], res["documents"][0], res["metadatas"][0], res["distances"][0]):
-        out.append({"id": cid, "score": round(1.0 - float(dist), 6), "text": doc, "metadata": meta})
-    return out
-
-
 def _query(a: argparse.Namespace, settings: Settings) -> int:
     try:
         where = json.loads(a.where) if a.where else None
@@ -142,25 +135,8 @@ def _query(a: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
-def collection_stats(settings: Settings) -> dict[str, Any]:
-    from .record import Record
-    from .store import MODEL_KEY, open_client, open_collection
-
-    client = open_client(settings.chroma)
-    coll = open_collection(client, settings.chroma, create=False)
-    files, _, pages = Record(client, settings.chroma).totals()
-    where = (f"{settings.chroma.host}:{settings.chroma.port}" if settings.chroma.host else settings.chroma.path)
-    return {"collection": settings.chroma.collection, "db": where, "files": files,
-            "pages": pages, "chunks": coll.count(), "model": (coll.metadata or {}).get(MODEL_KEY, "")}
-
-
 def _audit(a: argparse.Namespace, settings: Settings) -> int:
-    from pathlib import Path
-
     from columnrag.loaders.audit import audit_pdf, suspicious_pages
-    from columnrag.loaders.errors import PDFLoadError
-
-    from .discover import discover_pdfs
 
     target = Path(a.target)
     if a.suspicious or target.is_dir():
@@ -173,14 +149,11 @@ def _audit(a: argparse.Namespace, settings: Settings) -> int:
         return EXIT_OK
     out = Path(a.out) if a.out else Path("audit") / target.stem
     chunker = None
-    if a.chunks:
-        from columnrag.chunking import BandAwareTextSplitter
-
-        splitter = BandAwareTextSplitter(model=settings.embedding.model, settings=settings.chunking)
-        chunker = splitter.split_documents
+    if a.chunks:  # outlines of the chunks an ingest with these settings would make
+        chunker = configured_splitter(settings.chunking, settings.embedding.model).split_documents
     try:
-        pages = audit_pdf(target, out, a.pages, settings=settings.layout, zoom=a.zoom,
-                          password=settings.ingest.password, chunker=chunker)
+        pages = audit_pdf(target, out, a.pages, chunker=chunker, settings=settings.layout, zoom=a.zoom,
+                          password=settings.ingest.password)
     except PDFLoadError as exc:
         raise SettingsError(str(exc)) from exc
     for p in pages:
@@ -203,13 +176,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     a = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO if a.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
-    from .store import StoreError
-
     try:
         settings = settings_from_args(a)
         commands = {"ingest": _ingest, "query": _query, "stats": _stats, "audit": _audit}
         return commands[a.command](a, settings)
-    except (SettingsError, StoreError) as exc:
+    except (SettingsError, StoreError, ModelLoadError) as exc:
         print(f"columnrag: {exc}", file=sys.stderr)
         return EXIT_ERROR
 

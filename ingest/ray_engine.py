@@ -10,13 +10,20 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any, Callable
+from typing import Any
 
-from .pipeline import FileChunks, Plan, Summary, parse_file, report_failure, store_files
-from .settings import EmbeddingSettings, Settings
+from .embedder import Embedder
+from .parse import FileChunks, parse_file
+from .plan import Plan
+from .report import Progress, Summary
+from .settings import EmbeddingSettings, Settings, SettingsError
+from .store import ChromaStore
+from .writer import store_files
+
+# ray is imported in run_on_ray: it is an optional extra (columnrag[ray]), heavy to import, and
+# this module is itself imported only when ingest.engine is "ray".
 
 log = logging.getLogger(__name__)
-FILES_PER_BATCH = 4
 
 
 def _parse_row(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
@@ -30,8 +37,6 @@ class EmbedActor:
     """A Ray actor: loads the model once, embeds the chunks of a few files per call."""
 
     def __init__(self, settings: EmbeddingSettings) -> None:
-        from .embedder import Embedder
-
         self.embedder = Embedder(settings)
 
     def __call__(self, batch):
@@ -46,32 +51,31 @@ class EmbedActor:
         return batch
 
 
-def run_on_ray(plan: Plan, settings: Settings, client, coll, record, summary: Summary,
-               progress: Callable[[str, int, int], None] | None = None) -> None:
+def run_on_ray(plan: Plan, settings: Settings, store: ChromaStore, summary: Summary,
+               progress: Progress | None = None) -> None:
+    """Parse, chunk and embed on Ray; store each file here as its row streams back."""
     try:
         import ray
     except ImportError as exc:
-        from .store import StoreError
-
-        raise StoreError("the ray engine needs Ray: pip install 'columnrag[ray]'") from exc
+        raise SettingsError("the ray engine needs Ray: pip install 'columnrag[ray]'") from exc
     if not plan.jobs:
         return
     if not ray.is_initialized():
         ray.init(address=settings.ingest.ray_address or None, ignore_reinit_error=True,
                  include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
     s = settings.ingest
+    fingerprint = settings.fingerprint()
     ds = ray.data.from_items([{"path": p, "hash": h} for p, h in plan.jobs])
     ds = ds.map(_parse_row, fn_kwargs={"settings": settings})
     ds = ds.map_batches(EmbedActor, fn_constructor_kwargs={"settings": settings.embedding},
                         concurrency=max(1, s.embed_actors), num_gpus=s.gpus_per_actor or None,
-                        batch_size=FILES_PER_BATCH, batch_format="pandas")
+                        batch_size=s.files_per_batch, batch_format="pandas")
     for done, row in enumerate(ds.iter_rows(), start=1):
         if progress:
             progress(row["source"], done, len(plan.jobs))
         if row["error"]:
-            report_failure(summary, row["source"], row["error"])
+            summary.add_failure(row["source"], row["error"])
             continue
         result = FileChunks(row["source"], row["hash"], int(row["pages"]), json.loads(row["ids"]),
                             json.loads(row["texts"]), json.loads(row["metas"]))
-        store_files(settings, client, coll, record, [(result, json.loads(row["vectors"]))], summary,
-                    plan.recorded)
+        store_files(store, [(result, json.loads(row["vectors"]))], fingerprint, summary, plan.recorded)

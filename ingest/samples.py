@@ -6,6 +6,7 @@ needs files from outside the project.
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -136,8 +137,6 @@ def write_sample_corpus(folder: Path, count: int = 4) -> list[Path]:
 
 
 if __name__ == "__main__":
-    import sys
-
     target = Path(sys.argv[1] if len(sys.argv) > 1 else "data/sample")
     for p in write_sample_corpus(target):
         print(p)

@@ -62,6 +62,10 @@ class IngestSettings:
     keep_removed: bool = False
     password: str | None = None
     file_timeout: float = 300.0
+    # How a run is batched (not what it computes: the vectors are the same), so these sit with the
+    # run's other knobs and stay out of the fingerprint.
+    embed_batch: int = 256  # chunks gathered across files, embedded and written together
+    files_per_batch: int = 4  # Ray: files whose chunks one embedding-actor call embeds
 
 
 @dataclass(frozen=True)
@@ -71,9 +75,6 @@ class Settings:
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     chroma: ChromaSettings = field(default_factory=ChromaSettings)
     ingest: IngestSettings = field(default_factory=IngestSettings)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
 
     def fingerprint(self) -> str:
         """What decides a file's chunks and vectors: layout, chunking and the embedding model."""

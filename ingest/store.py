@@ -1,20 +1,30 @@
 """The Chroma side: an embedded or client/server client, the collection (cosine distance, the
-model that built it), batched writes within the client's limit, retries with backoff.
+model that built it), the ingest record beside it, batched writes within the client's limit,
+retries with backoff. `ChromaStore` holds them together so the rest of ingest passes one object.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
+from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
+from filelock import FileLock, Timeout
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
+from .record import FileRecord, record_collection_name
 from .settings import ChromaSettings
+
+# chromadb is imported inside open_client: it takes about a second to import, and the CLI's
+# parsing, --help and audit never touch a store.
 
 log = logging.getLogger(__name__)
 MODEL_KEY = "columnrag_model"
-DIM_KEY = "columnrag_dimension"
+LOCK_NAME = ".columnrag-ingest.lock"
+_RECORD_PAGE = 5000
 T = TypeVar("T")
 
 
@@ -27,6 +37,10 @@ def _transient(exc: BaseException) -> bool:
     name = type(exc).__name__.lower()
     return isinstance(exc, (ConnectionError, TimeoutError, OSError)) or any(
         k in name for k in ("connect", "timeout", "unavailable", "remoteprotocol", "readerror"))
+
+
+def _server_url(cs: ChromaSettings) -> str:
+    return f"{'https' if cs.ssl else 'http'}://{cs.host}:{cs.port}"
 
 
 def with_retries(cs: ChromaSettings, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
@@ -43,8 +57,7 @@ def with_retries(cs: ChromaSettings, fn: Callable[..., T], /, *args: Any, **kwar
     except Exception as exc:
         if not _transient(exc):
             raise
-        scheme = "https" if cs.ssl else "http"
-        raise StoreError(f"lost the Chroma server at {scheme}://{cs.host}:{cs.port} after {cs.retries} "
+        raise StoreError(f"lost the Chroma server at {_server_url(cs)} after {cs.retries} "
                          f"tries ({type(exc).__name__}: {exc}); run the ingest again to complete it") from exc
 
 
@@ -64,8 +77,7 @@ def open_client(settings: ChromaSettings):
             return with_retries(settings, chromadb.HttpClient, host=settings.host, port=settings.port,
                                 ssl=settings.ssl, headers=headers or None, settings=client_settings)
         except Exception as exc:
-            scheme = "https" if settings.ssl else "http"
-            raise StoreError(f"cannot reach the Chroma server at {scheme}://{settings.host}:{settings.port} "
+            raise StoreError(f"cannot reach the Chroma server at {_server_url(settings)} "
                              f"({type(exc).__name__}: {exc})") from exc
     Path(settings.path).mkdir(parents=True, exist_ok=True)
     return chromadb.PersistentClient(path=settings.path, settings=client_settings)
@@ -92,18 +104,128 @@ def open_collection(client, settings: ChromaSettings, model: str | None = None, 
     return coll
 
 
-def batched_upsert(settings: ChromaSettings, client, coll, ids: Sequence[str],
-                   embeddings: Sequence[Sequence[float]], documents: Sequence[str],
-                   metadatas: Sequence[dict[str, Any]]) -> None:
-    size = max(1, int(with_retries(settings, client.get_max_batch_size)))
-    for i in range(0, len(ids), size):
-        with_retries(settings, coll.upsert, ids=list(ids[i:i + size]),
-                     embeddings=[list(e) for e in embeddings[i:i + size]],
-                     documents=list(documents[i:i + size]), metadatas=list(metadatas[i:i + size]))
+@contextmanager
+def ingest_lock(settings: ChromaSettings) -> Iterator[None]:
+    """One ingest at a time per embedded store (a lock file in its folder); a Chroma server takes
+    several at once, on disjoint sets of files. The folder is made either way: the report goes there."""
+    db = Path(settings.path)
+    db.mkdir(parents=True, exist_ok=True)
+    if settings.host:
+        yield
+        return
+    lock = FileLock(str(db / LOCK_NAME))
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        raise StoreError(f"another ingest is writing to {db}; wait for it to finish") from None
+    try:
+        yield
+    finally:
+        lock.release()
 
 
-def delete_sources(settings: ChromaSettings, coll, sources: Sequence[str]) -> None:
-    """Remove every chunk of these files, in one call."""
-    if sources:
-        where = {"source": sources[0]} if len(sources) == 1 else {"source": {"$in": list(sources)}}
-        with_retries(settings, coll.delete, where=where)
+class ChromaStore:
+    """One Chroma store as ingest, query and stats use it: the client, the chunk collection and
+    the record of ingested files, every call retried the same way (in server mode)."""
+
+    def __init__(self, settings: ChromaSettings, client: Any, collection: Any) -> None:
+        self.settings = settings
+        self.client = client
+        self.collection = collection
+
+    @classmethod
+    def open(cls, settings: ChromaSettings, model: str | None = None, create: bool = True) -> ChromaStore:
+        """Connect and open the collection (see open_collection for `model` and `create`)."""
+        client = open_client(settings)
+        return cls(settings, client, open_collection(client, settings, model, create))
+
+    def call(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        return with_retries(self.settings, fn, *args, **kwargs)
+
+    @cached_property
+    def record(self) -> Record:
+        """Made on first use, so a query never creates the record collection."""
+        return Record(self)
+
+    @property
+    def model(self) -> str:
+        """The embedding model that built the collection ("" when unknown)."""
+        return (self.collection.metadata or {}).get(MODEL_KEY, "")
+
+    @property
+    def location(self) -> str:
+        cs = self.settings
+        return f"{cs.host}:{cs.port}" if cs.host else cs.path
+
+    def count(self) -> int:
+        return self.call(self.collection.count)
+
+    def upsert(self, ids: Sequence[str], embeddings: Sequence[Sequence[float]], documents: Sequence[str],
+               metadatas: Sequence[dict[str, Any]]) -> None:
+        """Write chunks in batches the client accepts."""
+        size = max(1, int(self.call(self.client.get_max_batch_size)))
+        for i in range(0, len(ids), size):
+            self.call(self.collection.upsert, ids=list(ids[i:i + size]),
+                      embeddings=[list(e) for e in embeddings[i:i + size]],
+                      documents=list(documents[i:i + size]), metadatas=list(metadatas[i:i + size]))
+
+    def delete_sources(self, sources: Sequence[str]) -> None:
+        """Remove every chunk of these files, in one call."""
+        if sources:
+            where = {"source": sources[0]} if len(sources) == 1 else {"source": {"$in": list(sources)}}
+            self.call(self.collection.delete, where=where)
+
+    def query(self, vector: Sequence[float], k: int, where: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The k nearest chunks: ids, documents, metadatas and cosine distances (one query)."""
+        return self.call(self.collection.query, query_embeddings=[list(vector)], n_results=k,
+                         where=where or None, include=["documents", "metadatas", "distances"])
+
+
+class Record:
+    """The record collection `<collection>-files`: one entry (metadata only) per ingested file."""
+
+    def __init__(self, store: ChromaStore) -> None:
+        cs = store.settings
+        self.call = store.call
+        self.coll = store.call(store.client.get_or_create_collection,
+                               name=record_collection_name(cs.collection),
+                               metadata={"columnrag_record_of": cs.collection})
+
+    @staticmethod
+    def _id(source: str) -> str:
+        return hashlib.sha1(source.encode("utf-8")).hexdigest()
+
+    @staticmethod
+    def _entry(m: Mapping[str, Any]) -> FileRecord:
+        return FileRecord(m["source"], m["content_hash"], m["fingerprint"], int(m["chunks"]), int(m["pages"]))
+
+    def get(self, source: str) -> FileRecord | None:
+        got = self.call(self.coll.get, ids=[self._id(source)], include=["metadatas"])
+        return self._entry(got["metadatas"][0]) if got["ids"] else None
+
+    def put_many(self, recs: Sequence[FileRecord]) -> None:
+        if recs:
+            self.call(self.coll.upsert, ids=[self._id(r.source) for r in recs],
+                      embeddings=[[0.0]] * len(recs), metadatas=[dict(r.__dict__) for r in recs],
+                      documents=[r.source for r in recs])
+
+    def delete(self, source: str) -> None:
+        self.call(self.coll.delete, ids=[self._id(source)])
+
+    def all(self) -> list[FileRecord]:
+        out: list[FileRecord] = []
+        offset = 0
+        while True:
+            got = self.call(self.coll.get, include=["metadatas"], limit=_RECORD_PAGE, offset=offset)
+            out += [self._entry(m) for m in got["metadatas"]]
+            if len(got["ids"]) < _RECORD_PAGE:
+                return out
+            offset += _RECORD_PAGE
+
+    def sources(self) -> list[str]:
+        return sorted(r.source for r in self.all())
+
+    def totals(self) -> tuple[int, int, int]:
+        """Files, chunks and pages recorded."""
+        recs = self.all()
+        return len(recs), sum(r.chunks for r in recs), sum(r.pages for r in recs)

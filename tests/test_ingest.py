@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from columnrag.ingest.cli import collection_stats, main, query_store
+from columnrag.ingest.cli import main
 from columnrag.ingest.pipeline import run_ingest
+from columnrag.ingest.query import collection_stats, query_store
 from columnrag.ingest.samples import two_column_page, write_pdf, write_sample_corpus
 from columnrag.ingest.settings import DEFAULT_CONFIG, Settings, SettingsError, load_settings
 
@@ -136,3 +137,18 @@ def test_discovery_skips_hidden_and_survives_symlink_loops(tmp_path):
     os.symlink(tmp_path, tmp_path / "a" / "loop")
     found = [p.name for p in discover_pdfs([tmp_path])]
     assert found == ["X.PDF"]
+
+
+def test_a_model_that_cannot_load_is_a_one_line_error(corpus, tmp_path, capsys):
+    from columnrag.chunking.tokens import default_model_path
+
+    broken = tmp_path / "model"  # its tokenizer chunks the files; the model itself cannot load
+    broken.mkdir()
+    for f in Path(default_model_path()).glob("tokenizer*.json"):
+        shutil.copy(f, broken)
+    db = str(tmp_path / "db")
+    assert main(["ingest", str(corpus), "--db", db, "--model", str(broken), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"columnrag: the embedding model {str(broken)!r} could not be loaded (")
+    assert main(["query", "cash flow", "--db", db, "--model", str(broken)]) == 2
+    assert capsys.readouterr().err.startswith(f"columnrag: the embedding model {str(broken)!r} could not be loaded (")

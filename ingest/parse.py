@@ -1,0 +1,80 @@
+"""One PDF to chunks with their ids and metadata: what a worker process (or a Ray task) does.
+
+Chunk ids are deterministic (source, content hash, settings fingerprint, index), so a file
+written twice replaces itself instead of duplicating.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from columnrag.chunking.settings import ChunkingSettings
+from columnrag.loaders.errors import PDFLoadError
+from columnrag.loaders.paths import display_path
+
+from .settings import Settings
+
+# The loader (PyMuPDF, LangChain) and the splitter (langchain_text_splitters, a tokenizer) are
+# imported where a file is parsed: the CLI imports this module and must stay quick to start.
+
+
+@dataclass
+class FileChunks:
+    source: str
+    content_hash: str
+    pages: int = 0
+    ids: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    metadatas: list[dict[str, Any]] = field(default_factory=list)
+    error: str | None = None
+
+
+def chunk_id(source: str, content_hash: str, fingerprint: str, index: int) -> str:
+    src = hashlib.sha1(source.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    return f"{src}-{content_hash[:12]}-{fingerprint[:8]}-{index:05d}"
+
+
+def _clean(meta: dict[str, Any]) -> dict[str, Any]:
+    """Chroma takes str, int, float and bool values only."""
+    return {k: v for k, v in meta.items() if isinstance(v, (str, int, float, bool))}
+
+
+@lru_cache(maxsize=4)
+def configured_splitter(chunking: ChunkingSettings, model: str):
+    """The splitter the settings ask for, one per process and settings (it loads the model's
+    tokenizer). Ingest workers and `columnrag audit --chunks` both build it here."""
+    from columnrag.chunking import BandAwareTextSplitter
+
+    return BandAwareTextSplitter(model=model, settings=chunking)
+
+
+def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks:
+    """Load and chunk one PDF. Never raises: a failure is returned with its reason."""
+    from columnrag.loaders import ColumnAwarePDFLoader
+
+    out = FileChunks(display_path(source), content_hash)
+    try:
+        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout)
+        pages = list(loader.lazy_load())
+        out.pages = len(pages)
+        if pages and not any(p.page_content.strip() for p in pages):
+            out.error = ("no text layer (scanned pages need OCR)"
+                         if any(p.metadata.get("needs_ocr") for p in pages) else "no text")
+            return out
+        chunks = configured_splitter(settings.chunking, settings.embedding.model).split_documents(pages)
+    except PDFLoadError as exc:
+        out.error = exc.reason
+        return out
+    except Exception as exc:  # one broken PDF must never stop a corpus
+        out.error = f"unexpected error: {type(exc).__name__}: {exc}"
+        return out
+    fp = settings.fingerprint()
+    for i, c in enumerate(chunks):
+        cid = chunk_id(out.source, content_hash, fp, i)
+        out.ids.append(cid)
+        out.texts.append(c.page_content)
+        out.metadatas.append(_clean({**c.metadata, "chunk_id": cid, "content_hash": content_hash,
+                                     "settings": fp}))
+    return out

@@ -1,0 +1,57 @@
+"""Worker processes that parse and chunk ahead while the main process embeds and writes.
+
+A file that takes longer than ingest.file_timeout, or kills its worker (memory, a signal, a
+crash in MuPDF), is reported as failed and the rest go on in a fresh pool.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Iterator, Sequence
+
+from .parse import FileChunks, parse_file
+from .settings import Settings
+
+
+def _kill(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool whose worker hangs or died: its processes are killed, not waited for."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[FileChunks]:
+    """Parsed files, in job order, for (path, content hash) jobs. At most two files per worker
+    wait parsed, so memory stays bounded. ingest.workers = 0 parses in this process."""
+    workers = settings.ingest.workers
+    if workers <= 0:
+        for source, h in jobs:
+            yield parse_file(source, h, settings)
+        return
+    timeout = settings.ingest.file_timeout or None
+    ctx = multiprocessing.get_context("spawn")  # no fork of a process that holds torch threads
+    todo: deque[tuple[str, str]] = deque(jobs)
+    pending: deque[tuple[tuple[str, str], Future]] = deque()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    try:
+        while todo or pending:
+            while todo and len(pending) < 2 * workers:
+                job = todo.popleft()
+                pending.append((job, pool.submit(parse_file, job[0], job[1], settings)))
+            job, fut = pending.popleft()
+            try:
+                yield fut.result(timeout=timeout)
+                continue
+            except FutureTimeout:
+                error = f"timed out after {timeout:.0f} s"
+            except Exception as exc:  # the worker died
+                error = f"worker process failed ({type(exc).__name__}: {exc})"
+            _kill(pool)
+            todo.extendleft(reversed([j for j, _ in pending]))
+            pending.clear()
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+            yield FileChunks(job[0], job[1], error=error)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,103 @@
+"""Parsed files into the store, a batch at a time: embed, then store, then record.
+
+A file's old chunks are deleted and its new ones written before its record is updated: a run
+killed at any point leaves the unfinished files unrecorded, and the next run redoes them, with
+no duplicates (chunk ids are deterministic).
+"""
+from __future__ import annotations
+
+import queue
+import threading
+from typing import Sequence
+
+from .embedder import BackgroundEmbedder
+from .parse import FileChunks
+from .record import FileRecord
+from .report import Summary
+from .store import ChromaStore
+
+Embedded = tuple[FileChunks, Sequence[Sequence[float]]]  # a file's chunks and their vectors
+
+
+def store_files(store: ChromaStore, batch: Sequence[Embedded], fingerprint: str, summary: Summary,
+                recorded: set[str]) -> None:
+    """Replace several files' chunks in one delete and one upsert, then record them all."""
+    results = [r for r, _ in batch]
+    store.delete_sources([r.source for r in results])
+    store.upsert([i for r in results for i in r.ids], [v for _, vs in batch for v in vs],
+                 [t for r in results for t in r.texts], [m for r in results for m in r.metadatas])
+    store.record.put_many([FileRecord(r.source, r.content_hash, fingerprint, len(r.ids), r.pages)
+                           for r in results])
+    for r in results:
+        summary.add_stored(r.pages, len(r.ids), r.source in recorded)
+
+
+class Writer:
+    """Gathers parsed files until `batch_chunks` chunks wait, embeds them in one go (batches of
+    similar length across files: as fast as embedding the corpus alone), and stores them in a
+    thread of its own, a batch at a time and in order, so Chroma writes overlap the next batch's
+    embedding. The queue is short, so memory stays bounded. An error in the store thread (a
+    server that went away) stops the run at the next flush or at close."""
+
+    _DONE = object()
+
+    def __init__(self, store: ChromaStore, model: BackgroundEmbedder, fingerprint: str, batch_chunks: int,
+                 summary: Summary, recorded: set[str]) -> None:
+        self.store = store
+        self.model = model
+        self.fingerprint = fingerprint
+        self.batch_chunks = batch_chunks
+        self.summary = summary
+        self.recorded = recorded
+        self.pending: list[FileChunks] = []
+        self.pending_chunks = 0
+        self.queue: queue.Queue = queue.Queue(maxsize=2)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._store_batches, name="columnrag-writer", daemon=True)
+        self.thread.start()
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def add(self, result: FileChunks) -> None:
+        self.pending.append(result)
+        self.pending_chunks += len(result.texts)
+        if self.pending_chunks >= self.batch_chunks:
+            self.flush()
+
+    def flush(self) -> None:
+        """Embed the gathered files' chunks and hand them to the store thread."""
+        texts = [t for r in self.pending for t in r.texts]
+        vectors = self.model.get().embed(texts) if texts else []
+        batch: list[Embedded] = []
+        at = 0
+        for r in self.pending:
+            batch.append((r, vectors[at:at + len(r.texts)]))
+            at += len(r.texts)
+        self.pending, self.pending_chunks = [], 0
+        if batch:
+            if self.error is not None:
+                raise self.error
+            self.queue.put(batch)
+
+    def close(self) -> None:
+        """Wait for the stored batches (not for gathered ones: flush() first)."""
+        self.queue.put(self._DONE)
+        self.thread.join()
+        if self.error is not None:
+            raise self.error
+
+    def _store_batches(self) -> None:
+        while True:
+            batch = self.queue.get()
+            if batch is self._DONE:
+                return
+            if self.error is not None:
+                continue  # drain after a failure
+            try:
+                store_files(self.store, batch, self.fingerprint, self.summary, self.recorded)
+            except BaseException as exc:  # raised by flush() or close() in the main thread
+                self.error = exc
