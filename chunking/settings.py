@@ -25,3 +25,9 @@ class ChunkingSettings:
     # Type set below this share of another block's size is other text (a footnote, a caption):
     # it neither continues a body sentence nor counts as body text.
     smaller_type: float = 0.9
+    # A chunk under this share of chunk_size (a label, a table's cells, a last short sentence)
+    # joins the chunk next to it in reading order when the two fit the model.
+    min_chunk_fill: float = 0.25
+    # Embed each chunk with its document title and section path in front (page_content stays
+    # the page text).
+    contextualize: bool = False

@@ -35,7 +35,10 @@ def sentence_lines(words_list: list[str], per_line: int = 6) -> list[str]:
 
 
 def char_splitter(**kw) -> BandAwareTextSplitter:
-    return BandAwareTextSplitter(chunk_size=kw.pop("chunk_size", 2000), length_function=len, **kw)
+    """Characters, and no floor: small test pages would otherwise join into one chunk (the
+    fragment rules have tests of their own)."""
+    settings = replace(kw.pop("settings", ChunkingSettings()), min_chunk_fill=0.0)
+    return BandAwareTextSplitter(chunk_size=kw.pop("chunk_size", 2000), length_function=len, settings=settings, **kw)
 
 
 def test_paragraph_running_from_left_column_into_right_continues():
@@ -162,7 +165,7 @@ _LONG = "Results of the first run with many more words than a short label would 
     (_LONG, 8.0, ChunkingSettings(smaller_type=0.7), False),
 ])
 def test_chunking_settings_decide_what_a_cut_paragraph_skips(float_text, float_size, settings, joined):
-    splitter = BandAwareTextSplitter(length_function=len, settings=replace(settings, chunk_size=2000))
+    splitter = BandAwareTextSplitter(length_function=len, settings=replace(settings, chunk_size=2000, min_chunk_fill=0.0))
     chunks = [c.page_content for c in splitter.split_documents([_float_between_halves(float_text, float_size)])]
     assert ("The method works on every page and then it stops." in chunks) is joined
     assert any(float_text in c for c in chunks)

@@ -1,0 +1,99 @@
+"""A packed chunk as a LangChain Document: its text, where it sits on the pages, its section.
+
+`boxes` lists every region the chunk's text covers, in reading order: a run of its blocks next to
+each other in one column region is one box, and a block the chunk holds only part of (a long
+paragraph cut between two chunks) is narrowed to the lines the chunk covers, estimated from the
+block's line breaks (a line shared with the neighbouring chunk is included). The flat
+`bbox_*` is the first of them: a box around all of them would take in text of other chunks
+when the chunk runs on into the next column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.documents import Document
+
+from columnrag.loaders.contract import BOXES_KEY, ChunkBox, encode_chunk_boxes
+from columnrag.loaders.engine.geometry import Box
+
+from .fragments import Draft
+from .packing import join
+from .pieces import Piece
+
+SECTION_KEY = "section"  # "2 Method > 2.1 Data": the headings the chunk's first line sits under
+TITLE_KEY = "doc_title"  # the document's title (the PDF's own, or its first page's largest heading)
+ASIDE_KEY = "aside"  # wordless pieces (equation debris, axis ticks) kept out of the chunk's text
+
+
+@dataclass(slots=True)
+class _Cover:
+    """The part [start, end) of one piece's page text a chunk holds."""
+
+    piece: Piece
+    start: int
+    end: int
+
+
+def _covers(draft: Draft) -> list[_Cover]:
+    out: list[_Cover] = []
+    for unit in draft.units:
+        for sp in unit.spans:
+            hit = next((c for c in out if c.piece is sp.piece), None)
+            if hit is None:
+                out.append(_Cover(sp.piece, sp.start, sp.end))
+            else:
+                hit.start, hit.end = min(hit.start, sp.start), max(hit.end, sp.end)
+    return out
+
+
+def _lines_box(cover: _Cover) -> Box:
+    """The block's box, narrowed to the lines the chunk covers when it holds part of it."""
+    block, text = cover.piece.block, cover.piece.text
+    lo, hi = cover.start - block.start, cover.end - block.start
+    lines = text.count("\n") + 1
+    if lines == 1 or (lo <= 0 and hi >= len(text.rstrip())):
+        return block.box
+    first = text.count("\n", 0, max(0, lo))
+    last = text.count("\n", 0, max(lo, hi - 1))
+    pitch = block.box.height / lines
+    return Box(block.box.x0, block.box.y0 + first * pitch, block.box.x1, block.box.y0 + (last + 1) * pitch)
+
+
+def chunk_boxes(draft: Draft) -> list[ChunkBox]:
+    """The regions the chunk's text covers, blocks side by side in one region joined."""
+    boxes: list[ChunkBox] = []
+    prev: Piece | None = None
+    for cover in _covers(draft):
+        box = _lines_box(cover)
+        p = cover.piece
+        if prev is not None and boxes and prev.region == p.region and p.index == prev.index + 1:
+            boxes[-1] = ChunkBox(p.page, Box.union([boxes[-1].box, box]))
+        elif ChunkBox(p.page, box) not in boxes:
+            boxes.append(ChunkBox(p.page, box))
+        prev = p
+    return boxes
+
+
+def chunk_document(draft: Draft, title: str) -> Document:
+    """The Document of a packed chunk: the first piece's page metadata, its place, its section."""
+    first = draft.first
+    boxes = chunk_boxes(draft)
+    flat = boxes[0].box
+    pieces = [sp.piece for u in draft.units for sp in u.spans]
+    metadata: dict[str, Any] = {
+        **first.meta,
+        "page": first.page,
+        "last_page": max(p.page for p in pieces),
+        "bbox_x0": float(flat.x0), "bbox_y0": float(flat.y0),
+        "bbox_x1": float(flat.x1), "bbox_y1": float(flat.y1),
+        "band": first.block.band,
+        "column": first.block.column,
+        BOXES_KEY: encode_chunk_boxes(boxes),
+        "start_index": draft.units[0].start,
+        SECTION_KEY: first.section,
+        TITLE_KEY: title,
+    }
+    if draft.aside:
+        metadata[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
+    return Document(page_content=join(draft.units), metadata=metadata)

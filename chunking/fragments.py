@@ -1,0 +1,147 @@
+"""Fragments: pieces and chunks too small to stand alone.
+
+A piece with no word in it (equation debris, axis ticks, a lone symbol or number) is kept out of
+the chunk text and carried in the metadata of the chunk of the piece next to it. A chunk under
+the floor (a figure's label, a table's cells, an author block, a paragraph's last sentence)
+joins a neighbouring chunk in reading order, nearest first (same column, then same band, then
+same page), as long as the two fit the model; so such a chunk is left only where nothing it
+could join fits.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .packing import Unit
+from .pieces import Piece
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def has_words(text: str) -> bool:
+    """A run of two letters or more: "x = 2", "25 20", "∞ ∑ i=0" have none."""
+    return _WORD.search(text) is not None
+
+
+@dataclass(slots=True)
+class Draft:
+    """A chunk before it becomes a Document: its units, the wordless pieces it carries, the
+    group it was packed in and its size in tokens."""
+
+    units: list[Unit]
+    group: int
+    size: int
+    aside: list[Piece] = field(default_factory=list)
+
+    @property
+    def first(self) -> Piece:
+        return self.units[0].spans[0].piece
+
+    @property
+    def last(self) -> Piece:
+        return self.units[-1].spans[-1].piece
+
+    @property
+    def opens_with_heading(self) -> bool:
+        return self.units[0].heading
+
+    def headings_only(self) -> bool:
+        return all(u.heading for u in self.units)
+
+
+def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece]]]:
+    """The pieces with words, and each wordless piece with the piece whose chunk carries it:
+    the nearest before it in its column, else after it in its column, else on its page, else
+    anywhere. A document with no word at all keeps its pieces (its text is all there is)."""
+    kept = [p for p in pieces if has_words(p.text)]
+    if not kept:
+        return pieces, []
+    pos = {id(p): i for i, p in enumerate(pieces)}
+    anchors: list[tuple[Piece, Piece]] = []
+    for p in pieces:
+        if has_words(p.text):
+            continue
+        at = pos[id(p)]
+        before = [q for q in kept if pos[id(q)] < at]
+        after = [q for q in kept if pos[id(q)] > at]
+        ranked = ([q for q in reversed(before) if q.run == p.run] + [q for q in after if q.run == p.run]
+                  + [q for q in reversed(before) if q.page == p.page] + [q for q in after if q.page == p.page]
+                  + list(reversed(before)) + after)
+        anchors.append((p, ranked[0]))
+    return kept, anchors
+
+
+def _distance(a: Draft, b: Draft) -> int:
+    """How far apart two neighbouring chunks are: one group or column, one band, one page."""
+    x, y = a.last, b.first
+    if a.group == b.group or x.run == y.run:
+        return 0
+    if x.page == y.page and x.block.band == y.block.band:
+        return 1
+    return 2 if x.page == y.page else 3
+
+
+def _combined(a: Draft, b: Draft) -> list[Unit]:
+    """a's units then b's (a unit both hold, by sentence overlap, once)."""
+    return a.units + [u for u in b.units if all(u is not v for v in a.units)]
+
+
+class FragmentMerger:
+    """Joins every chunk under `floor` tokens (or made of headings only) to a neighbour.
+
+    A heading opens its chunk, so a chunk that opens with one only takes a chunk after it, and
+    a chunk is never joined to the end of one before a heading, unless the small chunk is a whole
+    short section (a heading and its few lines), which then heads the next section's chunk."""
+
+    def __init__(self, measure: Callable[[list[Unit]], int], floor: int, max_length: int) -> None:
+        self.measure = measure
+        self.floor = floor
+        self.max_length = max_length
+
+    def small(self, d: Draft) -> bool:
+        return d.size < self.floor or d.headings_only()
+
+    def merge(self, drafts: list[Draft]) -> list[Draft]:
+        out = list(drafts)
+        i = 0
+        while i < len(out):
+            if not self.small(out[i]):
+                i += 1
+                continue
+            best: tuple[tuple[int, int], int, list[Unit], int] | None = None
+            for a in (i - 1, i):
+                if a < 0 or a + 1 >= len(out) or not self._may_join(out[a], out[a + 1], small_first=a == i):
+                    continue
+                units = _combined(out[a], out[a + 1])
+                size = self.measure(units)
+                if size <= self.max_length:
+                    key = (_distance(out[a], out[a + 1]), size)
+                    if best is None or key < best[0]:
+                        best = (key, a, units, size)
+            if best is not None:
+                _, a, units, size = best
+                out[a:a + 2] = [Draft(units, out[a].group, size, out[a].aside + out[a + 1].aside)]
+                i = a  # the joined chunk may still be small
+            else:
+                self._shift(out, i)
+                i += 1
+        return out
+
+    @staticmethod
+    def _may_join(a: Draft, b: Draft, small_first: bool) -> bool:
+        return not b.opens_with_heading or (small_first and a.opens_with_heading)
+
+    def _shift(self, out: list[Draft], i: int) -> None:
+        """No neighbour has room: take sentences from the end of the chunk before, in the same
+        group, while that one stays above the floor."""
+        if i == 0 or out[i - 1].group != out[i].group or out[i].opens_with_heading:
+            return
+        prev, cur = out[i - 1], out[i]
+        while cur.size < self.floor and len(prev.units) > 1 and not prev.units[-1].heading:
+            unit = prev.units[-1]
+            rest, grown = prev.units[:-1], [unit] + [u for u in cur.units if u is not unit]
+            rest_size, grown_size = self.measure(rest), self.measure(grown)
+            if rest_size < self.floor or grown_size > self.max_length:
+                return
+            prev.units, prev.size, cur.units, cur.size = rest, rest_size, grown, grown_size

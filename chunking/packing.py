@@ -1,0 +1,222 @@
+"""Sentences (units) of a group of pieces, and their packing into chunks of chunk_size tokens."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .pieces import Piece, continues
+from .settings import ChunkingSettings
+from .tokens import LengthFunction
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[^a-z])")
+_WORD = re.compile(r"\S+")
+
+
+@dataclass(slots=True)
+class Span:
+    """Where part of a unit's text sits: its piece and the [start, end) offsets in the page text."""
+
+    piece: Piece
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class Unit:
+    """A sentence (or part of an over-long one) and where its text came from."""
+
+    text: str
+    spans: list[Span] = field(default_factory=list)
+    block_start: bool = False
+    heading: bool = False
+    size: int = -1  # its length, once measured
+
+    @property
+    def start(self) -> int:
+        return self.spans[0].start
+
+    @property
+    def pieces(self) -> list[Piece]:
+        out: list[Piece] = []
+        for sp in self.spans:
+            if all(sp.piece is not p for p in out):
+                out.append(sp.piece)
+        return out
+
+    def add(self, text: str, span: Span) -> None:
+        """The rest of this sentence, from the next piece (after a column or page break)."""
+        if self.text.endswith("-"):
+            self.text = self.text[:-1] + text
+        else:
+            self.text = self.text + " " + text
+        self.spans.append(span)
+
+
+def separator(prev: Unit, unit: Unit) -> str:
+    """Paragraphs apart by a blank line, a heading on its own line, sentences by a space."""
+    return "\n" if prev.heading else "\n\n" if unit.block_start else " "
+
+
+def join(units: list[Unit]) -> str:
+    """Units of one chunk, joined by their separators."""
+    out = ""
+    for i, u in enumerate(units):
+        out = out + separator(units[i - 1], u) + u.text if out else u.text
+    return out
+
+
+def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
+    """Sentences in reading order. A sentence may run over two pieces (a paragraph cut by a
+    column break): it is one unit then, so no chunk boundary can fall inside it."""
+    units: list[Unit] = []
+    for n, piece in enumerate(pieces):
+        goes_on = n > 0 and continues(pieces[n - 1], piece, s)
+        pos = 0
+        for k, sentence in enumerate(_SENTENCE_SPLIT.split(piece.text)):
+            offset = piece.text.find(sentence, pos)
+            pos = offset + len(sentence)
+            span = Span(piece, piece.start + offset, piece.start + pos)
+            if k == 0 and goes_on and units:
+                units[-1].add(sentence, span)
+            else:
+                units.append(Unit(sentence, [span], block_start=(k == 0), heading=piece.heading))
+    return units
+
+
+class Packer:
+    """Greedy packing of units within chunk_size tokens (`length` measures a text).
+
+    A chunk that is already well filled ends at a paragraph boundary rather than take the first
+    sentence of the next paragraph; a heading starts a chunk and never ends one."""
+
+    def __init__(self, length: LengthFunction, chunk_size: int, chunk_overlap: int, max_length: int,
+                 settings: ChunkingSettings) -> None:
+        self.length = length
+        self.chunk_size = chunk_size
+        self.chunk_overlap = chunk_overlap
+        self.max_length = max_length
+        self.s = settings
+        self.base = length("")
+
+    # -- units ----------------------------------------------------------------------------------
+    def measured(self, units: list[Unit]) -> list[Unit]:
+        """Each unit measured; a sentence longer than the model's limit becomes runs of words."""
+        out: list[Unit] = []
+        for u in units:
+            u.size = self.length(u.text)
+            if u.size <= self.max_length:
+                out.append(u)
+            else:
+                out.extend(self.word_runs(u, self.chunk_size))
+        return out
+
+    def word_runs(self, unit: Unit, budget: int) -> list[Unit]:
+        """Runs of whole words, the first within `budget` tokens and the rest within chunk_size.
+        Word counts are added up (tokenizers split on white space first), so a huge run-on text
+        stays linear. A unit from one piece keeps exact spans for each run."""
+        exact = len(unit.spans) == 1
+        parts: list[Unit] = []
+        words: list[re.Match[str]] = []
+        size = self.base
+        for m in _WORD.finditer(unit.text):
+            n = self.length(m.group()) - self.base
+            if words and size + n > (budget if not parts else self.chunk_size):
+                parts.append(self._run(unit, words, exact, first=not parts))
+                words, size = [], self.base
+            words.append(m)
+            size += n
+        if words:
+            parts.append(self._run(unit, words, exact, first=not parts))
+        return parts
+
+    @staticmethod
+    def _run(unit: Unit, words: list[re.Match[str]], exact: bool, first: bool) -> Unit:
+        text = " ".join(m.group() for m in words)
+        if exact:
+            at = unit.spans[0].start
+            spans = [Span(unit.spans[0].piece, at + words[0].start(), at + words[-1].end())]
+        else:
+            spans = list(unit.spans)
+        return Unit(text, spans, block_start=unit.block_start and first, heading=unit.heading)
+
+    # -- chunks ---------------------------------------------------------------------------------
+    def pack(self, units: list[Unit]) -> list[tuple[list[Unit], int]]:
+        """Chunks and their sizes. Sizes are added up from each sentence's own length (a
+        tokenizer splits on white space first, so the tokens of joined sentences are the sum of
+        theirs), then every chunk is measured whole once: one that comes out over the limit after
+        all is packed again with whole measurements (exact, and quadratic only for it)."""
+        chunks: list[tuple[list[Unit], int]] = []
+        whole = lambda us: self.length(join(us))  # noqa: E731
+        for chunk, _ in self._pack_by(units, self._additive_size(units)):
+            # One unit alone was measured whole already (a long sentence may exceed chunk_size).
+            size = chunk[0].size if len(chunk) == 1 and chunk[0].size >= 0 else whole(chunk)
+            if len(chunk) == 1 or size <= self._limit(chunk):
+                chunks.append((chunk, size))
+            else:
+                chunks.extend(self._pack_by(chunk, whole))
+        return chunks
+
+    def _limit(self, chunk: list[Unit]) -> int:
+        """A heading with the sentence it heads may go over chunk_size, never over the model's
+        limit (a heading never stands alone)."""
+        heads = sum(u.heading for u in chunk)
+        return self.max_length if 0 < heads and len(chunk) == heads + 1 else self.chunk_size
+
+    def _additive_size(self, units: list[Unit]) -> Callable[[list[Unit]], int]:
+        seps = {sep: self.length(sep) - self.base for sep in (" ", "\n", "\n\n")}
+
+        def own(u: Unit) -> int:
+            if u.size < 0:
+                u.size = self.length(u.text)
+            return u.size - self.base
+
+        def size(us: list[Unit]) -> int:
+            total = self.base + sum(own(u) for u in us)
+            for prev, u in zip(us, us[1:]):
+                total += seps[separator(prev, u)]
+            return total
+
+        return size
+
+    def _pack_by(self, units: list[Unit], size_of: Callable[[list[Unit]], int]) -> list[tuple[list[Unit], int]]:
+        chunks: list[tuple[list[Unit], int]] = []
+        current: list[Unit] = []
+        size = 0
+        pending = list(units)
+        while pending:
+            unit = pending.pop(0)
+            trial = size_of(current + [unit])
+            if current and all(u.heading for u in current) and not unit.heading:
+                if trial > self.max_length:  # the heading keeps the first words of its sentence
+                    head, *rest = self.word_runs(unit, self.chunk_size - size)
+                    pending[:0] = rest
+                    unit, trial = head, size_of(current + [head])
+            elif current:
+                full = trial > self.chunk_size
+                well_filled = size >= self.s.paragraph_break_fill * self.chunk_size
+                paragraph_break = unit.block_start and well_filled
+                heading_break = unit.heading and not current[-1].heading
+                if full or paragraph_break or heading_break:
+                    chunks.append((current, size))
+                    current = [] if heading_break else self._overlap(current)
+                    trial = size_of(current + [unit])
+                    if current and trial > self.chunk_size:
+                        current = []
+                        trial = size_of([unit])
+            current.append(unit)
+            size = trial
+        if current:
+            chunks.append((current, size))
+        return chunks
+
+    def _overlap(self, units: list[Unit]) -> list[Unit]:
+        """The last whole sentences of a chunk, within chunk_overlap tokens, open the next one."""
+        if self.chunk_overlap <= 0:
+            return []
+        kept: list[Unit] = []
+        for unit in reversed(units):
+            if unit.heading or self.length(join([unit] + kept)) > self.chunk_overlap:
+                break
+            kept.insert(0, unit)
+        return kept

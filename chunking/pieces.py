@@ -1,0 +1,127 @@
+"""Pieces: the loader's blocks as the splitter reads them, and the tests of how two pieces meet
+(does one carry on the other's sentence; is one a float a paragraph flows around)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.documents import Document
+
+from columnrag.loaders.contract import LAYOUT_KEYS, LayoutBlock
+from columnrag.loaders.engine.geometry import HEADING
+
+from .settings import ChunkingSettings
+
+_SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
+_FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
+
+Run = tuple[int, int, int]  # (page, band, column): one column of one band on one page
+
+
+@dataclass(slots=True)
+class Piece:
+    """A block's text with where it came from: its page, its block (and its index among the
+    page's blocks), the page's metadata, and the section it sits in (set by sections.py)."""
+
+    text: str
+    page: int
+    block: LayoutBlock
+    meta: dict[str, Any]
+    index: int = 0
+    section: str = ""
+    heading: bool = field(init=False)
+    region: tuple[int, int, int, int] = field(init=False)  # pieces of one region may share a chunk
+
+    def __post_init__(self) -> None:
+        self.heading = self.block.kind == HEADING
+        self.region = (self.page, self.block.band, self.block.column, self.block.region)
+
+    @property
+    def run(self) -> Run:
+        return (self.page, self.block.band, self.block.column)
+
+    @property
+    def start(self) -> int:
+        return self.block.start
+
+    @property
+    def size(self) -> float:
+        return self.block.size
+
+    @property
+    def full_last_line(self) -> bool:
+        return self.block.full_last_line
+
+    def runs_on(self) -> bool:
+        """The sentence is still open at the end of this piece: no sentence end, not a heading."""
+        return not _SENTENCE_END.search(self.text) and not self.heading
+
+
+def page_pieces(pages: list[tuple[Document, list[LayoutBlock]]]) -> list[Piece]:
+    """Every block with text, in reading order, page after page."""
+    pieces: list[Piece] = []
+    for doc, blocks in pages:
+        text = doc.page_content
+        page = int(doc.metadata.get("page", 0))
+        meta = {k: v for k, v in doc.metadata.items() if k not in LAYOUT_KEYS}
+        for i, b in enumerate(blocks):
+            piece_text = text[b.start:b.end]
+            if piece_text.strip():
+                pieces.append(Piece(piece_text, page, b, meta, i))
+    return pieces
+
+
+def body_size(pieces: list[Piece]) -> float:
+    """The usual type size of the pieces (their median), 0 when no size is known."""
+    sizes = sorted(p.size for p in pieces if p.size > 0)
+    return sizes[len(sizes) // 2] if sizes else 0.0
+
+
+def _starts_continuation(text: str) -> bool:
+    """Text that can only be the rest of a sentence: it starts in lower case (or with a number
+    that ended up on the next column: "... of cycle" / "380. ...")."""
+    return text[:1].islower() or text[:1].isdigit()
+
+
+def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
+    """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
+    block boundary inside one column)? Lower case after an open sentence always does; after a
+    full last line, a capital does too ("... (van" / "Hasselt, 2013)")."""
+    if piece.heading or not prev.runs_on():
+        return False
+    if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
+        return False  # a footnote in smaller type is not the rest of a body sentence
+    return _starts_continuation(piece.text) or (prev.full_last_line and piece.text[:1].isalnum())
+
+
+def is_float_like(piece: Piece, body: float, s: ChunkingSettings) -> bool:
+    """A caption, a footnote, a figure's label or another short block a paragraph may flow
+    around: a caption's opening word, a smaller type size than the body's, or a few words."""
+    if _FLOAT_START.match(piece.text) or len(piece.text.split()) <= s.float_max_words:
+        return True
+    return 0 < piece.size < s.smaller_type * body
+
+
+def continue_over_floats(pieces: list[Piece], s: ChunkingSettings) -> list[Piece]:
+    """A paragraph cut by a column or page break often has a float between its halves (a
+    figure, its caption): bring the second half up to the first, the float follows."""
+    if not s.continue_paragraphs:
+        return pieces
+    out = list(pieces)
+    body = body_size(pieces)
+    i = 0
+    while i < len(out) - 2:
+        head = out[i]
+        if not head.runs_on() or continues(head, out[i + 1], s):
+            i += 1
+            continue
+        for k in range(i + 1, min(i + 1 + s.max_floats_skipped, len(out) - 1)):
+            if out[k].heading or not is_float_like(out[k], body, s):
+                break
+            nxt = out[k + 1]
+            if continues(head, nxt, s) and nxt.region != out[k].region:
+                out.insert(i + 1, out.pop(k + 1))
+                break
+        i += 1
+    return out

@@ -1,0 +1,122 @@
+"""Section paths: which headings a piece sits under ("2 Method > 2.1 Data"), and the title.
+
+The loader marks as headings lines set larger than the body, numbered lines ("2.1 Data") and lone
+short title-like lines, so a figure's labels or a table's header row may be marked too. Only a
+heading that looks like a section's does count here: a numbered one, or one set larger than
+the body text (up to a limit: lettering inside a drawing is huge) that a paragraph follows.
+Levels come from the numbering ("2.1" under "2") or, unnumbered, from the type size (smaller
+type under larger).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .pieces import Piece, body_size
+
+_NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+_FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint)|\.(docx?|tex|pdf|indd|pptx?|odt)$|^untitled)", re.I)
+SEPARATOR = " > "
+MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
+MAX_HEADING_CHARS = 100
+LARGER = 1.08  # unnumbered headings are set at least this much larger than the body text ...
+LARGEST = 3.0  # ... and not this much larger (lettering in a drawing)
+PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
+
+
+def clean(text: str) -> str:
+    """A heading's text on one line, without trailing marks (footnote symbols, a colon)."""
+    text = " ".join(text.split())
+    return text.rstrip(" :.*∗†‡§¶").strip()[:MAX_HEADING_CHARS]
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    text: str
+    level: int
+    size: float
+
+
+def _level(text: str, size: float, stack: list[_Entry]) -> int:
+    """The heading's depth: from its numbering, or below the nearest heading set clearly larger."""
+    m = _NUMBER.match(text)
+    if m:
+        num = m.group("num").rstrip(".")
+        if re.fullmatch(r"[A-Z]", num) and any(re.match(r"[IVX]+\.", e.text) for e in stack):
+            return 2  # "A." under "II." (IEEE sections)
+        return num.count(".") + 1
+    larger = [e for e in stack if e.size >= LARGER * size > 0]
+    return larger[-1].level + 1 if larger else 1
+
+
+def _is_prose(text: str) -> bool:
+    """A paragraph, not a label: more words than a label has, or a whole sentence."""
+    words = len(text.split())
+    return words >= PROSE_WORDS or (words >= 4 and text.rstrip()[-1:] in ".!?")
+
+
+def _is_section_heading(piece: Piece, following: Piece | None, body: float) -> bool:
+    text = clean(piece.text)
+    if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS:
+        return False
+    if body > 0 and piece.size > LARGEST * body:
+        return False
+    if _NUMBER.match(text) and not re.match(r"^[A-Z]\.?\s+\S+$", text):
+        return True  # numbered ("2.1 Data"; a lone capital with one word is too weak a number)
+    larger = body <= 0 or piece.size >= LARGER * body
+    prose = following is not None and not following.heading and _is_prose(following.text)
+    return larger and prose
+
+
+def document_title(metadata: Mapping[str, Any], pieces: list[Piece]) -> str:
+    """The PDF's own title when it gives one that is not a file name; else the largest heading
+    among the first page's opening headings, when it is set larger than the body."""
+    given = clean(str(metadata.get("title") or ""))
+    if len(_WORDS.findall(given)) >= 2 and not _FILE_TITLE.search(given):
+        return given
+    body = body_size(pieces)
+    opening = []
+    for p in pieces:
+        if p.page != pieces[0].page or len(opening) >= 4:
+            break
+        if p.heading:
+            opening.append(p)
+    opening = [p for p in opening if _WORDS.search(p.text) and (body <= 0 or p.size >= LARGER * body)]
+    if not opening:
+        return ""
+    return clean(max(opening, key=lambda p: p.size).text)
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def assign_sections(pieces: list[Piece], title: str) -> None:
+    """Set every piece's section path from the section headings before it (a heading's own path
+    ends with itself). Headings that make up the title open no section."""
+    body = body_size([p for p in pieces if not p.heading])
+    in_title = _letters(title)
+    stack: list[_Entry] = []
+    opened = -2  # the piece that opened the innermost section
+    for n, piece in enumerate(pieces):
+        if piece.heading:
+            following = next((q for q in pieces[n + 1:] if not q.heading or q.page != piece.page), None)
+            own = _letters(piece.text)
+            prev = pieces[n - 1] if n else None
+            if own and own in in_title and piece.page == pieces[0].page:
+                pass  # a line of the title
+            elif (opened == n - 1 and prev is not None and prev.region == piece.region
+                  and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))):
+                # The second line of a heading the loader set apart ("Development of" / "the Brain").
+                stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
+                opened = n
+            elif _is_section_heading(piece, following, body):
+                text = clean(piece.text)
+                level = _level(text, piece.size, stack)
+                while stack and stack[-1].level >= level:
+                    stack.pop()
+                stack.append(_Entry(text, level, piece.size))
+                opened = n
+        piece.section = SEPARATOR.join(e.text for e in stack)
