@@ -1,8 +1,11 @@
-"""`python -m benchmarks [--corpus DIR] [--quick]` (or `make bench`): writes
-benchmarks/RESULTS.md (tables) and benchmarks/results.json.
+"""`python -m benchmarks [--corpus DIR]` (or `make bench`): writes benchmarks/RESULTS.md
+(tables) and benchmarks/results.json.
 
 Without --corpus it generates its own corpus with ground truth (no ../shared needed); give
-../shared/corpus or ../shared/realworld to measure on those.
+../shared/corpus or ../shared/realworld to measure on those. Where ../shared (--shared) holds
+them, it also measures the real-world documents' chunks, chunkqa (Chroma's chunking evaluation on
+two-column PDFs) and the sweep that chose the chunking defaults; each is skipped when missing.
+Embeddings are cached per text in benchmarks/.cache, so a rerun embeds only what changed.
 """
 from __future__ import annotations
 
@@ -13,16 +16,52 @@ import tempfile
 import time
 from pathlib import Path
 
+from .chunkqa import VARIANTS, ChunkQA, find
 from .corpus import generate
+from .embedcache import CachedEmbedder
 from .extractors import available, columnrag
-from .measure import (chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
+from .measure import (SHORT, chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
                       order_independence, precision, reading_order, retrieval)
+from .sweep import render as render_sweep
+from .sweep import sweep
 
 HERE = Path(__file__).resolve().parent
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(r) + " |" for r in rows]
+
+
+def _chunk_table(chunks: dict[str, dict], retrieval: dict[str, float] | None = None) -> list[str]:
+    head = ["pipeline", "chunks", "crossing", "crossing wherever its first trigram sits", "intact sentences",
+            "mean tokens", f"< {SHORT} tokens", "no word"] + (["sentence retrieval"] if retrieval else [])
+    rows = []
+    for n, c in chunks.items():
+        row = [n, str(c["chunks"]), f"{100 * c['crossing_rate']:.2f}%", f"{100 * c['real_crossing_rate']:.2f}%",
+               f"{100 * c['intact_sentences']:.1f}%", f"{c.get('mean_tokens', 0):.0f}",
+               f"{100 * c.get('short_share', 0):.1f}%", str(c.get("wordless", 0))]
+        rows.append(row + ([f"{100 * retrieval[n]:.1f}%"] if retrieval else []))
+    return _table(head, rows)
+
+
+def _chunkqa_section(qa: dict) -> list[str]:
+    lines = ["## chunkqa: Chroma's chunking evaluation on two-column PDFs (../shared/chunkqa)", "",
+             f"{qa['questions']} questions; token-level recall, precision and IoU of the top k chunks against the "
+             "reference excerpts (Chroma Research's metric, chunks aligned to the corpus by word trigrams); "
+             "mean chunk tokens without [CLS]/[SEP]. columnrag chunks are embedded as the ingest embeds them.", ""]
+    head = ["pipeline", "PDFs", "recall@5", "precision@5", "IoU@5", "recall@10", "IoU@10", "chunks", "mean tokens"]
+    rows = []
+    for name, per in qa["pipelines"].items():
+        for variant, r in per.items():
+            rows.append([name, variant, f"{r['recall@5']:.3f}", f"{r['precision@5']:.4f}", f"{r['iou@5']:.4f}",
+                         f"{r['recall@10']:.3f}", f"{r['iou@10']:.4f}", str(r["chunks"]), f"{r['mean_tokens']:.0f}"])
+    lines += _table(head, rows) + [""]
+    corpora = [k.split(" ", 1)[1] for k in next(iter(qa["pipelines"]["columnrag"].values())) if k.startswith("recall@5 ")]
+    lines += ["Recall@5 by corpus:", ""]
+    lines += _table(["pipeline", "PDFs"] + corpora,
+                    [[name, variant] + [f"{r[f'recall@5 {c}']:.3f}" for c in corpora]
+                     for name, per in qa["pipelines"].items() for variant, r in per.items()]) + [""]
+    return lines
 
 
 def render(result: dict, corpus: str) -> str:
@@ -39,15 +78,24 @@ def render(result: dict, corpus: str) -> str:
                   f"documents read within 1% of their native variant's words in every drawing order "
                   f"(worst {100 * oi['worst']:.2f}%).", ""]
     lines += ["## Chunks", ""]
-    lines += _table(["pipeline", "chunks", "crossing", "crossing wherever its first trigram sits", "intact sentences"],
-                    [[n, str(c["chunks"]), f"{100 * c['crossing_rate']:.2f}%", f"{100 * c['real_crossing_rate']:.2f}%",
-                      f"{100 * c['intact_sentences']:.1f}%"]
-                     for n, c in result["chunks"].items()])
+    lines += _chunk_table(result["chunks"])
     lines += ["", "\"Crossing\" is the corpus scorer's count: it places a chunk's first trigram at its first "
               "occurrence in the document, so a chunk that opens with a phrase used earlier counts as crossing. "
-              "The next column counts only chunks that break wherever that trigram is placed.", ""]
+              "The next column counts only chunks that break wherever that trigram is placed. Tokens are the "
+              f"embedding model's, [CLS] and [SEP] not counted; \"< {SHORT}\" is the share of fragment chunks.", ""]
     lines += ["## Retrieval (body sentence of 12+ words as query: found whole in a top-5 chunk)", ""]
     lines += _table(["pipeline", "hit rate"], [[n, f"{100 * v:.1f}%"] for n, v in result["retrieval"].items()]) + [""]
+    if "realworld" in result:
+        rw = result["realworld"]
+        lines += ["## Real-world documents (../shared/realworld)", ""]
+        lines += _chunk_table(rw["chunks"], {n: rw["retrieval"][n] for n in rw["retrieval"]}) + [""]
+    if "chunkqa" in result:
+        lines += _chunkqa_section(result["chunkqa"])
+    if "sweep" in result:
+        lines += ["## Sweep: chunk size, sentence overlap, title and section embedded", "",
+                  "chunkqa on the well-drawn PDFs; realworld sentence queries as above. The defaults are the row "
+                  "that meets the targets of both (see README).", ""]
+        lines += render_sweep(result["sweep"]) + [""]
     sp, ing, mem, pr = result["loader_speed"], result["ingest"], result.get("memory"), result["precision"]
     lines += ["## Speed and memory (ratios measured in the same run; medians of repeated runs)", ""]
     rows = [["loader time per page vs PyMuPDF get_text()", f"{sp['ratio']:.2f}×",
@@ -69,6 +117,42 @@ def render(result: dict, corpus: str) -> str:
     return "\n".join(lines)
 
 
+def shared_measures(a: argparse.Namespace, embedder: CachedEmbedder) -> dict:
+    """Real-world chunks, chunkqa and the sweep, for what ../shared holds."""
+    out: dict = {}
+    realworld = a.shared / "realworld"
+    has_realworld = (realworld / "manifest.json").is_file()
+    if has_realworld and (a.corpus is None or a.corpus.resolve() != realworld.resolve()):
+        print("real-world chunks ...", flush=True)
+        quality, chunks = chunk_quality(realworld)
+        out["realworld"] = {"chunks": quality, "retrieval": retrieval(realworld, chunks, embedder, a.queries)}
+    folder = None if a.no_chunkqa else find(a.shared)
+    qa = ChunkQA(folder, embedder) if folder else None
+    if qa is not None:
+        print("chunkqa ...", flush=True)
+        out["chunkqa"] = chunkqa_table(qa)
+    if not a.no_sweep and (qa is not None or has_realworld):
+        print("sweep ...", flush=True)
+        out["sweep"] = sweep(qa, realworld if has_realworld else None, embedder, a.queries)
+    return out
+
+
+def chunkqa_table(qa: ChunkQA) -> dict:
+    """columnrag, the usual pipeline, the same with a token splitter of columnrag's chunk size,
+    and the text-only ceilings, on both PDF variants."""
+    from columnrag.chunking.settings import ChunkingSettings
+
+    size = ChunkingSettings().chunk_size
+    pipelines = {
+        "columnrag": {v: qa.score(qa.columnrag(v)) for v in VARIANTS},
+        "PyMuPDFLoader + Recursive 1000/200 characters": {v: qa.score(qa.other("usual", v)) for v in VARIANTS},
+        f"PyMuPDFLoader + Recursive {size} tokens": {v: qa.score(qa.token_splitter(v, size)) for v in VARIANTS},
+        "text only, Recursive 1000/200 characters": {"(text)": qa.score(qa.other("plain", "text"))},
+        f"text only, Recursive {size} tokens": {"(text)": qa.score(qa.token_splitter("text", size))},
+    }
+    return {"questions": len(qa.questions), "pipelines": pipelines}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     ap.add_argument("--corpus", type=Path, help="ground-truth corpus (manifest.json + *.truth.json)")
@@ -77,6 +161,10 @@ def main() -> None:
     ap.add_argument("--ingest-repeats", type=int, default=1, help="repeats of the whole-ingest timing")
     ap.add_argument("--no-memory", action="store_true", help="skip the 4x-corpus memory run")
     ap.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
+    ap.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared",
+                    help="the development corpora (chunkqa, realworld); parts that are missing are skipped")
+    ap.add_argument("--no-chunkqa", action="store_true", help="skip chunkqa")
+    ap.add_argument("--no-sweep", action="store_true", help="skip the chunking sweep")
     a = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     from columnrag.ingest.embedder import Embedder
@@ -91,7 +179,7 @@ def main() -> None:
         result["order_independence"] = order_independence(corpus, columnrag)
         print("chunks ...", flush=True)
         result["chunks"], chunks = chunk_quality(corpus)
-        embedder = Embedder(EmbeddingSettings(precision="float32", device="cpu"))
+        embedder = CachedEmbedder(Embedder(EmbeddingSettings(precision="float32", device="cpu")))
         print("retrieval ...", flush=True)
         result["retrieval"] = retrieval(corpus, chunks, embedder, a.queries)
         print("speed ...", flush=True)
@@ -101,10 +189,11 @@ def main() -> None:
             print("memory ...", flush=True)
             result["memory"] = memory_scaling(corpus)
         print("precision ...", flush=True)
-        sample = [c for per in chunks["columnrag"].values() for c in per][:300]
+        sample = [c.text for per in chunks["columnrag"].values() for c in per][:300]
         result["precision"] = precision(sample)
         bf16 = Embedder(EmbeddingSettings(precision="bfloat16", device="cpu"))
         result["retrieval_bfloat16"] = retrieval(corpus, {"columnrag": chunks["columnrag"]}, bf16, a.queries)["columnrag"]
+        result.update(shared_measures(a, embedder))
     a.out.mkdir(parents=True, exist_ok=True)
     (a.out / "results.json").write_text(json.dumps(result, indent=1))
     (a.out / "RESULTS.md").write_text(render(result, result["corpus"]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -70,14 +72,31 @@ def order_independence(corpus: Path, extract: Extractor) -> dict[str, float] | N
             "worst": max(worst_per_doc)}
 
 
-def columnrag_chunks(path: Path) -> list[str]:
-    from columnrag.chunking import BandAwareTextSplitter
+@dataclass(frozen=True)
+class Chunk:
+    """A chunk as a pipeline returns it: the text a user gets, and the text that is embedded."""
+
+    text: str
+    embed: str
+
+
+def columnrag_chunks(path: Path, settings=None) -> list[Chunk]:
+    """The loader and the splitter (with `settings`, default the built-in ones): each chunk's
+    page text, and the text the ingest embeds for it."""
     from columnrag.loaders import ColumnAwarePDFLoader
 
-    return [c.page_content for c in BandAwareTextSplitter().split_documents(ColumnAwarePDFLoader(path).load())]
+    return split_pages(ColumnAwarePDFLoader(path).load(), settings)
 
 
-def usual_chunks(path: Path) -> list[str]:
+def split_pages(pages, settings=None) -> list[Chunk]:
+    """Loader Documents split by the splitter with `settings`."""
+    from columnrag.chunking import BandAwareTextSplitter
+
+    splitter = BandAwareTextSplitter(settings=settings)
+    return [Chunk(c.page_content, splitter.embedding_text(c)) for c in splitter.split_documents(pages)]
+
+
+def usual_chunks(path: Path) -> list[Chunk]:
     """LangChain's usual pipeline: PyMuPDFLoader + RecursiveCharacterTextSplitter(1000, 200)."""
     from langchain_text_splitters import RecursiveCharacterTextSplitter
 
@@ -92,36 +111,63 @@ def usual_chunks(path: Path) -> list[str]:
         with pymupdf.open(path) as d:
             docs = [Document(page_content=p.get_text(), metadata={"page": p.number}) for p in d]
     splitter = RecursiveCharacterTextSplitter(chunk_size=1000, chunk_overlap=200)
-    return [c.page_content for c in splitter.split_documents(docs)]
+    return [Chunk(c.page_content, c.page_content) for c in splitter.split_documents(docs)]
 
 
-PIPELINES: dict[str, Callable[[Path], list[str]]] = {"columnrag": columnrag_chunks,
-                                                      "PyMuPDFLoader + Recursive 1000/200": usual_chunks}
+PIPELINES: dict[str, Callable[[Path], list[Chunk]]] = {"columnrag": columnrag_chunks,
+                                                       "PyMuPDFLoader + Recursive 1000/200": usual_chunks}
+SHORT = 25  # a chunk under this many tokens is a fragment (a label, a cell, a lone heading)
+_WORD = re.compile(r"[^\W\d_]{2,}")
 
 
-def chunk_quality(corpus: Path) -> tuple[dict[str, dict], dict[str, dict[str, list[str]]]]:
-    """Crossing share and intact sentences per pipeline; also returns the chunks."""
+def model_tokens() -> Callable[[str], int]:
+    """Tokens of the embedding model, [CLS] and [SEP] not counted (as chunkqa counts them)."""
+    from columnrag.chunking.tokens import default_model_path, token_length
+
+    length = token_length(default_model_path())
+    base = length("")
+    return lambda text: length(text) - base
+
+
+def length_stats(texts: list[str], tokens: Callable[[str], int]) -> dict[str, float]:
+    """Mean and median tokens, the share under SHORT tokens, and chunks with no word at all."""
+    sizes = sorted(tokens(t) for t in texts)
+    return {"mean_tokens": statistics.fmean(sizes) if sizes else 0.0,
+            "median_tokens": statistics.median(sizes) if sizes else 0.0,
+            "short_share": sum(n < SHORT for n in sizes) / max(1, len(sizes)),
+            "wordless": sum(not _WORD.search(t) for t in texts)}
+
+
+def chunk_quality(corpus: Path, pipelines: dict[str, Callable[[Path], list[Chunk]]] | None = None,
+                  ) -> tuple[dict[str, dict], dict[str, dict[str, list[Chunk]]]]:
+    """Crossing share, intact sentences and chunk lengths per pipeline; also returns the chunks."""
     results: dict[str, dict] = {}
-    all_chunks: dict[str, dict[str, list[str]]] = {}
-    for name, make in PIPELINES.items():
+    all_chunks: dict[str, dict[str, list[Chunk]]] = {}
+    tokens = model_tokens()
+    for name, make in (pipelines or PIPELINES).items():
         tot = defaultdict(int)
         all_chunks[name] = {}
         for m in manifest(corpus):
             t = Truth.load(corpus / m["truth"])
             chunks = make(corpus / m["pdf"])
             all_chunks[name][m["pdf"]] = chunks
-            for k, v in t.score_chunks(chunks).items():
+            for k, v in t.score_chunks([c.text for c in chunks]).items():
                 tot[k] += v
+        texts = [c.text for per in all_chunks[name].values() for c in per]
         results[name] = {"chunks": tot["chunks"], "crossing_rate": tot["crossing"] / max(1, tot["chunks"]),
                          "real_crossing_rate": tot["crossing_real"] / max(1, tot["chunks"]),
-                         "intact_sentences": tot["intact"] / max(1, tot["sentences"])}
+                         "intact_sentences": tot["intact"] / max(1, tot["sentences"]),
+                         "all_chunks": len(texts), **length_stats(texts, tokens)}
     return results, all_chunks
 
 
-def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[str]]], embedder, queries: int = 150,
+def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[Chunk]]], embedder, queries: int = 150,
               seed: int = 7) -> dict[str, float]:
-    """Share of sampled body sentences (12+ words) found whole in a top-5 result."""
-    import chromadb
+    """Share of sampled body sentences (12+ words) found whole in a top-5 result (exact cosine
+    search over each chunk's embedded text; the sentence is looked for in its page text)."""
+    import numpy as np
+
+    from .embedcache import top_k
 
     rnd = random.Random(seed)
     sample: list[tuple[str, str]] = []
@@ -131,20 +177,13 @@ def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[str]]], embedde
         for s in rnd.sample(sents, min(2, len(sents))):
             sample.append((m["pdf"], s))
     sample = rnd.sample(sample, min(queries, len(sample)))
+    qv = np.asarray(embedder.embed([s.strip() for _, s in sample]), dtype=np.float32)
     out = {}
-    client = chromadb.EphemeralClient()
-    for k, (name, per_pdf) in enumerate(all_chunks.items()):
-        coll = client.create_collection(f"bench-{k}-{int(time.time() * 1000) % 100000}",
-                                        metadata={"hnsw:space": "cosine"})
-        texts = [c for chunks in per_pdf.values() for c in chunks]
-        vectors = embedder.embed(texts)
-        for i in range(0, len(texts), 4000):
-            coll.add(ids=[str(j) for j in range(i, min(len(texts), i + 4000))],
-                     embeddings=vectors[i:i + 4000], documents=texts[i:i + 4000])
-        qv = embedder.embed([s.strip() for _, s in sample])
-        res = coll.query(query_embeddings=qv, n_results=5, include=["documents"])
-        hits = sum(any(s in " " + " ".join(tokens(d)) + " " for d in docs)
-                   for (_, s), docs in zip(sample, res["documents"]))
+    for name, per_pdf in all_chunks.items():
+        chunks = [c for per in per_pdf.values() for c in per]
+        vectors = np.asarray(embedder.embed([c.embed for c in chunks]), dtype=np.float32)
+        joined = [" " + " ".join(tokens(c.text)) + " " for c in chunks]
+        hits = sum(any(s in joined[j] for j in top) for (_, s), top in zip(sample, top_k(qv, vectors, 5)))
         out[name] = hits / max(1, len(sample))
     return out
 

@@ -67,7 +67,7 @@ def chunk_boxes(draft: Draft) -> list[ChunkBox]:
     for cover in _covers(draft):
         box = _lines_box(cover)
         p = cover.piece
-        if prev is not None and boxes and prev.region == p.region and p.index == prev.index + 1:
+        if prev is not None and boxes and prev.region == p.region and p.index - prev.index in (0, 1):
             boxes[-1] = ChunkBox(p.page, Box.union([boxes[-1].box, box]))
         elif ChunkBox(p.page, box) not in boxes:
             boxes.append(ChunkBox(p.page, box))

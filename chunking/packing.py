@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .paragraphs import paragraph_ends
 from .pieces import Piece, continues
 from .settings import ChunkingSettings
 from .tokens import LengthFunction
@@ -72,15 +73,17 @@ def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
     units: list[Unit] = []
     for n, piece in enumerate(pieces):
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
+        ends = paragraph_ends(piece.text)
         pos = 0
         for k, sentence in enumerate(_SENTENCE_SPLIT.split(piece.text)):
             offset = piece.text.find(sentence, pos)
+            opens = k == 0 or any(pos <= e < offset for e in ends)
             pos = offset + len(sentence)
             span = Span(piece, piece.start + offset, piece.start + pos)
             if k == 0 and goes_on and units:
                 units[-1].add(sentence, span)
             else:
-                units.append(Unit(sentence, [span], block_start=(k == 0), heading=piece.heading))
+                units.append(Unit(sentence, [span], block_start=opens, heading=piece.heading))
     return units
 
 

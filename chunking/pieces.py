@@ -30,6 +30,7 @@ class Piece:
     meta: dict[str, Any]
     index: int = 0
     section: str = ""
+    inner: bool = False  # part of a block (a subheading the loader left inside it, or text around one)
     heading: bool = field(init=False)
     region: tuple[int, int, int, int] = field(init=False)  # pieces of one region may share a chunk
 

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from .pieces import Piece, body_size
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 _FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint)|\.(docx?|tex|pdf|indd|pptx?|odt)$|^untitled)", re.I)
 SEPARATOR = " > "
@@ -23,6 +24,7 @@ MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a 
 MAX_HEADING_CHARS = 100
 LARGER = 1.08  # unnumbered headings are set at least this much larger than the body text ...
 LARGEST = 3.0  # ... and not this much larger (lettering in a drawing)
+SAME_TYPE = 1.05  # type sizes within this ratio are one type
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
 
 
@@ -65,9 +67,18 @@ def _is_section_heading(piece: Piece, following: Piece | None, body: float) -> b
         return False
     if _NUMBER.match(text) and not re.match(r"^[A-Z]\.?\s+\S+$", text):
         return True  # numbered ("2.1 Data"; a lone capital with one word is too weak a number)
-    larger = body <= 0 or piece.size >= LARGER * body
+    larger = body <= 0 or piece.size >= LARGER * body or piece.inner  # inner: told by its line alone
     prose = following is not None and not following.heading and _is_prose(following.text)
     return larger and prose
+
+
+def demote_run_on_headings(pieces: list[Piece]) -> None:
+    """A "heading" in the type of the text after it, whose sentence goes on there ("33 ORFs with
+    homology to" / "components of ..."), is a line of text the loader took for a numbered one."""
+    for piece, nxt in zip(pieces, pieces[1:]):
+        if (piece.heading and nxt.text[:1].islower() and not _SENTENCE_END.search(piece.text)
+                and piece.size <= SAME_TYPE * nxt.size):
+            piece.heading = False
 
 
 def document_title(metadata: Mapping[str, Any], pieces: list[Piece]) -> str:

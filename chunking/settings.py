@@ -28,6 +28,8 @@ class ChunkingSettings:
     # A chunk under this share of chunk_size (a label, a table's cells, a last short sentence)
     # joins the chunk next to it in reading order when the two fit the model.
     min_chunk_fill: float = 0.25
-    # Embed each chunk with its document title and section path in front (page_content stays
-    # the page text).
+    # Embed each chunk with its section path in front (page_content stays the page text): a
+    # passage deep in a section then matches questions that name the section's subject.
     contextualize: bool = False
+    # With contextualize, the document's title in front of the section path too.
+    context_title: bool = False

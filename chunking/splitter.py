@@ -23,7 +23,8 @@ from .context import contextualize
 from .fragments import Draft, FragmentMerger, set_aside
 from .packing import Packer, join, sentences
 from .pieces import Piece, continue_over_floats, continues, page_pieces
-from .sections import assign_sections, document_title
+from .paragraphs import split_inner_headings
+from .sections import assign_sections, demote_run_on_headings, document_title
 from .settings import ChunkingSettings
 from .tokens import LengthFunction, model_max_tokens, resolve_model, token_length
 
@@ -131,7 +132,9 @@ class BandAwareTextSplitter(TextSplitter):
     def _split_layout(self, pages: list[tuple[Document, list[LayoutBlock]]]) -> list[Document]:
         if not pages:
             return []
-        pieces = continue_over_floats(page_pieces(pages), self.settings)
+        pieces = split_inner_headings(page_pieces(pages))
+        demote_run_on_headings(pieces)
+        pieces = continue_over_floats(pieces, self.settings)
         title = document_title(pages[0][0].metadata, pieces)
         assign_sections(pieces, title)
         kept, anchors = set_aside(pieces)
@@ -147,10 +150,13 @@ class BandAwareTextSplitter(TextSplitter):
 
     # -- embedding ------------------------------------------------------------------------------
     def embedding_text(self, chunk: Document) -> str:
-        """The text to embed for a chunk: page_content, with the document title and section path
-        in front when `contextualize` is on (the ingest embeds this, and stores page_content)."""
+        """The text to embed for a chunk: page_content, with its section path (and the document
+        title with `context_title`) in front when `contextualize` is on; the ingest embeds this
+        and stores page_content."""
         if self.settings.contextualize:
-            return contextualize(chunk.page_content, chunk.metadata)
+            return contextualize(chunk.page_content, chunk.metadata,
+                                 lambda text: self._length_function(text) <= self.max_length,
+                                 title=self.settings.context_title)
         return chunk.page_content
 
 

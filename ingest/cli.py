@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
+from columnrag.loaders.contract import decode_chunk_boxes
 from columnrag.loaders.errors import PDFLoadError
 
 from .discover import discover_pdfs
@@ -129,10 +130,23 @@ def _query(a: argparse.Namespace, settings: Settings) -> int:
         return EXIT_OK
     for rank, h in enumerate(hits, start=1):
         m = h["metadata"]
-        box = ", ".join(f"{m.get(key, 0):.0f}" for key in ("bbox_x0", "bbox_y0", "bbox_x1", "bbox_y1"))
-        print(f"{rank}. score {h['score']:.3f}  {m.get('source')}  page {int(m.get('page', 0)) + 1}  box [{box}]")
+        print(f"{rank}. score {h['score']:.3f}  {m.get('source')}  page {int(m.get('page', 0)) + 1}  {_boxes(m)}")
+        if m.get("section"):
+            print(f"   section: {m['section']}")
         print("   " + h["text"].replace("\n", " ")[:300])
     return EXIT_OK
+
+
+def _boxes(m: dict[str, Any]) -> str:
+    """Every box the chunk covers ("p2 [x0, y0, x1, y1]", PDF points, top-left origin); the
+    flat bbox for chunks that list none."""
+    def fmt(values: Sequence[float]) -> str:
+        return "[" + ", ".join(f"{v:.0f}" for v in values) + "]"
+
+    boxes = decode_chunk_boxes(m)
+    if not boxes:
+        return "box " + fmt([float(m.get(k, 0)) for k in ("bbox_x0", "bbox_y0", "bbox_x1", "bbox_y1")])
+    return "boxes " + " ".join(f"p{b.page + 1} {fmt(b.box.as_tuple())}" for b in boxes)
 
 
 def _audit(a: argparse.Namespace, settings: Settings) -> int:

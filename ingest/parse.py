@@ -29,6 +29,10 @@ class FileChunks:
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
+    embed_texts: list[str] = field(default_factory=list)  # what is embedded (texts are what is stored)
+
+    def to_embed(self) -> list[str]:
+        return self.embed_texts or self.texts
 
 
 def chunk_id(source: str, content_hash: str, fingerprint: str, index: int) -> str:
@@ -63,7 +67,8 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
             out.error = ("no text layer (scanned pages need OCR)"
                          if any(p.metadata.get("needs_ocr") for p in pages) else "no text")
             return out
-        chunks = configured_splitter(settings.chunking, settings.embedding.model).split_documents(pages)
+        splitter = configured_splitter(settings.chunking, settings.embedding.model)
+        chunks = splitter.split_documents(pages)
     except PDFLoadError as exc:
         out.error = exc.reason
         return out
@@ -75,6 +80,7 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
         cid = chunk_id(out.source, content_hash, fp, i)
         out.ids.append(cid)
         out.texts.append(c.page_content)
+        out.embed_texts.append(splitter.embedding_text(c))
         out.metadatas.append(_clean({**c.metadata, "chunk_id": cid, "content_hash": content_hash,
                                      "settings": fp}))
     return out

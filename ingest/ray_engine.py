@@ -30,7 +30,8 @@ def _parse_row(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
     """A Ray task: parse and chunk one file; lists go as JSON (one schema for every row)."""
     r = parse_file(row["path"], row["hash"], settings)
     return {"source": r.source, "hash": r.content_hash, "pages": r.pages, "error": r.error or "",
-            "ids": json.dumps(r.ids), "texts": json.dumps(r.texts), "metas": json.dumps(r.metadatas)}
+            "ids": json.dumps(r.ids), "texts": json.dumps(r.texts), "metas": json.dumps(r.metadatas),
+            "embed": json.dumps(r.to_embed())}
 
 
 class EmbedActor:
@@ -40,7 +41,7 @@ class EmbedActor:
         self.embedder = Embedder(settings)
 
     def __call__(self, batch):
-        texts = [json.loads(t) for t in batch["texts"]]
+        texts = [json.loads(t) for t in batch["embed"]]
         flat = [t for ts in texts for t in ts]
         vectors = self.embedder.embed(flat) if flat else []
         out, i = [], 0

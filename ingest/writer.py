@@ -70,7 +70,7 @@ class Writer:
 
     def flush(self) -> None:
         """Embed the gathered files' chunks and hand them to the store thread."""
-        texts = [t for r in self.pending for t in r.texts]
+        texts = [t for r in self.pending for t in r.to_embed()]
         vectors = self.model.get().embed(texts) if texts else []
         batch: list[Embedded] = []
         at = 0

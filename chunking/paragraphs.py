@@ -1,0 +1,90 @@
+"""What the loader may leave inside one block: several paragraphs, and headings set in body type.
+
+The loader cuts blocks at extra space between lines and at larger type; a document that puts no
+space between paragraphs, and sets its subheadings bold but no larger ("Gameplay", "Reception"),
+gives blocks that run over several paragraphs and subheadings. Their lines still show them: a
+paragraph's last line closes a sentence well short of the usual line; a subheading is a short
+line of a few words, with no closing mark, between a sentence's end and a capital.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from columnrag.loaders.engine.geometry import HEADING, Box
+
+from .pieces import Piece
+
+MIN_LINES = 4  # a block this long has a usual line length to measure against
+SHORT_LINE = 0.8  # a paragraph's last line is shorter than this share of the usual one
+HEADING_LINE = 0.5  # a subheading is shorter than this share of the usual line ...
+HEADING_WORDS = 8  # ... and has at most this many words
+_LETTERS = re.compile(r"[^\W\d_]")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _usual_length(lines: list[str]) -> int:
+    return sorted(len(line) for line in lines)[len(lines) // 2]
+
+
+def paragraph_ends(text: str) -> set[int]:
+    """Offsets in a block's text where a paragraph ends inside it."""
+    lines = text.split("\n")
+    if len(lines) < MIN_LINES:
+        return set()
+    usual = _usual_length(lines)
+    ends: set[int] = set()
+    at = 0
+    for line in lines[:-1]:
+        at += len(line)
+        if len(line) < SHORT_LINE * usual and line.rstrip()[-1:] in ".!?":
+            ends.add(at)
+        at += 1
+    return ends
+
+
+def _heading_line(lines: list[str], i: int, usual: int) -> bool:
+    line = lines[i].strip()
+    if not line or len(line) >= HEADING_LINE * usual or len(line.split()) > HEADING_WORDS:
+        return False
+    if not (line[0].isupper() or line[0].isdigit()) or not line[-1].isalnum() or not _WORD.search(line):
+        return False
+    if len(_LETTERS.findall(line)) < 0.6 * len(line.replace(" ", "")):
+        return False  # a formula or a row of figures
+    before = i == 0 or lines[i - 1].rstrip()[-1:] in ".!?"
+    after = i + 1 < len(lines) and lines[i + 1][:1].isupper()
+    return before and after
+
+
+def _part(piece: Piece, start: int, end: int, lines: tuple[int, int, int], heading: bool) -> Piece:
+    """The lines [first, last) of a piece's text (of `total` lines), as a piece of its own."""
+    first, last, total = lines
+    box = piece.block.box
+    pitch = box.height / total
+    block = replace(piece.block, start=piece.block.start + start, end=piece.block.start + end,
+                    box=Box(box.x0, box.y0 + first * pitch, box.x1, box.y0 + last * pitch),
+                    kind=HEADING if heading else piece.block.kind,
+                    full_last_line=piece.block.full_last_line and last == total)
+    return Piece(piece.text[start:end], piece.page, block, piece.meta, piece.index, inner=True)
+
+
+def split_inner_headings(pieces: list[Piece]) -> list[Piece]:
+    """Pieces with each subheading inside a block made a heading piece of its own."""
+    out: list[Piece] = []
+    for piece in pieces:
+        lines = piece.text.split("\n")
+        if piece.heading or len(lines) < MIN_LINES:
+            out.append(piece)
+            continue
+        usual = _usual_length(lines)
+        heads = [i for i in range(len(lines)) if _heading_line(lines, i, usual)]
+        if not heads:
+            out.append(piece)
+            continue
+        offsets = [0]
+        for line in lines:
+            offsets.append(offsets[-1] + len(line) + 1)
+        cuts = sorted({0, len(lines)} | set(heads) | {i + 1 for i in heads})
+        for a, b in zip(cuts, cuts[1:]):
+            out.append(_part(piece, offsets[a], offsets[b] - 1, (a, b, len(lines)), a in heads))
+    return out

@@ -1,0 +1,186 @@
+"""Fragments, headings and sections on generated layouts, with the model's own token counts."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from langchain_core.documents import Document
+
+from columnrag.chunking import BandAwareTextSplitter
+from columnrag.chunking.context import contextualize
+from columnrag.chunking.settings import ChunkingSettings
+from columnrag.loaders.engine.geometry import Word
+
+from .boxes import column, line_words
+from .test_splitter import page_doc, sentence_lines
+
+
+@pytest.fixture(scope="module")
+def splitter() -> BandAwareTextSplitter:
+    return BandAwareTextSplitter()  # 200 tokens, floor a quarter of it
+
+
+def tall(words: list[Word], height: float) -> list[Word]:
+    """The same words set in larger type (taller boxes, same baseline)."""
+    return [Word(w.x0, w.y1 - height, w.x0 + (w.x1 - w.x0) * height / 10, w.y1, w.text, w.seq) for w in words]
+
+
+def prose(tag: str, n: int) -> list[str]:
+    """n words in sentences of eight, each opening with a capital and ending with a full stop."""
+    words = [f"{tag.capitalize() if i % 8 == 0 else tag}{i}" for i in range(n)]
+    return [w + "." if i % 8 == 7 or i == n - 1 else w for i, w in enumerate(words)]
+
+
+def tokens(splitter: BandAwareTextSplitter, text: str) -> int:
+    return splitter._length_function(text)
+
+
+def test_an_author_block_joins_the_title_and_the_abstract(splitter):
+    title = tall(line_words("Reading Order in Practice", 150, 50), 16)
+    left = column(["Jane Doe", "University of Somewhere", "jane@somewhere.edu"], 90, 90)
+    right = column(["John Roe", "Institute of Elsewhere", "john@elsewhere.org"], 340, 90)
+    abstract = line_words("Abstract", 72, 150) + column(sentence_lines(prose("abs", 120), 8), 72, 166)
+    chunks = splitter.split_documents([page_doc(title + left + right + abstract)])
+    authors = ("Jane", "Somewhere", "John", "Elsewhere")
+    holding = [c for c in chunks if any(a in c.page_content for a in authors)]
+    assert holding and all("abs1" in c.page_content for c in holding)  # never an author block alone
+    assert chunks[0].page_content.startswith("Reading Order in Practice")
+    assert all(c.metadata["doc_title"] == "Reading Order in Practice" for c in chunks)
+
+
+def test_figure_labels_and_a_display_equation_do_not_become_chunks(splitter):
+    above = column(sentence_lines(prose("pre", 60)[:-1] + ["as", "follows:"], 8), 72, 60)
+    equation = line_words("x = y + 2 (1)", 150, 200)
+    labels = (line_words("0.5", 80, 240) + line_words("Accuracy", 150, 262) + line_words("1.0", 80, 290)
+              + line_words("Epochs", 150, 318))
+    caption = line_words("Figure 1: Accuracy over epochs.", 72, 350)
+    below = column(sentence_lines(prose("post", 120), 8), 72, 380)
+    chunks = splitter.split_documents([page_doc(above + equation + labels + caption + below)])
+    for c in chunks:
+        assert "pre1" in c.page_content or "post1" in c.page_content, c.page_content
+    texts = " ".join(c.page_content for c in chunks)
+    assert "x = y + 2" not in texts and "0.5" not in texts  # no words: kept out of the text ...
+    aside = " ".join(c.metadata.get("aside", "") for c in chunks)
+    assert "x = y + 2 (1)" in aside and "0.5" in aside and "1.0" in aside  # ... and in the metadata
+    assert "Accuracy" in texts and "Epochs" in texts
+
+
+def test_no_chunk_is_shorter_than_the_floor_where_a_neighbour_has_room(splitter):
+    # A paragraph of a little over chunk_size: greedy packing would leave a tail of one sentence.
+    words = column(sentence_lines(prose("long", 150), 8), 72, 60)
+    doc = page_doc(words)
+    assert tokens(splitter, doc.page_content) > splitter._chunk_size
+    chunks = splitter.split_documents([doc])
+    assert min(tokens(splitter, c.page_content) for c in chunks) >= splitter._chunk_size // 4
+    assert " ".join(c.page_content for c in chunks).split() == doc.page_content.split()
+    off = BandAwareTextSplitter(settings=ChunkingSettings(min_chunk_fill=0.0)).split_documents([doc])
+    assert min(tokens(splitter, c.page_content) for c in off) < splitter._chunk_size // 4
+
+
+def _sections_page() -> Document:
+    return page_doc(_sections_page_words())
+
+
+def _sections_page_words() -> list[Word]:
+    y = 60
+    words: list[Word] = []
+    for heading, tag, n in (("1 Introduction", "intro", 90), ("2 Method", "meth", 90), ("2.1 Data", "data", 90),
+                            ("3 Results", "res", 12)):
+        words += line_words(heading, 72, y)
+        lines = sentence_lines(prose(tag, n), 12)
+        words += column(lines, 72, y + 16)
+        y += 16 + 12 * len(lines) + 14
+    return words
+
+
+def test_headings_open_the_chunk_of_their_section_and_never_stand_alone(splitter):
+    chunks = splitter.split_documents([_sections_page()])
+    for heading in ("1 Introduction", "2 Method", "2.1 Data"):
+        opened = [c for c in chunks if heading in c.page_content]
+        assert len(opened) == 1 and opened[0].page_content.startswith(heading + "\n")
+    assert not any(c.page_content.strip() in ("1 Introduction", "2 Method", "2.1 Data", "3 Results") for c in chunks)
+    # The short last section is a chunk under the floor that can only join backwards, which a
+    # heading forbids: it stays a whole section, heading first.
+    assert chunks[-1].page_content.startswith("3 Results\nRes0")
+
+
+def test_every_chunk_carries_its_section_path(splitter):
+    chunks = splitter.split_documents([_sections_page()])
+    by_start = {c.page_content.split("\n")[0]: c.metadata["section"] for c in chunks}
+    assert by_start["1 Introduction"] == "1 Introduction"
+    assert by_start["2 Method"] == "2 Method"
+    assert by_start["2.1 Data"] == "2 Method > 2.1 Data"
+    assert by_start["3 Results"] == "3 Results"
+
+
+def test_the_embedded_text_carries_section_and_title_when_asked():
+    title = tall(line_words("Reading Order in Practice", 150, 20), 16)
+    doc = page_doc(title + [Word(w.x0, w.y0 + 20, w.x1, w.y1 + 20, w.text) for w in _sections_page_words()])
+    plain = BandAwareTextSplitter(settings=ChunkingSettings(contextualize=False))
+    ctx = BandAwareTextSplitter(settings=ChunkingSettings(contextualize=True, context_title=False))
+    both = BandAwareTextSplitter(settings=ChunkingSettings(contextualize=True, context_title=True))
+    chunks = ctx.split_documents([doc])
+    assert [c.page_content for c in chunks] == [c.page_content for c in plain.split_documents([doc])]
+    data = next(c for c in chunks if c.page_content.startswith("2.1 Data"))
+    assert ctx.embedding_text(data) == "2 Method > 2.1 Data\n" + data.page_content
+    assert both.embedding_text(data) == "Reading Order in Practice\n2 Method > 2.1 Data\n" + data.page_content
+    assert plain.embedding_text(data) == data.page_content
+
+
+def test_the_context_gives_way_before_the_text_is_cut():
+    meta = {"doc_title": "A Title", "section": "2 Method > 2.1 Data"}
+    text = "The chunk's own text."
+    assert contextualize(text, meta) == "A Title\n2 Method > 2.1 Data\n" + text
+    assert contextualize(text, meta, lambda t: len(t) <= len(text) + 12) == "2.1 Data\n" + text
+    assert contextualize(text, meta, lambda t: len(t) <= len(text)) == text
+    assert contextualize(text, meta, lambda t: False) == text
+
+
+def test_a_chunk_running_into_the_next_column_has_its_first_box_as_bbox():
+    left = column(sentence_lines([f"alpha{i}" for i in range(60)]), 72, 100)
+    right = column(sentence_lines([f"beta{i}" for i in range(30)] + ["end."]), 330, 100)
+    chunks = BandAwareTextSplitter().split_documents([page_doc(left + right)])
+    joined = next(c for c in chunks if "alpha59" in c.page_content and "beta0" in c.page_content)
+    boxes = json.loads(joined.metadata["boxes"])
+    assert len(boxes) == 2 and boxes[0]["bbox"][2] < 330 <= boxes[1]["bbox"][0]
+    flat = [joined.metadata[k] for k in ("bbox_x0", "bbox_y0", "bbox_x1", "bbox_y1")]
+    assert flat == pytest.approx(boxes[0]["bbox"])  # the left column's box only
+
+
+def test_a_paragraph_cut_between_chunks_gives_each_its_own_lines():
+    words = column(sentence_lines(prose("para", 400), 8), 72, 60)
+    chunks = BandAwareTextSplitter(settings=ChunkingSettings(min_chunk_fill=0.0)).split_documents([page_doc(words)])
+    assert len(chunks) >= 3
+    spans = [json.loads(c.metadata["boxes"])[0]["bbox"] for c in chunks]
+    line = 12.0
+    for a, b in zip(spans, spans[1:]):
+        assert b[1] >= a[3] - line - 0.5  # they share at most the line the cut falls in
+    assert spans[0][1] == pytest.approx(60) and spans[-1][3] == pytest.approx(60 + 12 * 49 + 10, abs=line)
+
+
+def test_plain_text_is_counted_like_the_layout_path():
+    splitter = BandAwareTextSplitter()
+    text = " ".join(f"Sentence number {i} says a few plain words." for i in range(60))
+    chunks = splitter.split_text(text)
+    sizes = [tokens(splitter, c) for c in chunks]
+    assert max(sizes) <= splitter._chunk_size
+    assert min(sizes[:-1]) >= 0.9 * splitter._chunk_size  # [CLS]/[SEP] once per chunk, not per word
+    docs = splitter.split_documents([Document(page_content=text, metadata={"source": "plain"})])
+    assert [d.page_content for d in docs] == chunks
+    layout = splitter.split_documents([page_doc(column(sentence_lines(text.split(), 10), 72, 40))])
+    assert abs(len(layout) - len(chunks)) <= 1
+
+
+def test_a_document_of_symbols_only_keeps_its_text():
+    doc = page_doc(line_words("1 2 3", 72, 60) + line_words("= + -", 72, 120))
+    chunks = BandAwareTextSplitter().split_documents([doc])
+    assert " ".join(c.page_content for c in chunks).split() == doc.page_content.split()
+
+
+@pytest.mark.parametrize("fill", [0.0, 0.25, 0.5])
+def test_min_chunk_fill_is_the_floor(fill):
+    words = column(sentence_lines(prose("w", 500), 10), 72, 40)
+    s = BandAwareTextSplitter(settings=replace(ChunkingSettings(), min_chunk_fill=fill))
+    sizes = [tokens(s, c.page_content) for c in s.split_documents([page_doc(words)])]
+    assert min(sizes) >= int(fill * s._chunk_size) and max(sizes) <= s.max_length
