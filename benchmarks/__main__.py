@@ -34,12 +34,12 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 
 def _chunk_table(chunks: dict[str, dict], retrieval: dict[str, float] | None = None) -> list[str]:
     head = ["pipeline", "chunks", "crossing", "crossing wherever its first trigram sits", "intact sentences",
-            "mean tokens", f"< {SHORT} tokens", "no word"] + (["sentence retrieval"] if retrieval else [])
+            "mean tokens", f"< {SHORT} tokens", "no word", "one short line"] + (["sentence retrieval"] if retrieval else [])
     rows = []
     for n, c in chunks.items():
         row = [n, str(c["chunks"]), f"{100 * c['crossing_rate']:.2f}%", f"{100 * c['real_crossing_rate']:.2f}%",
                f"{100 * c['intact_sentences']:.1f}%", f"{c.get('mean_tokens', 0):.0f}",
-               f"{100 * c.get('short_share', 0):.1f}%", str(c.get("wordless", 0))]
+               f"{100 * c.get('short_share', 0):.1f}%", str(c.get("wordless", 0)), str(c.get("lone_line", 0))]
         rows.append(row + ([f"{100 * retrieval[n]:.1f}%"] if retrieval else []))
     return _table(head, rows)
 

@@ -129,13 +129,21 @@ def model_tokens() -> Callable[[str], int]:
     return lambda text: length(text) - base
 
 
+def _lone_line(text: str) -> bool:
+    """What a heading or a label alone looks like: one line of a few words, no sentence end."""
+    text = text.strip()
+    return "\n" not in text and len(text.split()) <= 12 and text[-1:] not in ".!?:;"
+
+
 def length_stats(texts: list[str], tokens: Callable[[str], int]) -> dict[str, float]:
-    """Mean and median tokens, the share under SHORT tokens, and chunks with no word at all."""
+    """Mean and median tokens, the share under SHORT tokens, chunks with no word at all, and
+    chunks that are one short line (a heading or a label alone)."""
     sizes = sorted(tokens(t) for t in texts)
     return {"mean_tokens": statistics.fmean(sizes) if sizes else 0.0,
             "median_tokens": statistics.median(sizes) if sizes else 0.0,
             "short_share": sum(n < SHORT for n in sizes) / max(1, len(sizes)),
-            "wordless": sum(not _WORD.search(t) for t in texts)}
+            "wordless": sum(not _WORD.search(t) for t in texts),
+            "lone_line": sum(_lone_line(t) for t in texts)}
 
 
 def chunk_quality(corpus: Path, pipelines: dict[str, Callable[[Path], list[Chunk]]] | None = None,

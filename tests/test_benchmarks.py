@@ -32,3 +32,43 @@ def test_a_chunk_opening_with_an_earlier_phrase_crosses_only_for_the_scorer():
     scored = t.score_chunks([repeat, glued])
     assert scored["chunks"] == 2 and scored["crossing"] == 2  # the scorer's first-trigram placement
     assert scored["crossing_real"] == 1  # only the glued chunk breaks wherever it starts
+
+
+def test_chunk_length_stats_count_fragments_wordless_chunks_and_lone_lines():
+    from benchmarks.measure import length_stats
+
+    stats = length_stats(["2 Method", "x = 2", "A whole sentence of prose that goes on and on."], lambda t: len(t.split()))
+    assert stats["short_share"] == 1.0 and stats["wordless"] == 1 and stats["lone_line"] == 2
+
+
+def test_exact_top_k_breaks_ties_by_position_and_the_cache_embeds_each_text_once(tmp_path):
+    import numpy as np
+
+    from benchmarks.embedcache import CachedEmbedder, top_k
+
+    vectors = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]], dtype=np.float32)
+    assert top_k(np.array([[1.0, 0.0]], dtype=np.float32), vectors, 2) == [[0, 2]]
+
+    class Counting:
+        path, precision, seen = "m", "float32", []
+
+        def embed(self, texts):
+            self.seen.extend(texts)
+            return [[float(len(t)), 1.0] for t in texts]
+
+    inner = Counting()
+    first = CachedEmbedder(inner, tmp_path).embed(["ab", "c", "ab"])
+    again = CachedEmbedder(inner, tmp_path).embed(["c", "ab"])  # a new run reads the cache file
+    assert sorted(inner.seen) == ["ab", "c"]
+    assert first.tolist() == [[2.0, 1.0], [1.0, 1.0], [2.0, 1.0]] and again.tolist() == [[1.0, 1.0], [2.0, 1.0]]
+
+
+def test_measures_that_need_shared_corpora_are_skipped_when_they_are_missing(tmp_path):
+    import argparse
+
+    from benchmarks.__main__ import shared_measures
+    from benchmarks.chunkqa import find
+
+    assert find(tmp_path) is None
+    args = argparse.Namespace(shared=tmp_path, corpus=None, no_chunkqa=False, no_sweep=False, queries=10)
+    assert shared_measures(args, embedder=None) == {}

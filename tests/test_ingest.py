@@ -83,6 +83,11 @@ def test_cli_query_and_stats_and_langchain_agree(corpus, tmp_path, capsys):
     hits = json.loads(capsys.readouterr().out)
     assert len(hits) == 3 and {"id", "score", "text", "metadata"} <= set(hits[0])
     assert "page" in hits[0]["metadata"] and "bbox_x0" in hits[0]["metadata"]
+    assert main(["query", "incubation of samples in the lab protocol", "--db", str(db),
+                 "--collection", "cli", "-k", "3"]) == 0
+    printed = capsys.readouterr().out
+    first = json.loads(hits[0]["metadata"]["boxes"])[0]
+    assert f"boxes p{first['page'] + 1} [" + ", ".join(f"{v:.0f}" for v in first["bbox"]) + "]" in printed
     assert main(["stats", "--db", str(db), "--collection", "cli", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["files"] == 3 and stats["chunks"] > 0 and stats["model"]
