@@ -1,10 +1,11 @@
 """`python -m benchmarks [--corpus DIR]` (or `make bench`): writes benchmarks/RESULTS.md
 (tables) and benchmarks/results.json.
 
-Without --corpus it generates its own corpus with ground truth (no ../shared needed); give
-../shared/corpus or ../shared/realworld to measure on those. Where ../shared (--shared) holds
-them, it also measures the real-world documents' chunks, chunkqa (Chroma's chunking evaluation on
-two-column PDFs) and the sweep that chose the chunking defaults; each is skipped when missing.
+Without --corpus it generates its own corpus with ground truth (no ../shared needed), and where
+../shared (--shared) holds them it also measures the real-world documents' chunks, chunkqa
+(Chroma's chunking evaluation on two-column PDFs) and the sweep that chose the chunking
+defaults, each skipped when missing. Give ../shared/corpus or ../shared/realworld to measure on
+those alone.
 Embeddings are cached per text in benchmarks/.cache, so a rerun embeds only what changed.
 """
 from __future__ import annotations
@@ -122,7 +123,7 @@ def shared_measures(a: argparse.Namespace, embedder: CachedEmbedder) -> dict:
     out: dict = {}
     realworld = a.shared / "realworld"
     has_realworld = (realworld / "manifest.json").is_file()
-    if has_realworld and (a.corpus is None or a.corpus.resolve() != realworld.resolve()):
+    if has_realworld:
         print("real-world chunks ...", flush=True)
         quality, chunks = chunk_quality(realworld)
         out["realworld"] = {"chunks": quality, "retrieval": retrieval(realworld, chunks, embedder, a.queries)}
@@ -193,7 +194,8 @@ def main() -> None:
         result["precision"] = precision(sample)
         bf16 = Embedder(EmbeddingSettings(precision="bfloat16", device="cpu"))
         result["retrieval_bfloat16"] = retrieval(corpus, {"columnrag": chunks["columnrag"]}, bf16, a.queries)["columnrag"]
-        result.update(shared_measures(a, embedder))
+        if a.corpus is None:  # `make bench`; a run on one corpus measures that corpus alone
+            result.update(shared_measures(a, embedder))
     a.out.mkdir(parents=True, exist_ok=True)
     (a.out / "results.json").write_text(json.dumps(result, indent=1))
     (a.out / "RESULTS.md").write_text(render(result, result["corpus"]))

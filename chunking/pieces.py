@@ -106,22 +106,26 @@ def is_float_like(piece: Piece, body: float, s: ChunkingSettings) -> bool:
 
 def continue_over_floats(pieces: list[Piece], s: ChunkingSettings) -> list[Piece]:
     """A paragraph cut by a column or page break often has a float between its halves (a
-    figure, its caption): bring the second half up to the first, the float follows."""
+    figure, its caption, a footnote): bring the second half up to the first, the float follows.
+    A float that opens with a capital after a full last line looks like the rest of the sentence
+    too; a piece past it that opens in lower case is the rest, surely."""
     if not s.continue_paragraphs:
         return pieces
     out = list(pieces)
     body = body_size(pieces)
     i = 0
     while i < len(out) - 2:
-        head = out[i]
-        if not head.runs_on() or continues(head, out[i + 1], s):
+        head, after = out[i], out[i + 1]
+        weak = continues(head, after, s)
+        if not head.runs_on() or (weak and (_starts_continuation(after.text) or not is_float_like(after, body, s))):
             i += 1
             continue
         for k in range(i + 1, min(i + 1 + s.max_floats_skipped, len(out) - 1)):
             if out[k].heading or not is_float_like(out[k], body, s):
                 break
             nxt = out[k + 1]
-            if continues(head, nxt, s) and nxt.region != out[k].region:
+            if (continues(head, nxt, s) and nxt.region != out[k].region
+                    and (not weak or _starts_continuation(nxt.text))):
                 out.insert(i + 1, out.pop(k + 1))
                 break
         i += 1
