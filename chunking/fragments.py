@@ -92,7 +92,9 @@ class FragmentMerger:
 
     A heading opens its chunk, so a chunk that opens with one only takes a chunk after it, and
     a chunk is never joined to the end of one before a heading, unless the small chunk is a whole
-    short section (a heading and its few lines), which then heads the next section's chunk."""
+    short section (a heading and its few lines), which then heads the next section's chunk.
+    Headings with no text after them that they could head (the document's last lines) join the
+    chunk before them."""
 
     def __init__(self, measure: Callable[[list[Unit]], int], floor: int, max_length: int) -> None:
         self.measure = measure
@@ -109,14 +111,15 @@ class FragmentMerger:
             if not self.small(out[i]):
                 i += 1
                 continue
-            best: tuple[tuple[int, int], int, list[Unit], int] | None = None
+            best: tuple[tuple[int, int, int], int, list[Unit], int] | None = None
             for a in (i - 1, i):
                 if a < 0 or a + 1 >= len(out) or not self._may_join(out[a], out[a + 1], small_first=a == i):
                     continue
                 units = _combined(out[a], out[a + 1])
                 size = self.measure(units)
                 if size <= self.max_length:
-                    key = (_distance(out[a], out[a + 1]), size)
+                    # Headings with nothing after them that they could head join what is before.
+                    key = (int(a < i and out[i].headings_only()), _distance(out[a], out[a + 1]), size)
                     if best is None or key < best[0]:
                         best = (key, a, units, size)
             if best is not None:
@@ -130,7 +133,9 @@ class FragmentMerger:
 
     @staticmethod
     def _may_join(a: Draft, b: Draft, small_first: bool) -> bool:
-        return not b.opens_with_heading or (small_first and a.opens_with_heading)
+        if small_first:
+            return not b.opens_with_heading or a.opens_with_heading
+        return not b.opens_with_heading or b.headings_only()
 
     def _shift(self, out: list[Draft], i: int) -> None:
         """No neighbour has room: take sentences from the end of the chunk before, in the same

@@ -143,9 +143,9 @@ class BandAwareTextSplitter(TextSplitter):
                   for n, group in enumerate(self._groups(kept))
                   for units, size in self._packer.pack(self._packer.measured(sentences(group, self.settings)))]
         drafts = FragmentMerger(measure, self._floor, self.max_length).merge(drafts)
+        holder = {id(sp.piece): d for d in drafts for u in d.units for sp in u.spans}
         for piece, anchor in anchors:
-            holder = next(d for d in drafts if any(sp.piece is anchor for u in d.units for sp in u.spans))
-            holder.aside.append(piece)
+            holder.get(id(anchor), drafts[-1]).aside.append(piece)
         return [chunk_document(d, title) for d in drafts]
 
     # -- embedding ------------------------------------------------------------------------------

@@ -184,3 +184,10 @@ def test_min_chunk_fill_is_the_floor(fill):
     s = BandAwareTextSplitter(settings=replace(ChunkingSettings(), min_chunk_fill=fill))
     sizes = [tokens(s, c.page_content) for c in s.split_documents([page_doc(words)])]
     assert min(sizes) >= int(fill * s._chunk_size) and max(sizes) <= s.max_length
+
+
+def test_headings_with_nothing_after_them_join_the_chunk_before(splitter):
+    words = (line_words("1 Introduction", 72, 60) + column(sentence_lines(prose("intro", 60), 10), 72, 76)
+             + tall(line_words("For more information", 72, 200), 14))
+    chunks = splitter.split_documents([page_doc(words)])
+    assert len(chunks) == 1 and chunks[0].page_content.endswith("For more information")
