@@ -72,3 +72,16 @@ def test_measures_that_need_shared_corpora_are_skipped_when_they_are_missing(tmp
     assert find(tmp_path) is None
     args = argparse.Namespace(shared=tmp_path, no_chunkqa=False, no_sweep=False, queries=10)
     assert shared_measures(args, embedder=None) == {}
+
+
+def test_export_writes_page_text_and_chunks_for_the_corpus_scorer(tmp_path):
+    import json
+
+    from benchmarks.export import export
+
+    corpus = generate(tmp_path / "corpus", documents=1, pages=1)
+    export(corpus, tmp_path / "out")
+    stem = "gen-000.native"
+    text = (tmp_path / "out" / f"{stem}.txt").read_text()
+    chunks = [json.loads(line)["text"] for line in (tmp_path / "out" / f"{stem}.chunks.jsonl").read_text().splitlines()]
+    assert chunks and " ".join(chunks).split() == text.split()
