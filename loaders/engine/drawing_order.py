@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import Block, Line, drawn_in_this_order
+from .geometry import Block, Line, drawn_in_this_order, median_high
 
 _WIDE_GAP = 8.0  # points: parts of a row further apart than this may be separate lines
 _CONTIGUOUS_SHARE = 0.9  # share of lines that must be drawn in one go, left to right
@@ -106,7 +106,7 @@ def _columns_in_order(geometric: list[Block], ordered: list[Block]) -> bool:
                 by_column.setdefault((b.band, b.column), []).append(where[id(line.words[0])])
     for (band, col), places in by_column.items():
         nxt = by_column.get((band, col + 1))
-        if nxt and sorted(places)[len(places) // 2] > sorted(nxt)[len(nxt) // 2]:
+        if nxt and median_high(places) > median_high(nxt):
             return False
     return True
 

@@ -31,17 +31,15 @@ class Gutter:
 
 
 def _extent(rows: list[Row]) -> tuple[float, float]:
-    """The region's left and right edges (a row's words are sorted by x0)."""
-    return min(r.words[0].x0 for r in rows), max(max(w.x1 for w in r.words) for r in rows)
+    """The region's left and right edges (from each row's merged word spans, which the sweep
+    needs anyway: computed once per row)."""
+    spans = [r.occupied() for r in rows]
+    return min(s[0][0] for s in spans), max(s[-1][1] for s in spans)
 
 
 def _one_sided(row: Row, g: "Gutter") -> bool:
     """All of the row's text is on one side of the strip (it may graze the strip's edge)."""
     return max(w.x1 for w in row.words) < g.x1 or row.words[0].x0 > g.x0
-
-
-def _interior_gaps(spans: list[tuple[float, float]], min_width: float) -> list[tuple[float, float]]:
-    return [(a[1], b[0]) for a, b in zip(spans, spans[1:]) if b[0] - a[1] >= min_width]
 
 
 def _free(spans: list[tuple[float, float]], lo: float, hi: float,

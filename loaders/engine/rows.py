@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .geometry import Word
+from .geometry import Word, median_high
 
 
 @dataclass(slots=True)
@@ -71,7 +71,7 @@ def row_pitch(rows: list[Row]) -> float:
     glyphs, so the white space between boxes says little; the distance between centres does not
     depend on it.
     """
-    dists = sorted(b.cy - a.cy for a, b in zip(rows, rows[1:]) if b.cy - a.cy > 0)
+    dists = [b.cy - a.cy for a, b in zip(rows, rows[1:]) if b.cy - a.cy > 0]
     if not dists:
         return max((r.y1 - r.y0 for r in rows), default=10.0)
-    return dists[len(dists) // 2]
+    return median_high(dists)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .geometry import Word
+from .geometry import Box, Word, words_box
 
 MIN_RULER_LENGTH = 8
 
@@ -24,8 +24,7 @@ def split_rulers(words: list[Word]) -> tuple[list[Word], list[Word]]:
         by_edge[("l", round(w.x0 / 2))].append(w)
     ruler: set[int] = set()
     others = [w for w in words if not w.text.isdigit()]
-    text_x0 = min((w.x0 for w in others), default=0.0)
-    text_x1 = max((w.x1 for w in others), default=0.0)
+    text = words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0)
     for group in by_edge.values():
         if len(group) < MIN_RULER_LENGTH:
             continue
@@ -34,7 +33,8 @@ def split_rulers(words: list[Word]) -> tuple[list[Word], list[Word]]:
         counting = sum(d == 1 for d in diffs) >= 0.7 * len(diffs)
         # A ruler whose last digit the page edge cut off reads 55, 55, ..., 56: it still never
         # counts down, and nothing but it lies that far out in the margin.
-        in_margin = max(w.x1 for w in group) <= text_x0 or min(w.x0 for w in group) >= text_x1
+        box = words_box(group)
+        in_margin = box.x1 <= text.x0 or box.x0 >= text.x1
         clipped = in_margin and sum(d in (0, 1) for d in diffs) >= 0.9 * len(diffs) and any(diffs)
         if counting or clipped:
             ruler.update(id(w) for w in group)

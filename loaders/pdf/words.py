@@ -12,7 +12,7 @@ from itertools import groupby
 
 import pymupdf
 
-from ..engine.geometry import Box, Word
+from ..engine.geometry import Box, Word, words_box
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
 # dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box.
@@ -55,9 +55,8 @@ def _words_from_chars(raw: dict) -> list[tuple]:
                               and c["bbox"][0] - word[-1]["bbox"][2] > _MISSING_SPACE * size)
                 if word and (gap_before or not is_text):
                     text = "".join(_T1_LIGATURES.get(x["c"], x["c"]) for x in word)
-                    boxes = [x["bbox"] for x in word]
-                    out.append((min(b[0] for b in boxes), min(b[1] for b in boxes),
-                                max(b[2] for b in boxes), max(b[3] for b in boxes), text, bno, lno, wno))
+                    box = words_box(Word(*x["bbox"], x["c"]) for x in word)
+                    out.append((*box.as_tuple(), text, bno, lno, wno))
                     wno += 1
                     word = []
                 if is_text:
@@ -139,8 +138,8 @@ def page_words(page: pymupdf.Page) -> PageWords:
     for line, d in zip(lines, directions):
         if d != "h":
             text = " ".join(w[4] for w in sorted(line, key=lambda w: w[7]))
-            out.append(Word(min(w[0] for w in line), min(w[1] for w in line),
-                            max(w[2] for w in line), max(w[3] for w in line), text, len(out)))
+            box = words_box(Word(*w[:5]) for w in line)
+            out.append(Word(*box.as_tuple(), text, len(out)))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
             out.extend([Word(*w[:5], base + i) for i, w in enumerate(line)])
