@@ -1,4 +1,8 @@
-"""Layout thresholds. Defaults are documented in configs/default.yaml (a test keeps both equal)."""
+"""Layout thresholds: every number the engine, the text repairs and the PDF edge decide by.
+
+Defaults are documented in configs/default.yaml (a test keeps both equal). Fields that are a
+multiple of another field say so: they scale with it.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,6 +10,17 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class LayoutSettings:
+    # --- Reading the page -------------------------------------------------------------------
+    # Read columns right to left (Arabic, Hebrew layouts).
+    right_to_left: bool = False
+    # Pages with more words than this are read row by row (no column analysis): not prose.
+    max_words_for_columns: int = 30000
+
+    # --- Rows -------------------------------------------------------------------------------
+    # Two words share a row when their vertical overlap is at least this share of the smaller height.
+    row_overlap: float = 0.5
+
+    # --- Gutters: empty vertical strips between columns -------------------------------------
     # Narrowest empty vertical strip (points) that may separate two columns.
     min_gutter: float = 4.0
     # A gutter must have text on both sides in at least this many rows (sparse-page guard).
@@ -17,26 +32,58 @@ class LayoutSettings:
     min_edge_alignment: float = 0.6
     # Tolerance (points) for those aligned edges.
     edge_tolerance: float = 2.0
+    # A strip this many times min_gutter wide is plainly no word space; a narrower one must run
+    # long_band_rows times as many rows (rivers of justified spacing look like it for 3-4 rows).
+    wide_gutter: float = 1.5
+    # That multiple of min_gutter_rows.
+    long_band_rows: float = 2.0
+    # Text beside a strip with this many times min_words_per_side words a row is prose: only there
+    # does a column edge that steps count as aligned (a table's numbers step too).
+    prose_words: float = 2.0
+    # Rows above a band's first aligned row at most this many line pitches apart are its first
+    # lines (a heading, an indented list item); a title set apart by more space is not.
+    band_top_reach: float = 1.5
+    # Points a word of such a row may reach into the strip without covering it.
+    gutter_overlap: float = 1.0
+    # A gutter in a region of only two rows must be this many times wider than their word spaces.
+    two_row_space: float = 1.3
+    # Candidate strips the sweep follows at once: a grid of tiny words must not make it quadratic.
+    max_active_strips: int = 64
+    # A strip too weak for the guards that the drawing order may still resolve into two columns
+    # (an author grid, a float beside a column) is at least this many times min_gutter wide...
+    tie_gutter: float = 2.0
+    # ...has text on each side in at least this many rows...
+    tie_gutter_rows: int = 2
+    # ...and at least this share of each side's words are words of letters (a display equation
+    # drawn piece by piece must stay one block).
+    tie_wordy_share: float = 0.5
+
+    # --- Headlines and bands ----------------------------------------------------------------
     # A one-sided row whose centre is this many line pitches from the rows above and below, with
-    # text resuming on the other side further down, is a full-width headline between two bands.
+    # text resuming on the other side further down, is a full-width headline between two bands;
+    # an unbalanced column's tail this far below its last aligned row ends the band.
     headline_space: float = 1.6
-    # Two words share a row when their vertical overlap is at least this share of the smaller height.
-    row_overlap: float = 0.5
+
+    # --- Furniture: running headers, footers, page numbers ----------------------------------
     # Share of the page height at the top and bottom where running headers and footers are sought.
     furniture_zone: float = 0.1
     # A header/footer line repeats (digits ignored) on at least this many other pages nearby.
     furniture_min_repeats: int = 1
+    # Keep running headers, footers and page numbers in the page text (they are always in metadata).
+    keep_furniture: bool = False
+
+    # --- Paragraphs and headings ------------------------------------------------------------
     # Lines taller than this multiple of the page's body line height are headings.
     heading_size_ratio: float = 1.15
     # A vertical gap over this multiple of the body line height starts a new block.
     paragraph_gap: float = 0.6
-    # Pages with more words than this are read row by row (no column analysis): not prose.
-    max_words_for_columns: int = 30000
+
+    # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
     # order, no row-by-row drawing across a gutter): it places floats and side notes as meant.
     follow_drawing_order: bool = True
-    # Read columns right to left (Arabic, Hebrew layouts).
-    right_to_left: bool = False
+
+    # --- Text repairs -----------------------------------------------------------------------
     # Join words broken by a hyphen at the end of a line.
     dehyphenate: bool = True
     # Replace ligatures (ﬁ, ﬂ ...) and odd whitespace with plain characters; drop footnote marks
@@ -44,5 +91,3 @@ class LayoutSettings:
     normalize_text: bool = True
     # Mend words whose ligature glyph maps to no character ("speci ed" -> "specified").
     repair_ligatures: bool = True
-    # Keep running headers, footers and page numbers in the page text (they are always in metadata).
-    keep_furniture: bool = False
