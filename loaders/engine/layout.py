@@ -16,7 +16,7 @@ from .geometry import HEADING, LINE_NUMBERS, TEXT, Block, Line, PageLayout, Word
 from .confidence import assess
 from .drawing_order import follow_drawing_order
 from .gutters import Gutter, find_gutters, find_tie_gutter
-from .rows import Row, make_rows, row_pitch
+from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
 from .settings import LayoutSettings
 
@@ -304,7 +304,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     if not words:
         return layout
     words, ruler = split_rulers(words)
-    body_h = median([w.y1 - w.y0 for w in words], 10.0) or 10.0
+    body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
     rows = make_rows(words, s.row_overlap)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s.furniture_zone)
     reader = _Reader(s)
