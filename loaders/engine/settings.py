@@ -63,25 +63,57 @@ class LayoutSettings:
     # text resuming on the other side further down, is a full-width headline between two bands;
     # an unbalanced column's tail this far below its last aligned row ends the band.
     headline_space: float = 1.6
+    # List markers (bullets, "[12]", "3.") hanging left of a gutter: the words within this many
+    # edge_tolerances of its left edge...
+    list_marker_reach: float = 3.0
+    # ...at least this many of them...
+    list_marker_min: int = 2
+    # ...and at least this share of them markers: the gutter is then the items' indent, and the
+    # markers go with their items.
+    list_marker_share: float = 0.8
+    # A region is read before another below it when their x-ranges overlap by more than this share
+    # of the narrower one (the flow of one column, a title over columns)...
+    stack_overlap: float = 0.2
+    # ...and its bottom is at most this many points below the other's top.
+    stack_slack: float = 2.0
 
     # --- Furniture: running headers, footers, page numbers ----------------------------------
     # Share of the page height at the top and bottom where running headers and footers are sought.
     furniture_zone: float = 0.1
     # A header/footer line repeats (digits ignored) on at least this many other pages nearby.
     furniture_min_repeats: int = 1
+    # Rows at the top and bottom edge set apart by this multiple of the body line height are
+    # header/footer candidates.
+    edge_row_gap: float = 0.8
     # Keep running headers, footers and page numbers in the page text (they are always in metadata).
     keep_furniture: bool = False
 
     # --- Paragraphs and headings ------------------------------------------------------------
     # Lines taller than this multiple of the page's body line height are headings.
     heading_size_ratio: float = 1.15
+    # A line of more words than that is a paragraph set large, not a heading.
+    heading_max_words: int = 20
+    # A line of at most this many words may be a title: a numbered section heading, a lone line
+    # without closing punctuation heading a paragraph or a region.
+    title_max_words: int = 8
     # A vertical gap over this multiple of the body line height starts a new block.
     paragraph_gap: float = 0.6
+    # Where a column's line pitch is known, a new block also needs its centre this many pitches below
+    # the line before (short glyph boxes leave white space between every line); a taller line
+    # carrying on an open sentence within this many pitches is the same paragraph.
+    paragraph_pitch: float = 1.3
+    # A column's line pitch is known from this many lines on.
+    pitch_min_rows: int = 4
+    # A change of word height by more than this share of the larger height starts a new block.
+    size_change: float = 0.25
 
     # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
     # order, no row-by-row drawing across a gutter): it places floats and side notes as meant.
     follow_drawing_order: bool = True
+    # The drawing order is evidence only where at least this share of each region's rows are drawn
+    # top to bottom (native and row-by-row producers do; scattered drawing does not).
+    top_down_share: float = 0.9
 
     # --- Text repairs -----------------------------------------------------------------------
     # Join words broken by a hyphen at the end of a line.
@@ -91,3 +123,7 @@ class LayoutSettings:
     normalize_text: bool = True
     # Mend words whose ligature glyph maps to no character ("speci ed" -> "specified").
     repair_ligatures: bool = True
+
+    # --- Confidence (audits, --suspicious): each doubt multiplies it ------------------------
+    # Confidence left to a page with more than max_words_for_columns words (read in rows).
+    too_many_words_confidence: float = 0.5
