@@ -85,6 +85,19 @@ class LayoutSettings:
     # Rows at the top and bottom edge set apart by this multiple of the body line height are
     # header/footer candidates.
     edge_row_gap: float = 0.8
+    # A candidate repeats on another page when it sits within this share of the page height of
+    # the same y there (the same line at the same place).
+    furniture_y_tolerance: float = 0.03
+    # Lines shorter than this many characters (digits counted as one) are not compared across
+    # pages: a lone letter or symbol repeats by chance.
+    furniture_min_chars: int = 2
+    # Pages compared with each page for repeats, each side (the reader holds as many back).
+    furniture_window: int = 4
+    # On a document of one page, with no neighbour to repeat it, a single edge line of at most
+    # this many words...
+    running_head_max_words: int = 15
+    # ...set smaller than this multiple of the body line height is a running head or foot.
+    running_head_size: float = 0.93
     # Keep running headers, footers and page numbers in the page text (they are always in metadata).
     keep_furniture: bool = False
 
