@@ -324,7 +324,7 @@ def analyze_page(words: list[Word], width: float, height: float,
             b.region = k
             body.append(b)
     if s.follow_drawing_order and not too_many:
-        body = follow_drawing_order(body)
+        body = follow_drawing_order(body, s)
     _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, -2, body_h, s) for row in rows[len(rows) - n_bottom:]]

@@ -127,6 +127,22 @@ class LayoutSettings:
     # The drawing order is evidence only where at least this share of each region's rows are drawn
     # top to bottom (native and row-by-row producers do; scattered drawing does not).
     top_down_share: float = 0.9
+    # Parts of a row drawn at different times with a gap over this many points between them are
+    # separate lines ("Abstract" beside "3 General Instructions").
+    piece_gap: float = 8.0
+    # A line of at least this many words...
+    running_text_words: int = 4
+    # ...more than this share of them words of two letters or more, is running text (a table row
+    # or a chart's axis labels are shorter, or numbers): the lines the drawing order is judged by.
+    running_text_letters: float = 0.5
+    # At least this share of them must be drawn in one go, left to right (shuffled drawing fails).
+    drawn_whole_share: float = 0.9
+    # Drawing that steps across a row into another region between shorter lines more than this
+    # many times...
+    row_steps_max: int = 2
+    # ...and for at least this share of all lines is drawing row by row across a gutter (a table
+    # drawn so steps across a few times a page); once between lines of running text is enough.
+    row_step_share: float = 0.2
 
     # --- Text repairs -----------------------------------------------------------------------
     # Join words broken by a hyphen at the end of a line.
