@@ -156,3 +156,26 @@ class LayoutSettings:
     # --- Confidence (audits, --suspicious): each doubt multiplies it ------------------------
     # Confidence left to a page with more than max_words_for_columns words (read in rows).
     too_many_words_confidence: float = 0.5
+    # A gutter this many times min_gutter wide is beyond doubt; a gap as wide (plus a word's
+    # height) inside a column is a table or a missed gutter.
+    clear_gutter: float = 2.5
+    # Confidence left by the narrowest gutter cut at, when it has no width; it rises to 1 at clear_gutter.
+    narrow_gutter_confidence: float = 0.6
+    # Confidence left by a column band shorter than long_band_rows times min_gutter_rows rows.
+    short_band_confidence: float = 0.85
+    # Confidence left by each column split the drawing order decided.
+    tie_confidence: float = 0.85
+    # Rows whose gaps line up inside a column (columns not split?): the share of the worst region
+    # so aligned lowers the confidence by this much...
+    aligned_gaps_doubt: float = 0.6
+    # ...and each such row by this much more, counting at most aligned_rows_counted rows.
+    aligned_row_doubt: float = 0.02
+    aligned_rows_counted: int = 5
+    # The share of rows with a wide gap inside a column lowers the confidence, by at most this much.
+    wide_gap_doubt_max: float = 0.5
+    # Two words of a row overlap when one reaches over this share of the narrower one...
+    word_overlap: float = 0.5
+    # ...and rows with overlapping words lower the confidence by this multiple of their share,
+    # at most by overlap_doubt_max.
+    overlap_doubt_weight: float = 2.0
+    overlap_doubt_max: float = 0.5
