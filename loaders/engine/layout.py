@@ -304,7 +304,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     layout = PageLayout(width, height)
     if not words:
         return layout
-    words, ruler = split_rulers(words)
+    words, ruler = split_rulers(words, s)
     body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
     rows = make_rows(words, s.row_overlap)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s)

@@ -98,6 +98,18 @@ class LayoutSettings:
     running_head_max_words: int = 15
     # ...set smaller than this multiple of the body line height is a running head or foot.
     running_head_size: float = 0.93
+    # Line-number rulers (review copies of papers, pleadings) are set aside as furniture: at least
+    # this many numbers...
+    ruler_min_numbers: int = 8
+    # ...of at most this many digits...
+    ruler_max_digits: int = 4
+    # ...whose left or right edges fall in one bin this many points wide...
+    ruler_edge_bin: float = 2.0
+    # ...counting up by one in at least this share of steps from top to bottom...
+    ruler_counting_share: float = 0.7
+    # ...or, out in the margin, never down in this share (a ruler whose last digit the page edge
+    # cut off reads 55, 55, ..., 56).
+    ruler_clipped_share: float = 0.9
     # Keep running headers, footers and page numbers in the page text (they are always in metadata).
     keep_furniture: bool = False
 
