@@ -164,6 +164,48 @@ class LayoutSettings:
     normalize_text: bool = True
     # Mend words whose ligature glyph maps to no character ("speci ed" -> "specified").
     repair_ligatures: bool = True
+    # Words drawn touching are one word (a kern, a mark drawn apart): a gap under this many points...
+    touching_gap: float = 0.2
+    # ...or an overlap of less than this many points.
+    touching_overlap: float = 1.0
+    # A gap inside a word no wider than this multiple of the glyph height may be a lost ligature.
+    ligature_gap: float = 1.0
+    # Pages of at least this many words that have fi, ff or fl in...
+    ligature_sample_words: int = 150
+    # ...at least this share of their words kept their ligatures (English has them in about one
+    # word in fifty): no word is mended there.
+    ligature_share: float = 0.002
+    # A word that is a lost ligature's leftover ("le" for "file") is mended only when the mended
+    # word is more than this many times as common.
+    leftover_rarity: int = 4
+    # A page keeps its "tt"/"ft" ligatures when more than this many of its words have them...
+    t_ligature_min_present: int = 2
+    # ...or more than this share of its words...
+    t_ligature_share: float = 0.01
+    # ...and has lost them when at least this many of its words lack the t, more than keep it.
+    t_ligature_min_lost: int = 3
+    # Words shorter than this are not mended by a lost t (too many are words either way).
+    t_repair_min_letters: int = 3
+    # Repairs that guess words from an English list run on pages of at least this many words...
+    english_min_words: int = 5
+    # ...of which at least this share are the commonest English words.
+    english_share: float = 0.12
+    # A footnote mark is set higher than its line: a word's top at least this many points above
+    # the line's usual top...
+    mark_raised: float = 0.3
+    # ...or, drawn apart, its box shorter than this share of the line's usual word height, its
+    # top not more than mark_top_slack points below the line's usual top...
+    mark_small: float = 0.85
+    mark_top_slack: float = 0.1
+    # ...and then within this many points of its word...
+    mark_touching: float = 1.0
+    # ...or overlapping it by less than this many.
+    mark_overlap: float = 0.5
+    # Lines of fewer words are not searched for footnote marks.
+    mark_min_line_words: int = 3
+    # A run of this many letters before a mark is a word in any language; a shorter one must be in
+    # the word list (an exponent follows a variable: "πr2" stays).
+    mark_word_letters: int = 4
 
     # --- Confidence (audits, --suspicious): each doubt multiplies it ------------------------
     # Confidence left to a page with more than max_words_for_columns words (read in rows).
