@@ -15,6 +15,17 @@ class LayoutSettings:
     right_to_left: bool = False
     # Pages with more words than this are read row by row (no column analysis): not prose.
     max_words_for_columns: int = 30000
+    # --- Words from the PDF (the PyMuPDF edge) ----------------------------------------------
+    # A gap wider than this share of the font size where the font changes inside a word is a
+    # space the PDF did not draw (math fonts leave it to positioning: "Let 𝑁be").
+    missing_space: float = 0.15
+    # A lone word this many times taller than wide, of more than vertical_word_chars characters,
+    # is set sideways...
+    vertical_word_aspect: float = 2.5
+    vertical_word_chars: int = 2
+    # ...and so is a line whose vertical travel is over this many times its horizontal travel. A
+    # page of mostly sideways text is turned before layout.
+    vertical_line_slope: float = 2.0
 
     # --- Rows -------------------------------------------------------------------------------
     # Two words share a row when their vertical overlap is at least this share of the smaller height.

@@ -87,7 +87,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings,
              source: str) -> tuple[PageLayout, bool, PageWords]:
     try:
         page = doc[number]
-        frame = page_words(page)
+        frame = page_words(page, settings)
         layout = analyze_page(frame.words, frame.width, frame.height, settings)
         needs_ocr = not frame.words and bool(page.get_images(full=False))
     except Exception as exc:
