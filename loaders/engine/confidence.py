@@ -78,8 +78,10 @@ def assess(cuts: list[tuple[Gutter, bool]], leaves_rows: list[list[Row]],
                     break
         if wide:
             share = wide / len(rows)
-            d.add(1.0 - min(s.wide_gap_doubt_max, share), f"{wide} row(s) with wide gaps inside a column (table or missed gutter)")
+            d.add(1.0 - min(s.wide_gap_doubt_max, share),
+                  f"{wide} row(s) with wide gaps inside a column (table or missed gutter)")
         if overlapping:
             share = overlapping / len(rows)
-            d.add(1.0 - min(s.overlap_doubt_max, s.overlap_doubt_weight * share), f"{overlapping} row(s) with overlapping words")
+            d.add(1.0 - min(s.overlap_doubt_max, s.overlap_doubt_weight * share),
+                  f"{overlapping} row(s) with overlapping words")
     return d

@@ -54,7 +54,8 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
         for b in _edge_blocks(page):
             key = _key(b)
-            furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1"))) or (alone and _small_edge_line(b, body_h, s))
+            furniture = (bool(_PAGE_NUMBER.match(key.replace("#", "1")))
+                         or (alone and _small_edge_line(b, body_h, s)))
             if not furniture and len(key) >= s.furniture_min_chars:
                 repeats = 0
                 for j in range(max(0, i - window), min(len(pages), i + window + 1)):

@@ -173,12 +173,12 @@ def _words(rows: list[Row]) -> list[Word]:
     return [w for r in rows for w in r.words]
 
 
-def _dedupe(words: list[Word]) -> list[Word]:
+def _dedupe(words: list[Word], grid: float) -> list[Word]:
     """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
     seen: dict[tuple[str, int, int], Word] = {}
     out = []
     for w in words:
-        key = (w.text, round(w.x0), round(w.y0))
+        key = (w.text, round(w.x0 / grid), round(w.y0 / grid))
         if key in seen:
             continue
         seen[key] = w
@@ -300,7 +300,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (band -1 and -2); `furniture.mark_furniture` decides across pages."""
     s = settings or LayoutSettings()
-    words = _dedupe([w for w in words if w.text.strip()])
+    words = _dedupe([w for w in words if w.text.strip()], s.duplicate_grid)
     layout = PageLayout(width, height)
     if not words:
         return layout
@@ -334,7 +334,8 @@ def analyze_page(words: list[Word], width: float, height: float,
     layout.columns_per_band = dict(reader.columns)
     doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)
     if too_many:
-        doubt.add(s.too_many_words_confidence, f"{len(words)} words on the page: too many for column analysis, read in rows")
+        doubt.add(s.too_many_words_confidence,
+                  f"{len(words)} words on the page: too many for column analysis, read in rows")
     layout.confidence, layout.doubts = doubt.confidence, doubt.reasons
     return layout
 

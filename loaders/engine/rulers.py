@@ -35,7 +35,8 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         # counts down, and nothing but it lies that far out in the margin.
         box = words_box(group)
         in_margin = box.x1 <= text.x0 or box.x0 >= text.x1
-        clipped = in_margin and sum(d in (0, 1) for d in diffs) >= s.ruler_clipped_share * len(diffs) and any(diffs)
+        never_down = sum(d in (0, 1) for d in diffs) >= s.ruler_clipped_share * len(diffs)
+        clipped = in_margin and never_down and any(diffs)
         if counting or clipped:
             ruler.update(id(w) for w in group)
     if not ruler:

@@ -15,6 +15,7 @@ class LayoutSettings:
     right_to_left: bool = False
     # Pages with more words than this are read row by row (no column analysis): not prose.
     max_words_for_columns: int = 30000
+
     # --- Words from the PDF (the PyMuPDF edge) ----------------------------------------------
     # A gap wider than this share of the font size where the font changes inside a word is a
     # space the PDF did not draw (math fonts leave it to positioning: "Let 𝑁be").
@@ -26,9 +27,13 @@ class LayoutSettings:
     # ...and so is a line whose vertical travel is over this many times its horizontal travel. A
     # page of mostly sideways text is turned before layout.
     vertical_line_slope: float = 2.0
+    # Words of the same text whose top-left corners round to the same point on a grid this many
+    # points wide are one word drawn twice (fake bold, duplicated layers).
+    duplicate_grid: float = 1.0
 
     # --- Rows -------------------------------------------------------------------------------
-    # Two words share a row when their vertical overlap is at least this share of the smaller height.
+    # Two words share a row when their vertical overlap is at least this share of the smaller
+    # height (and two lines when it is more).
     row_overlap: float = 0.5
 
     # --- Gutters: empty vertical strips between columns -------------------------------------
@@ -127,16 +132,16 @@ class LayoutSettings:
     # --- Paragraphs and headings ------------------------------------------------------------
     # Lines taller than this multiple of the page's body line height are headings.
     heading_size_ratio: float = 1.15
-    # A line of more words than that is a paragraph set large, not a heading.
+    # A line that tall but of more words than this is a paragraph set large, not a heading.
     heading_max_words: int = 20
     # A line of at most this many words may be a title: a numbered section heading, a lone line
     # without closing punctuation heading a paragraph or a region.
     title_max_words: int = 8
     # A vertical gap over this multiple of the body line height starts a new block.
     paragraph_gap: float = 0.6
-    # Where a column's line pitch is known, a new block also needs its centre this many pitches below
-    # the line before (short glyph boxes leave white space between every line); a taller line
-    # carrying on an open sentence within this many pitches is the same paragraph.
+    # Where a column's line pitch is known, a new block also needs its centre this many pitches
+    # below the line before (short glyph boxes leave white space between every line); a taller
+    # line carrying on an open sentence within this many pitches is the same paragraph.
     paragraph_pitch: float = 1.3
     # A column's line pitch is known from this many lines on.
     pitch_min_rows: int = 4
@@ -191,7 +196,7 @@ class LayoutSettings:
     leftover_rarity: int = 4
     # A page keeps its "tt"/"ft" ligatures when more than this many of its words have them...
     t_ligature_min_present: int = 2
-    # ...or more than this share of its words...
+    # ...and more than this share of its words...
     t_ligature_share: float = 0.01
     # ...and has lost them when at least this many of its words lack the t, more than keep it.
     t_ligature_min_lost: int = 3
@@ -224,7 +229,8 @@ class LayoutSettings:
     # A gutter this many times min_gutter wide is beyond doubt; a gap as wide (plus a word's
     # height) inside a column is a table or a missed gutter.
     clear_gutter: float = 2.5
-    # Confidence left by the narrowest gutter cut at, when it has no width; it rises to 1 at clear_gutter.
+    # Confidence left by the narrowest gutter cut at, were it of no width; it rises to 1 at
+    # clear_gutter.
     narrow_gutter_confidence: float = 0.6
     # Confidence left by a column band shorter than long_band_rows times min_gutter_rows rows.
     short_band_confidence: float = 0.85

@@ -56,4 +56,5 @@ def looks_english(texts: list[str], s: LayoutSettings) -> bool:
     for English text only ("le" is no lost "file" in French)."""
     words = [t.strip(WORD_PUNCT).lower() for t in texts]
     words = [w for w in words if w.isalpha()]
-    return len(words) >= s.english_min_words and sum(w in _ENGLISH for w in words) >= s.english_share * len(words)
+    return (len(words) >= s.english_min_words
+            and sum(w in _ENGLISH for w in words) >= s.english_share * len(words))
