@@ -196,7 +196,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
     while (first > 0 and rows[first].cy - rows[first - 1].cy <= s.band_top_reach * pitch
-           and not any(min(w.x1, g.x1) - max(w.x0, g.x0) > s.gutter_overlap for w in rows[first - 1].words)):
+           and not any(min(w.x1, g.x1) - max(w.x0, g.x0) > s.gutter_overlap
+                       for w in rows[first - 1].words)):
         first -= 1
     # Rows after the last aligned row: an unbalanced column's tail belongs to the band, unless it
     # is set apart by extra space and a full-width element follows it (a headline).
