@@ -318,7 +318,7 @@ def test_a_title_line_that_ends_its_region_heads_the_region_below_it():
     beside = block("Evaluation", 72, 300, 1)  # ends its region, but the next region is to its right
     right = block("The double star pattern must be the last one.", 320, 100, 2)
     body = [above, title, below, beside, right]
-    _mark_titles_over_regions(body)
+    _mark_titles_over_regions(body, LayoutSettings())
     assert [b.kind for b in body] == ["text", "heading", "text", "text", "text"]
 
 

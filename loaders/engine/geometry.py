@@ -32,12 +32,6 @@ class Box:
     def rounded(self, ndigits: int = 2) -> list[float]:
         return [round(float(v), ndigits) for v in self.as_tuple()]
 
-    @staticmethod
-    def union(boxes: Iterable["Box"]) -> "Box":
-        boxes = list(boxes)
-        return Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
-                   max(b.x1 for b in boxes), max(b.y1 for b in boxes))
-
 
 @dataclass(slots=True)
 class Word:
@@ -66,8 +60,9 @@ class Word:
         return Box(self.x0, self.y0, self.x1, self.y1)
 
 
-def words_box(words: Sequence[Word]) -> Box:
-    """The box around some words, in one pass (called for every line and block of a page)."""
+def words_box(words: Iterable[Word]) -> Box:
+    """The box around some words (at least one), in one pass (called for every line and block
+    of a page)."""
     it = iter(words)
     first = next(it)
     x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
@@ -95,7 +90,7 @@ class Line:
 
     @property
     def height(self) -> float:
-        return max(w.y1 for w in self.words) - min(w.y0 for w in self.words)
+        return self.box.height
 
     @property
     def text(self) -> str:
@@ -163,6 +158,12 @@ def median(values: Sequence[float], default: float = 0.0) -> float:
     s = sorted(values)
     n = len(s)
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def median_high(values: Sequence[float]) -> float:
+    """The larger of the two middle values (one of the values, never an average of two), at least
+    one value: a line pitch or a position that must be one actually measured."""
+    return sorted(values)[len(values) // 2]
 
 
 def drawn_in_this_order(groups: Iterable[Sequence[Word]]) -> bool:

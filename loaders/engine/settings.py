@@ -1,4 +1,8 @@
-"""Layout thresholds. Defaults are documented in configs/default.yaml (a test keeps both equal)."""
+"""Layout thresholds: every number the engine, the text repairs and the PDF edge decide by.
+
+Defaults are documented in configs/default.yaml (a test keeps both equal). Fields that are a
+multiple of another field say so: they scale with it.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,6 +10,33 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class LayoutSettings:
+    # --- Reading the page -------------------------------------------------------------------
+    # Read columns right to left (Arabic, Hebrew layouts).
+    right_to_left: bool = False
+    # Pages with more words than this are read row by row (no column analysis): not prose.
+    max_words_for_columns: int = 30000
+
+    # --- Words from the PDF (the PyMuPDF edge) ----------------------------------------------
+    # A gap wider than this share of the font size where the font changes inside a word is a
+    # space the PDF did not draw (math fonts leave it to positioning: "Let 𝑁be").
+    missing_space: float = 0.15
+    # A lone word this many times taller than wide, of more than vertical_word_chars characters,
+    # is set sideways...
+    vertical_word_aspect: float = 2.5
+    vertical_word_chars: int = 2
+    # ...and so is a line whose vertical travel is over this many times its horizontal travel. A
+    # page of mostly sideways text is turned before layout.
+    vertical_line_slope: float = 2.0
+    # Words of the same text whose top-left corners round to the same point on a grid this many
+    # points wide are one word drawn twice (fake bold, duplicated layers).
+    duplicate_grid: float = 1.0
+
+    # --- Rows -------------------------------------------------------------------------------
+    # Two words share a row when their vertical overlap is at least this share of the smaller
+    # height (and two lines when it is more).
+    row_overlap: float = 0.5
+
+    # --- Gutters: empty vertical strips between columns -------------------------------------
     # Narrowest empty vertical strip (points) that may separate two columns.
     min_gutter: float = 4.0
     # A gutter must have text on both sides in at least this many rows (sparse-page guard).
@@ -17,26 +48,131 @@ class LayoutSettings:
     min_edge_alignment: float = 0.6
     # Tolerance (points) for those aligned edges.
     edge_tolerance: float = 2.0
+    # A strip this many times min_gutter wide is plainly no word space; a narrower one must run
+    # long_band_rows times as many rows (rivers of justified spacing look like it for 3-4 rows).
+    wide_gutter: float = 1.5
+    # That multiple of min_gutter_rows.
+    long_band_rows: float = 2.0
+    # Text beside a strip with this many times min_words_per_side words a row is prose: only there
+    # does a column edge that steps count as aligned (a table's numbers step too).
+    prose_words: float = 2.0
+    # Rows above a band's first aligned row at most this many line pitches apart are its first
+    # lines (a heading, an indented list item); a title set apart by more space is not.
+    band_top_reach: float = 1.5
+    # Points a word of such a row may reach into the strip without covering it.
+    gutter_overlap: float = 1.0
+    # A gutter in a region of only two rows must be this many times wider than their word spaces.
+    two_row_space: float = 1.3
+    # Candidate strips the sweep follows at once: a grid of tiny words must not make it quadratic.
+    max_active_strips: int = 64
+    # A strip too weak for the guards that the drawing order may still resolve into two columns
+    # (an author grid, a float beside a column) is at least this many times min_gutter wide...
+    tie_gutter: float = 2.0
+    # ...has text on each side in at least this many rows...
+    tie_gutter_rows: int = 2
+    # ...and at least this share of each side's words are words of letters (a display equation
+    # drawn piece by piece must stay one block).
+    tie_wordy_share: float = 0.5
+
+    # --- Headlines and bands ----------------------------------------------------------------
     # A one-sided row whose centre is this many line pitches from the rows above and below, with
-    # text resuming on the other side further down, is a full-width headline between two bands.
+    # text resuming on the other side further down, is a full-width headline between two bands;
+    # an unbalanced column's tail this far below its last aligned row ends the band.
     headline_space: float = 1.6
-    # Two words share a row when their vertical overlap is at least this share of the smaller height.
-    row_overlap: float = 0.5
+    # List markers (bullets, "[12]", "3.") hanging left of a gutter: the words within this many
+    # edge_tolerances of its left edge...
+    list_marker_reach: float = 3.0
+    # ...at least this many of them...
+    list_marker_min: int = 2
+    # ...and at least this share of them markers: the gutter is then the items' indent, and the
+    # markers go with their items.
+    list_marker_share: float = 0.8
+    # A region is read before another below it when their x-ranges overlap by more than this share
+    # of the narrower one (the flow of one column, a title over columns)...
+    stack_overlap: float = 0.2
+    # ...and its bottom is at most this many points below the other's top.
+    stack_slack: float = 2.0
+
+    # --- Furniture: running headers, footers, page numbers ----------------------------------
     # Share of the page height at the top and bottom where running headers and footers are sought.
     furniture_zone: float = 0.1
     # A header/footer line repeats (digits ignored) on at least this many other pages nearby.
     furniture_min_repeats: int = 1
+    # Rows at the top and bottom edge set apart by this multiple of the body line height are
+    # header/footer candidates.
+    edge_row_gap: float = 0.8
+    # A candidate repeats on another page when it sits within this share of the page height of
+    # the same y there (the same line at the same place).
+    furniture_y_tolerance: float = 0.03
+    # Lines shorter than this many characters (digits counted as one) are not compared across
+    # pages: a lone letter or symbol repeats by chance.
+    furniture_min_chars: int = 2
+    # Pages compared with each page for repeats, each side (the reader holds as many back).
+    furniture_window: int = 4
+    # On a document of one page, with no neighbour to repeat it, a single edge line of at most
+    # this many words...
+    running_head_max_words: int = 15
+    # ...set smaller than this multiple of the body line height is a running head or foot.
+    running_head_size: float = 0.93
+    # Line-number rulers (review copies of papers, pleadings) are set aside as furniture: at least
+    # this many numbers...
+    ruler_min_numbers: int = 8
+    # ...of at most this many digits...
+    ruler_max_digits: int = 4
+    # ...whose left or right edges fall in one bin this many points wide...
+    ruler_edge_bin: float = 2.0
+    # ...counting up by one in at least this share of steps from top to bottom...
+    ruler_counting_share: float = 0.7
+    # ...or, out in the margin, never down in this share (a ruler whose last digit the page edge
+    # cut off reads 55, 55, ..., 56).
+    ruler_clipped_share: float = 0.9
+    # Keep running headers, footers and page numbers in the page text (they are always in metadata).
+    keep_furniture: bool = False
+
+    # --- Paragraphs and headings ------------------------------------------------------------
     # Lines taller than this multiple of the page's body line height are headings.
     heading_size_ratio: float = 1.15
+    # A line that tall but of more words than this is a paragraph set large, not a heading.
+    heading_max_words: int = 20
+    # A line of at most this many words may be a title: a numbered section heading, a lone line
+    # without closing punctuation heading a paragraph or a region.
+    title_max_words: int = 8
     # A vertical gap over this multiple of the body line height starts a new block.
     paragraph_gap: float = 0.6
-    # Pages with more words than this are read row by row (no column analysis): not prose.
-    max_words_for_columns: int = 30000
+    # Where a column's line pitch is known, a new block also needs its centre this many pitches
+    # below the line before (short glyph boxes leave white space between every line); a taller
+    # line carrying on an open sentence within this many pitches is the same paragraph.
+    paragraph_pitch: float = 1.3
+    # A column's line pitch is known from this many lines on.
+    pitch_min_rows: int = 4
+    # A change of word height by more than this share of the larger height starts a new block.
+    size_change: float = 0.25
+
+    # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
     # order, no row-by-row drawing across a gutter): it places floats and side notes as meant.
     follow_drawing_order: bool = True
-    # Read columns right to left (Arabic, Hebrew layouts).
-    right_to_left: bool = False
+    # The drawing order is evidence only where at least this share of each region's rows are drawn
+    # top to bottom (native and row-by-row producers do; scattered drawing does not).
+    top_down_share: float = 0.9
+    # Parts of a row drawn at different times with a gap over this many points between them are
+    # separate lines ("Abstract" beside "3 General Instructions").
+    piece_gap: float = 8.0
+    # A line of at least this many words...
+    running_text_words: int = 4
+    # ...more than this share of them words of two letters or more, is running text (a table row
+    # or a chart's axis labels are shorter, or numbers): the lines the drawing order is judged by.
+    running_text_letters: float = 0.5
+    # At least this share of them must be drawn in one go, left to right (shuffled drawing fails).
+    drawn_whole_share: float = 0.9
+    # Drawing that steps across a row into another region between shorter lines more than this
+    # many times...
+    row_steps_max: int = 2
+    # ...and for at least this share of all lines is drawing row by row across a gutter (a table
+    # drawn so steps across a few times a page); once between lines of running text is enough.
+    row_step_share: float = 0.2
+
+    # --- Text repairs -----------------------------------------------------------------------
     # Join words broken by a hyphen at the end of a line.
     dehyphenate: bool = True
     # Replace ligatures (ﬁ, ﬂ ...) and odd whitespace with plain characters; drop footnote marks
@@ -44,5 +180,73 @@ class LayoutSettings:
     normalize_text: bool = True
     # Mend words whose ligature glyph maps to no character ("speci ed" -> "specified").
     repair_ligatures: bool = True
-    # Keep running headers, footers and page numbers in the page text (they are always in metadata).
-    keep_furniture: bool = False
+    # Words drawn touching are one word (a kern, a mark drawn apart): a gap under this many points...
+    touching_gap: float = 0.2
+    # ...or an overlap of less than this many points.
+    touching_overlap: float = 1.0
+    # A gap inside a word no wider than this multiple of the glyph height may be a lost ligature.
+    ligature_gap: float = 1.0
+    # Pages of at least this many words that have fi, ff or fl in...
+    ligature_sample_words: int = 150
+    # ...at least this share of their words kept their ligatures (English has them in about one
+    # word in fifty): no word is mended there.
+    ligature_share: float = 0.002
+    # A word that is a lost ligature's leftover ("le" for "file") is mended only when the mended
+    # word is more than this many times as common.
+    leftover_rarity: int = 4
+    # A page keeps its "tt"/"ft" ligatures when more than this many of its words have them...
+    t_ligature_min_present: int = 2
+    # ...and more than this share of its words...
+    t_ligature_share: float = 0.01
+    # ...and has lost them when at least this many of its words lack the t, more than keep it.
+    t_ligature_min_lost: int = 3
+    # Words shorter than this are not mended by a lost t (too many are words either way).
+    t_repair_min_letters: int = 3
+    # Repairs that guess words from an English list run on pages of at least this many words...
+    english_min_words: int = 5
+    # ...of which at least this share are the commonest English words.
+    english_share: float = 0.12
+    # A footnote mark is set higher than its line: a word's top at least this many points above
+    # the line's usual top...
+    mark_raised: float = 0.3
+    # ...or, drawn apart, its box shorter than this share of the line's usual word height, its
+    # top not more than mark_top_slack points below the line's usual top...
+    mark_small: float = 0.85
+    mark_top_slack: float = 0.1
+    # ...and then within this many points of its word...
+    mark_touching: float = 1.0
+    # ...or overlapping it by less than this many.
+    mark_overlap: float = 0.5
+    # Lines of fewer words are not searched for footnote marks.
+    mark_min_line_words: int = 3
+    # A run of this many letters before a mark is a word in any language; a shorter one must be in
+    # the word list (an exponent follows a variable: "πr2" stays).
+    mark_word_letters: int = 4
+
+    # --- Confidence (audits, --suspicious): each doubt multiplies it ------------------------
+    # Confidence left to a page with more than max_words_for_columns words (read in rows).
+    too_many_words_confidence: float = 0.5
+    # A gutter this many times min_gutter wide is beyond doubt; a gap as wide (plus a word's
+    # height) inside a column is a table or a missed gutter.
+    clear_gutter: float = 2.5
+    # Confidence left by the narrowest gutter cut at, were it of no width; it rises to 1 at
+    # clear_gutter.
+    narrow_gutter_confidence: float = 0.6
+    # Confidence left by a column band shorter than long_band_rows times min_gutter_rows rows.
+    short_band_confidence: float = 0.85
+    # Confidence left by each column split the drawing order decided.
+    tie_confidence: float = 0.85
+    # Rows whose gaps line up inside a column (columns not split?): the share of the worst region
+    # so aligned lowers the confidence by this much...
+    aligned_gaps_doubt: float = 0.6
+    # ...and each such row by this much more, counting at most aligned_rows_counted rows.
+    aligned_row_doubt: float = 0.02
+    aligned_rows_counted: int = 5
+    # The share of rows with a wide gap inside a column lowers the confidence, by at most this much.
+    wide_gap_doubt_max: float = 0.5
+    # Two words of a row overlap when one reaches over this share of the narrower one...
+    word_overlap: float = 0.5
+    # ...and rows with overlapping words lower the confidence by this multiple of their share,
+    # at most by overlap_doubt_max.
+    overlap_doubt_weight: float = 2.0
+    overlap_doubt_max: float = 0.5

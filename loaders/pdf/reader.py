@@ -22,7 +22,6 @@ from ..engine.settings import LayoutSettings
 from ..text.render import BlockSpan, page_text
 
 log = logging.getLogger(__name__)
-WINDOW = 4
 
 
 @dataclass(slots=True)
@@ -88,7 +87,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings,
              source: str) -> tuple[PageLayout, bool, PageWords]:
     try:
         page = doc[number]
-        frame = page_words(page)
+        frame = page_words(page, settings)
         layout = analyze_page(frame.words, frame.width, frame.height, settings)
         needs_ocr = not frame.words and bool(page.get_images(full=False))
     except Exception as exc:
@@ -101,6 +100,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
                pages: Iterable[int] | None = None) -> Iterator[PageResult]:
     """Ordered pages of `doc` (all, or the 0-based numbers in `pages`), one at a time."""
     s = settings or LayoutSettings()
+    window = s.furniture_window  # pages compared with each page for headers and footers, each side
     numbers = list(range(doc.page_count)) if pages is None else [
         p for p in pages if 0 <= p < doc.page_count]
     held: deque[tuple[int, PageLayout, bool, PageWords]] = deque()  # pages [base, base + len(held))
@@ -112,17 +112,17 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
         nonlocal base, next_out
         while next_out < upto:
             pos = next_out - base
-            mark_furniture([h[1] for h in held], targets=[pos], settings=s, window=WINDOW)
+            mark_furniture([h[1] for h in held], targets=[pos], settings=s)
             number, layout, needs_ocr, frame = held[pos]
             text, spans = page_text(layout, s)
             yield PageResult(number, layout, text, spans, needs_ocr, frame)
             next_out += 1
-            while next_out - base > WINDOW:
+            while next_out - base > window:
                 held.popleft()
                 base += 1
 
     for seen, number in enumerate(numbers, start=1):
         layout, needs_ocr, frame = _analyze(doc, number, s, source)
         held.append((number, layout, needs_ocr, frame))
-        yield from emit(seen - WINDOW)
+        yield from emit(seen - window)
     yield from emit(len(numbers))

@@ -11,6 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
+from ..engine.settings import LayoutSettings
+
 Lexicon = Mapping[str, int]  # lower-case word -> how common it is (a count; 0 when unknown)
 _VOCABULARY_COUNT = 50  # words only the model vocabulary knows count as the rarest listed ones
 
@@ -49,9 +51,10 @@ so no will can its more these into than only other some could them may then what
 WORD_PUNCT = ".,;:!?()[]\"'“”‘’"  # stripped from a word's ends before it is looked up
 
 
-def looks_english(texts: list[str]) -> bool:
+def looks_english(texts: list[str], s: LayoutSettings) -> bool:
     """Whether these words read as English: repairs that guess words from an English list are
     for English text only ("le" is no lost "file" in French)."""
     words = [t.strip(WORD_PUNCT).lower() for t in texts]
     words = [w for w in words if w.isalpha()]
-    return len(words) >= 5 and sum(w in _ENGLISH for w in words) >= 0.12 * len(words)
+    return (len(words) >= s.english_min_words
+            and sum(w in _ENGLISH for w in words) >= s.english_share * len(words))

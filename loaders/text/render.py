@@ -74,12 +74,12 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
     hyphens so) keeps it as its last character."""
     texts = []
     for line in block.lines:
-        words = without_footnote_marks(line.words, known_words()) if s.normalize_text else line.words
-        raw = line_text(words, repairs.dictionary).rstrip()
+        words = without_footnote_marks(line.words, known_words(), s) if s.normalize_text else line.words
+        raw = line_text(words, repairs.dictionary, s).rstrip()
         if repairs.th_dictionary:
             raw = mend_th(raw, repairs.th_dictionary)
         if repairs.t_dictionary:
-            raw = mend_tt_ft(raw, repairs.t_dictionary)
+            raw = mend_tt_ft(raw, repairs.t_dictionary, s)
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN
@@ -139,9 +139,9 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     words = layout.words
     th_lost = s.repair_ligatures and th_ligature_lost(words)
     # Fonts that lose "Th" lose "tt" too; others lose "tt" and "ft" alone.
-    t_lost = s.repair_ligatures and (th_lost or t_ligatures_lost(words, lexicon))
+    t_lost = s.repair_ligatures and (th_lost or t_ligatures_lost(words, lexicon, s))
     return _Repairs(
-        lexicon if s.repair_ligatures and ligatures_look_lost(words) else {},
+        lexicon if s.repair_ligatures and ligatures_look_lost(words, s) else {},
         lexicon if th_lost else {},
         lexicon if t_lost else {},
         lexicon if s.dehyphenate else {},
