@@ -32,6 +32,11 @@ class Box:
     def rounded(self, ndigits: int = 2) -> list[float]:
         return [round(float(v), ndigits) for v in self.as_tuple()]
 
+    @staticmethod
+    def union(boxes: Iterable["Box"]) -> "Box":
+        """The box around some boxes (at least one); the same one pass as `words_box`."""
+        return words_box(boxes)
+
 
 @dataclass(slots=True)
 class Word:
@@ -60,7 +65,7 @@ class Word:
         return Box(self.x0, self.y0, self.x1, self.y1)
 
 
-def words_box(words: Iterable[Word]) -> Box:
+def words_box(words: Iterable["Word | Box"]) -> Box:
     """The box around some words (at least one), in one pass (called for every line and block
     of a page)."""
     it = iter(words)
