@@ -19,6 +19,7 @@ from columnrag.loaders.contract import (BOXES_KEY, LAYOUT_KEYS, ChunkBox, Layout
                                         encode_chunk_boxes)
 from columnrag.loaders.engine.geometry import HEADING, Box
 
+from .ids import DEFAULT_MODEL, DEFAULT_PRECISION, ChunkIds
 from .settings import ChunkingSettings
 from .tokens import LengthFunction, model_max_tokens, resolve_model, token_length
 
@@ -105,12 +106,16 @@ class BandAwareTextSplitter(TextSplitter):
 
     `settings` (ChunkingSettings, the `chunking:` section) gives every chunking choice;
     chunk_size, chunk_overlap and continue_paragraphs, when given, override it.
+
+    Chunks of this loader's Documents get deterministic ids (Document.id, see chunking.ids): the
+    CLI's ids when `model` and `precision` are the embedding settings the CLI uses.
     """
 
     def __init__(self, chunk_size: int | None = None, chunk_overlap: int | None = None, *,
                  model: str | None = None, length_function: LengthFunction | None = None,
                  continue_paragraphs: bool | None = None, max_length: int | None = None,
-                 settings: ChunkingSettings | None = None, **kwargs: Any) -> None:
+                 settings: ChunkingSettings | None = None, precision: str = DEFAULT_PRECISION,
+                 **kwargs: Any) -> None:
         given = {"chunk_size": chunk_size, "chunk_overlap": chunk_overlap,
                  "continue_paragraphs": continue_paragraphs}
         self.settings = replace(settings or ChunkingSettings(),
@@ -125,6 +130,7 @@ class BandAwareTextSplitter(TextSplitter):
         super().__init__(chunk_size=min(chunk_size, self.max_length), chunk_overlap=chunk_overlap,
                          length_function=length_function, **kwargs)
         self.continue_paragraphs = self.settings.continue_paragraphs
+        self._ids = ChunkIds(self.settings, model or DEFAULT_MODEL, precision)
         self._fallback = RecursiveCharacterTextSplitter(
             chunk_size=self._chunk_size, chunk_overlap=self._chunk_overlap,
             length_function=length_function, add_start_index=True)
@@ -136,6 +142,7 @@ class BandAwareTextSplitter(TextSplitter):
 
     # -- documents --------------------------------------------------------------------------
     def split_documents(self, documents: Iterable[Document]) -> list[Document]:
+        documents = list(documents)
         out: list[Document] = []
         index: dict[str, int] = {}
         pending: list[tuple[Document, list[LayoutBlock]]] = []  # pages of one source
@@ -162,6 +169,7 @@ class BandAwareTextSplitter(TextSplitter):
                 flush()
             pending.append((doc, blocks))
         flush()
+        self._ids.assign((d.metadata for d in documents), out)
         return out
 
     def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:

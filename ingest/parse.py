@@ -5,11 +5,11 @@ written twice replaces itself instead of duplicating.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from columnrag.chunking.ids import chunk_id
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.errors import PDFLoadError
 from columnrag.loaders.paths import display_path
@@ -29,11 +29,6 @@ class FileChunks:
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
-
-
-def chunk_id(source: str, content_hash: str, fingerprint: str, index: int) -> str:
-    src = hashlib.sha1(source.encode("utf-8", "surrogateescape")).hexdigest()[:12]
-    return f"{src}-{content_hash[:12]}-{fingerprint[:8]}-{index:05d}"
 
 
 def _clean(meta: dict[str, Any]) -> dict[str, Any]:

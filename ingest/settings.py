@@ -6,16 +6,15 @@ environment variables, then command-line flags.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import os
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Mapping
 
 import yaml
 
+from columnrag.chunking.ids import settings_fingerprint
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.engine.settings import LayoutSettings
 
@@ -78,9 +77,7 @@ class Settings:
 
     def fingerprint(self) -> str:
         """What decides a file's chunks and vectors: layout, chunking and the embedding model."""
-        key = {"layout": asdict(self.layout), "chunking": asdict(self.chunking),
-               "model": self.embedding.model, "precision": self.embedding.precision}
-        return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+        return settings_fingerprint(self.layout, self.chunking, self.embedding.model, self.embedding.precision)
 
 
 def _coerce(section: str, name: str, current: Any, value: Any) -> Any:

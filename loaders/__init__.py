@@ -2,8 +2,9 @@
 
 Layers, lowest first (a module imports only from its own layer or those below):
 `engine` (pure geometry on word boxes), `text` (page text and repairs), `pdf` (the PyMuPDF edge),
-`langchain` (Documents and their metadata), and `audit` (a tool on top). `contract`, `errors` and
-`paths` are small shared leaves. Public names are imported on first use.
+`langchain` (Documents and their metadata), and `audit` (a tool on top). `contract`, `errors`,
+`paths` and `hashing` (a file's content hash) are small shared leaves. Public names are imported
+on first use.
 """
 from __future__ import annotations
 

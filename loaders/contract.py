@@ -9,16 +9,21 @@ layout needs no PDF library.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from .engine.geometry import TEXT, Box
+from .engine.settings import LayoutSettings
 
 BLOCKS_KEY = "layout_blocks"
 FURNITURE_KEY = "layout_furniture"
 LAYOUT_KEYS = (BLOCKS_KEY, FURNITURE_KEY)  # page metadata a chunk does not inherit
 BOXES_KEY = "boxes"  # a chunk's boxes
 DOUBTS_KEY = "layout_doubts"  # why the reading order may be wrong, in words
+# What a chunk id is built from (with the chunking settings and the model): the file's SHA-256
+# and the layout settings its pages were read with (only those that differ from the defaults).
+CONTENT_HASH_KEY = "content_hash"
+SETTINGS_KEY = "layout_settings"
 DIGITS = 2  # decimals kept of coordinates and type sizes
 _COMPACT = (",", ":")
 
@@ -87,6 +92,15 @@ def encode_doubts(doubts: Iterable[str]) -> str:
     return json.dumps(list(doubts))
 
 
+def encode_settings(settings: LayoutSettings) -> str:
+    """The settings that differ from the defaults ("{}" for none): a few bytes in every chunk,
+    yet enough to rebuild the whole settings object."""
+    default = LayoutSettings()
+    return json.dumps({f.name: getattr(settings, f.name) for f in fields(settings)
+                       if getattr(settings, f.name) != getattr(default, f.name, None)},
+                      sort_keys=True, separators=_COMPACT)
+
+
 def _decode(raw: Any, entry: Callable[[Any], T]) -> list[T]:
     """A JSON list read entry by entry; [] when it is missing or any entry cannot be read (a
     Document from another loader, or edited metadata): half a layout would drop text unseen."""
@@ -131,3 +145,16 @@ def decode_chunk_boxes(metadata: Mapping[str, Any]) -> list[ChunkBox]:
 def decode_doubts(metadata: Mapping[str, Any]) -> list[str]:
     """Why the loader doubts the page's reading order ([] for other Documents)."""
     return _decode(metadata.get(DOUBTS_KEY), str)
+
+
+def decode_settings(metadata: Mapping[str, Any]) -> LayoutSettings | None:
+    """The layout settings a loader Document was read with (None for other Documents, or
+    settings this version does not know)."""
+    raw = metadata.get(SETTINGS_KEY)
+    if not isinstance(raw, str):
+        return None
+    try:
+        data = json.loads(raw)
+        return LayoutSettings(**data) if isinstance(data, dict) else None
+    except (TypeError, ValueError):
+        return None

@@ -96,9 +96,21 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings,
     return layout, needs_ocr, frame
 
 
+def _existing(doc: pymupdf.Document, source: str, pages: Iterable[int]) -> list[int]:
+    """The 0-based page numbers asked for, all of which the file has: a page it has not is an
+    error, not an empty result."""
+    numbers = list(pages)
+    for number in numbers:
+        if not 0 <= number < doc.page_count:
+            raise PDFLoadError(display_path(source), f"has no page {number} (it has {doc.page_count} "
+                                                     "pages, numbered from 0)")
+    return numbers
+
+
 def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | None = None,
                pages: Iterable[int] | None = None) -> Iterator[PageResult]:
     """Ordered pages of `doc` (all, or the 0-based numbers in `pages`), one at a time."""
+    pages = None if pages is None else _existing(doc, source, pages)
     s = settings or LayoutSettings()
     window = s.furniture_window  # pages compared with each page for headers and footers, each side
     numbers = list(range(doc.page_count)) if pages is None else [
