@@ -12,6 +12,8 @@ import logging
 import sys
 from typing import Any, Sequence
 
+from columnrag.loaders.errors import OcrUnavailableError
+
 from .settings import Settings, SettingsError, load_settings
 
 EXIT_OK, EXIT_FILES_FAILED, EXIT_ERROR = 0, 1, 2
@@ -44,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keep-removed", action="store_true", default=None,
                    help="keep chunks of files no longer in the corpus")
     p.add_argument("--password", help="password for encrypted PDFs (ingest.password)")
+    p.add_argument("--ocr", choices=["auto", "off", "force"], help="OCR of scanned pages and unreadable text (ocr.mode)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     q = sub.add_parser("query", help="search the collection")
     q.add_argument("question")
@@ -75,6 +78,7 @@ def settings_from_args(a: argparse.Namespace) -> Settings:
                    "ssl": getattr(a, "chroma_ssl", None)},
         "embedding": {"model": getattr(a, "model", None), "device": getattr(a, "device", None),
                       "batch_size": getattr(a, "batch_size", None)},
+        "ocr": {"mode": getattr(a, "ocr", None)},
         "chunking": {"chunk_size": getattr(a, "chunk_size", None),
                      "chunk_overlap": getattr(a, "chunk_overlap", None)},
         "ingest": {"workers": getattr(a, "workers", None), "keep_removed": getattr(a, "keep_removed", None),
@@ -202,7 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = settings_from_args(a)
         commands = {"ingest": _ingest, "query": _query, "stats": _stats, "audit": _audit}
         return commands[a.command](a, settings)
-    except (SettingsError, StoreError) as exc:
+    except (SettingsError, StoreError, OcrUnavailableError) as exc:
         print(f"columnrag: {exc}", file=sys.stderr)
         return EXIT_ERROR
 

@@ -41,6 +41,7 @@ class FileChunks:
     source: str
     content_hash: str
     pages: int = 0
+    ocr_pages: int = 0  # pages read (in whole or part) by OCR
     ids: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
@@ -55,6 +56,7 @@ class Summary:
     removed: int = 0
     failed: int = 0
     pages: int = 0
+    ocr_pages: int = 0
     chunks: int = 0
     seconds: float = 0.0
     failures: list[dict[str, str]] = field(default_factory=list)
@@ -67,7 +69,8 @@ class Summary:
         rate_c = self.chunks / self.seconds if self.seconds else 0.0
         out = [f"files: {self.new} new, {self.changed} changed, {self.unchanged} unchanged, "
                f"{self.removed} removed, {self.failed} failed",
-               f"pages: {self.pages}, chunks: {self.chunks}, time: {self.seconds:.1f}s "
+               f"pages: {self.pages}{f' ({self.ocr_pages} read by OCR)' if self.ocr_pages else ''}, "
+               f"chunks: {self.chunks}, time: {self.seconds:.1f}s "
                f"({rate_p:.1f} pages/s, {rate_c:.1f} chunks/s)"]
         out += [f"FAILED {f['source']}: {f['reason']}" for f in self.failures]
         return out
@@ -98,9 +101,11 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
 
     out = FileChunks(display_path(source), content_hash)
     try:
-        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout)
+        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout,
+                                      ocr=settings.ocr)
         pages = list(loader.lazy_load())
         out.pages = len(pages)
+        out.ocr_pages = sum(bool(p.metadata.get("ocr")) for p in pages)
         if pages and not any(p.page_content.strip() for p in pages):
             out.error = ("no text layer (scanned pages need OCR)"
                          if any(p.metadata.get("needs_ocr") for p in pages) else "no text")
@@ -173,6 +178,10 @@ def run_ingest(paths: Sequence[str | Path], settings: Settings,
     takes several at once, on disjoint sets of files.
     """
     started = time.perf_counter()
+    if settings.ocr.mode == "force":  # fail once, here, not once per file in the workers
+        from columnrag.loaders.pdf.ocr import ocr_engine
+
+        ocr_engine(settings.ocr)
     db = Path(settings.chroma.path)
     db.mkdir(parents=True, exist_ok=True)
     if settings.chroma.host:
@@ -240,6 +249,7 @@ def store_files(settings: Settings, client, coll, record: Record,
         summary.changed += existed
         summary.new += not existed
         summary.pages += r.pages
+        summary.ocr_pages += r.ocr_pages
         summary.chunks += len(r.ids)
 
 

@@ -18,6 +18,7 @@ import yaml
 
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.engine.settings import LayoutSettings
+from columnrag.loaders.pdf.ocr_settings import OcrSettings
 
 # configs/default.yaml ships inside the package (columnrag.configs), so an installed columnrag
 # finds its defaults wherever it runs.
@@ -67,6 +68,7 @@ class IngestSettings:
 @dataclass(frozen=True)
 class Settings:
     layout: LayoutSettings = field(default_factory=LayoutSettings)
+    ocr: OcrSettings = field(default_factory=OcrSettings)
     chunking: ChunkingSettings = field(default_factory=ChunkingSettings)
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     chroma: ChromaSettings = field(default_factory=ChromaSettings)
@@ -76,9 +78,10 @@ class Settings:
         return asdict(self)
 
     def fingerprint(self) -> str:
-        """What decides a file's chunks and vectors: layout, chunking and the embedding model."""
+        """What decides a file's chunks and vectors: layout, OCR, chunking and the embedding model."""
         key = {"layout": asdict(self.layout), "chunking": asdict(self.chunking),
-               "model": self.embedding.model, "precision": self.embedding.precision}
+               "model": self.embedding.model, "precision": self.embedding.precision,
+               "ocr": {k: v for k, v in asdict(self.ocr).items() if k not in ("threads", "timeout")}}
         return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -118,7 +121,10 @@ def _merge(settings: Settings, data: Mapping[str, Any], origin: str) -> Settings
             if name not in known:
                 raise SettingsError(f"{origin}: unknown setting {section}.{name}")
             changes[name] = _coerce(section, name, getattr(current, name), value)
-        sections[section] = replace(current, **changes)
+        try:
+            sections[section] = replace(current, **changes)
+        except ValueError as exc:  # a value the section itself refuses (e.g. ocr.mode: sometimes)
+            raise SettingsError(f"{origin}: {exc}") from exc
     return Settings(**sections)
 
 

@@ -52,6 +52,7 @@ def layout_metadata(page: PageResult) -> dict[str, Any]:
     furniture = [{"bbox": page.page_box(b.box).rounded(), "kind": b.kind,
                   "text": " ".join(line.text for line in b.lines)}
                  for b in page.layout.blocks if b.kind in FURNITURE_KINDS]
+    ocr = {"ocr": True, "ocr_confidence": page.ocr.confidence} if page.ocr is not None else {}
     return {
         "page_width": round(page.frame.page_width if page.frame else page.layout.width, 2),
         "page_height": round(page.frame.page_height if page.frame else page.layout.height, 2),
@@ -63,6 +64,7 @@ def layout_metadata(page: PageResult) -> dict[str, Any]:
         "needs_ocr": page.needs_ocr,
         "layout_confidence": round(page.layout.confidence * (0.9 if page.frame and page.frame.turn else 1.0), 3),
         "layout_doubts": json.dumps(page.layout.doubts + (["text set sideways"] if page.frame and page.frame.turn else [])),
+        **ocr,
     }
 
 

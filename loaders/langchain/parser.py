@@ -12,6 +12,8 @@ from langchain_core.documents import Document
 
 from ..errors import PDFLoadError
 from .metadata import document_metadata, layout_metadata
+from ..pdf.ocr import ocr_engine
+from ..pdf.ocr_settings import OcrSettings
 from ..pdf.reader import open_pdf, read_pages
 from ..engine.settings import LayoutSettings
 
@@ -25,12 +27,16 @@ class ColumnAwarePDFParser(BaseBlobParser):
     """Parse a PDF blob into Documents whose text follows the geometric reading order.
 
     mode="page" yields one Document per page (default), mode="single" one per file.
-    Raises PDFLoadError (naming the file and the reason) for files it cannot read.
+    ocr="auto" (default) reads scanned pages and unreadable text by OCR, "off" never, "force"
+    every page (an OcrSettings gives every OCR setting); "force" without Tesseract raises
+    OcrUnavailableError at once. Raises PDFLoadError (naming the file and the reason) for files
+    it cannot read.
     """
 
     def __init__(self, *, mode: Mode = "page", password: str | None = None,
                  pages: Iterable[int] | None = None, settings: LayoutSettings | None = None,
-                 keep_furniture: bool | None = None, pages_delimiter: str = PAGE_SEPARATOR) -> None:
+                 keep_furniture: bool | None = None, pages_delimiter: str = PAGE_SEPARATOR,
+                 ocr: OcrSettings | str | None = None) -> None:
         if mode not in ("page", "single"):
             raise ValueError(f"mode must be 'page' or 'single', not {mode!r}")
         s = settings or LayoutSettings()
@@ -42,6 +48,9 @@ class ColumnAwarePDFParser(BaseBlobParser):
         self.pages = None if pages is None else sorted(set(pages))
         self.settings = s
         self.pages_delimiter = pages_delimiter
+        self.ocr = ocr if isinstance(ocr, OcrSettings) else OcrSettings(mode=ocr or "auto")
+        if self.ocr.mode == "force":
+            ocr_engine(self.ocr)
 
     def lazy_parse(self, blob: Blob) -> Iterator[Document]:
         source = str(blob.source if blob.source is not None else blob.path or "<bytes>")
@@ -52,11 +61,11 @@ class ColumnAwarePDFParser(BaseBlobParser):
         try:
             base = document_metadata(doc, source)
             if self.mode == "page":
-                for page in read_pages(doc, source, self.settings, self.pages):
+                for page in read_pages(doc, source, self.settings, self.pages, self.ocr):
                     yield Document(page_content=page.text,
                                    metadata={**base, "page": page.number, **layout_metadata(page)})
             else:
-                texts = [p.text for p in read_pages(doc, source, self.settings, self.pages)]
+                texts = [p.text for p in read_pages(doc, source, self.settings, self.pages, self.ocr)]
                 yield Document(page_content=self.pages_delimiter.join(texts), metadata=base)
         finally:
             doc.close()
@@ -67,10 +76,11 @@ class ColumnAwarePDFLoader(BaseLoader):
 
     def __init__(self, file_path: str | Path, *, mode: Mode = "page", password: str | None = None,
                  pages: Iterable[int] | None = None, settings: LayoutSettings | None = None,
-                 keep_furniture: bool | None = None, **kwargs: Any) -> None:
+                 keep_furniture: bool | None = None, ocr: OcrSettings | str | None = None,
+                 **kwargs: Any) -> None:
         self.file_path = str(file_path)
-        self.parser = ColumnAwarePDFParser(mode=mode, password=password, pages=pages,
-                                           settings=settings, keep_furniture=keep_furniture, **kwargs)
+        self.parser = ColumnAwarePDFParser(mode=mode, password=password, pages=pages, settings=settings,
+                                           keep_furniture=keep_furniture, ocr=ocr, **kwargs)
 
     def lazy_load(self) -> Iterator[Document]:
         if not Path(self.file_path).is_file():
