@@ -123,7 +123,7 @@ def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settin
     dpi = dpi or settings.dpi
     rect = page.rect if clip is None else pymupdf.Rect(clip.x0, clip.y0, clip.x1, clip.y1)
     pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=rect, alpha=False)
-    found = engine.read(pix.tobytes("pnm"), settings.languages, dpi, settings.threads, settings.timeout)
+    found = engine.read(pix.samples, pix.width, pix.height, pix.stride, dpi, settings.timeout)
     return page_words(found, pix.width, pix.height, Placement(rect.x0, rect.y0, rect.width / pix.width),
                       settings.min_confidence)
 
@@ -195,7 +195,7 @@ _warned = False
 def ocr_engine(settings: OcrSettings) -> Tesseract | None:
     """Tesseract, or None after one warning (auto) naming the install command; force raises."""
     global _warned
-    engine, problem = find_tesseract(settings.languages)
+    engine, problem = find_tesseract(settings.languages, settings.threads)
     if engine is None:
         if settings.mode == "force":
             raise OcrUnavailableError(problem)

@@ -22,8 +22,8 @@ class OcrSettings:
     # Auto mode: a wordless image covering at least this share of a page may be scanned text
     # (smaller ones are logos and figures far more often, and each OCR costs seconds).
     min_image_share: float = 0.25
-    # Tesseract threads per page: ingest already runs one worker per core, and more threads than
-    # cores makes Tesseract several times slower.
+    # Tesseract threads per process (fixed when Tesseract first loads): ingest already runs one
+    # worker per core, and more threads than cores makes Tesseract several times slower.
     threads: int = 1
     # Seconds one page's OCR may take before the page is left without it (flag needs_ocr).
     timeout: float = 120.0

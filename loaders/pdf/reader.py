@@ -95,7 +95,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         layout = analyze_page(frame.words, frame.width, frame.height, settings) if ocr.mode != "force" else None
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
-        if plan:
+        if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
             engine = ocr_engine(ocr)
             result = read_page(engine, page, frame, plan, ocr) if engine is not None else None
             if result is not None:
