@@ -68,7 +68,7 @@ def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
     p, s, i = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
     signatures = {
         "TessBaseAPICreate": ([], p), "TessBaseAPIInit3": ([p, s, s], i),
-        "TessBaseAPISetPageSegMode": ([p, i], None),
+        "TessBaseAPISetPageSegMode": ([p, i], None), "TessBaseAPISetVariable": ([p, s, s], i),
         "TessBaseAPISetImage": ([p, s, i, i, i, i], None), "TessBaseAPISetSourceResolution": ([p, i], None),
         "TessBaseAPIRecognize": ([p, p], i), "TessBaseAPIGetTsvText": ([p, i], p),
         "TessBaseAPIClear": ([p], None), "TessBaseAPIEnd": ([p], None), "TessBaseAPIDelete": ([p], None),
@@ -174,6 +174,7 @@ def _engine(lib: ctypes.CDLL, languages: str) -> Tesseract | str:
         _free(lib, api)
         return f"Tesseract has no data for {', '.join(missing)}: {install_command('+'.join(missing))}"
     lib.TessBaseAPISetPageSegMode(api, _PSM_AUTO)
+    lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())  # no "Detected 44 diacritics"
     return Tesseract(lib, api, languages)
 
 
