@@ -79,8 +79,12 @@ def _pad(box: Box, page: Box) -> Box:
 
 
 def _wordless_images(page: pymupdf.Page, words: list[Word], settings: OcrSettings) -> list[Box]:
-    """Images covering at least min_image_share of the page with (almost) no words on them."""
+    """Images covering at least min_image_share of the page with (almost) no words on them.
+    Where they are placed is looked up only when an image has the pixels for it (one pixel a
+    point at least: coarser is no scan to read), so logos and icons cost nothing."""
     area = page.rect.width * page.rect.height
+    if not any(img[2] * img[3] >= settings.min_image_share * area for img in page.get_images(full=False)):
+        return []
     out = []
     for info in page.get_image_info():
         r = pymupdf.Rect(info["bbox"]) & page.rect

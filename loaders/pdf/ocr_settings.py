@@ -20,7 +20,8 @@ class OcrSettings:
     # otherwise fill the gutters the reading order relies on.
     min_confidence: float = 20.0
     # Auto mode: a wordless image covering at least this share of a page may be scanned text
-    # (smaller ones are logos and figures far more often, and each OCR costs seconds).
+    # (smaller ones are logos and figures far more often; telling costs a quick low-resolution
+    # OCR of the image). Above 1: never.
     min_image_share: float = 0.25
     # Tesseract threads per process (fixed when Tesseract first loads): ingest already runs one
     # worker per core, and more threads than cores makes Tesseract several times slower.
