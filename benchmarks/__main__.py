@@ -17,12 +17,33 @@ from .corpus import generate
 from .extractors import available, columnrag
 from .measure import (chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
                       order_independence, precision, reading_order, retrieval)
+from .ocr import ocr_speed, text_layer_cost
 
 HERE = Path(__file__).resolve().parent
 
 
 def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)] + ["| " + " | ".join(r) + " |" for r in rows]
+
+
+def _ocr_lines(ocr: dict | None, text_layer: dict | None) -> list[str]:
+    if not ocr:
+        return []
+    lines = ["## OCR (the corpus's native pages as 200 dpi grey scans, read at 300 dpi)", ""]
+    if "skipped" in ocr:
+        return lines + [f"Not measured: {ocr['skipped']}", ""]
+    rows = [["OCR time per page vs `tesseract page.png -`", f"{ocr['ratio']:.2f}×",
+             f"{ocr['columnrag_s_per_page']:.2f} vs {ocr['tesseract_s_per_page']:.2f} s/page (wall)"],
+            ["the same in CPU time", f"{ocr['cpu_ratio']:.2f}×",
+             f"{ocr['columnrag_cpu_s_per_page']:.2f} vs {ocr['tesseract_cpu_s_per_page']:.2f} s/page"]]
+    if text_layer:
+        rows.append(["pages with a text layer: ocr auto vs off", f"{text_layer['ratio']:.2f}×",
+                     f"{text_layer['auto_cpu_s']:.2f} vs {text_layer['off_cpu_s']:.2f} s CPU"])
+    lines += _table(["measure", "ratio", "detail"], rows) + [""]
+    lines += _table(["reading of the scans", "breaks/kw", "coverage", "perfect"],
+                    [[name, f"{s['breaks_per_kw']:.2f}", f"{s['coverage']:.3f}", f"{s['perfect']:.2f}"]
+                     for name, s in ocr["order"].items()]) + [""]
+    return lines + [f"{ocr['pages']} pages; Tesseract with {ocr['threads']} thread(s) on both sides.", ""]
 
 
 def render(result: dict, corpus: str) -> str:
@@ -66,6 +87,7 @@ def render(result: dict, corpus: str) -> str:
     if "retrieval_bfloat16" in result:
         lines += [f"Retrieval with bfloat16 embeddings (columnrag pipeline): "
                   f"{100 * result['retrieval_bfloat16']:.1f}% (float32: {100 * result['retrieval']['columnrag']:.1f}%).", ""]
+    lines += _ocr_lines(result.get("ocr"), result.get("ocr_text_layer"))
     return "\n".join(lines)
 
 
@@ -97,6 +119,9 @@ def main() -> None:
         print("speed ...", flush=True)
         result["loader_speed"] = loader_speed(pdfs, a.repeats)
         result["ingest"] = ingest_speed(corpus, a.ingest_repeats)
+        print("ocr ...", flush=True)
+        result["ocr"] = ocr_speed(corpus)
+        result["ocr_text_layer"] = text_layer_cost(pdfs, a.repeats)
         if not a.no_memory:
             print("memory ...", flush=True)
             result["memory"] = memory_scaling(corpus)

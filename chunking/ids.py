@@ -31,9 +31,12 @@ DEFAULT_PRECISION = "float32"
 
 @lru_cache(maxsize=32)
 def settings_fingerprint(layout: LayoutSettings, chunking: ChunkingSettings, model: str = DEFAULT_MODEL,
-                         precision: str = DEFAULT_PRECISION) -> str:
-    """What decides a file's chunks and vectors, as 16 hex digits."""
+                         precision: str = DEFAULT_PRECISION, ocr: str = "") -> str:
+    """What decides a file's chunks and vectors, as 16 hex digits. `ocr`: the OCR settings that
+    differ from the defaults, as JSON ("" for none, which leaves the default fingerprint as it was)."""
     key = {"layout": asdict(layout), "chunking": asdict(chunking), "model": model, "precision": precision}
+    if ocr:
+        key["ocr"] = ocr
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 

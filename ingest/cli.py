@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from columnrag.loaders.errors import PDFLoadError
+from columnrag.loaders.errors import OcrUnavailableError, PDFLoadError
 
 from .discover import discover_pdfs
 from .embedder import ModelLoadError
@@ -57,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--keep-removed", action="store_true", default=None,
                    help="keep chunks of files no longer in the corpus")
     p.add_argument("--password", help="password for encrypted PDFs (ingest.password)")
+    p.add_argument("--ocr", choices=["auto", "off", "force"], help="OCR of scanned pages and unreadable text (ocr.mode)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     q = sub.add_parser("query", help="search the collection")
     q.add_argument("question")
@@ -88,6 +89,7 @@ def settings_from_args(a: argparse.Namespace) -> Settings:
                    "ssl": getattr(a, "chroma_ssl", None)},
         "embedding": {"model": getattr(a, "model", None), "device": getattr(a, "device", None),
                       "batch_size": getattr(a, "batch_size", None)},
+        "ocr": {"mode": getattr(a, "ocr", None)},
         "chunking": {"chunk_size": getattr(a, "chunk_size", None),
                      "chunk_overlap": getattr(a, "chunk_overlap", None)},
         "ingest": {"workers": getattr(a, "workers", None), "keep_removed": getattr(a, "keep_removed", None),
@@ -180,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = settings_from_args(a)
         commands = {"ingest": _ingest, "query": _query, "stats": _stats, "audit": _audit}
         return commands[a.command](a, settings)
-    except (SettingsError, StoreError, ModelLoadError) as exc:
+    except (SettingsError, StoreError, ModelLoadError, OcrUnavailableError) as exc:
         print(f"columnrag: {exc}", file=sys.stderr)
         return EXIT_ERROR
 

@@ -25,6 +25,7 @@ class FileChunks:
     source: str
     content_hash: str
     pages: int = 0
+    ocr_pages: int = 0  # pages read (in whole or part) by OCR
     ids: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
@@ -51,9 +52,11 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
 
     out = FileChunks(display_path(source), content_hash)
     try:
-        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout)
+        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout,
+                                      ocr=settings.ocr)
         pages = list(loader.lazy_load())
         out.pages = len(pages)
+        out.ocr_pages = sum(bool(p.metadata.get("ocr")) for p in pages)
         if pages and not any(p.page_content.strip() for p in pages):
             out.error = ("no text layer (scanned pages need OCR)"
                          if any(p.metadata.get("needs_ocr") for p in pages) else "no text")

@@ -29,6 +29,10 @@ def run_ingest(paths: Sequence[str | Path], settings: Settings, progress: Progre
     takes several at once, on disjoint sets of files.
     """
     started = time.perf_counter()
+    if settings.ocr.mode == "force":  # fail once, here, not once per file in the workers
+        from columnrag.loaders.pdf.ocr import ocr_engine  # PyMuPDF: only when OCR is forced
+
+        ocr_engine(settings.ocr)
     with ingest_lock(settings.chroma):
         store = ChromaStore.open(settings.chroma, settings.embedding.model)
         summary = Summary()

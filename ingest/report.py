@@ -21,6 +21,7 @@ class Summary:
     removed: int = 0
     failed: int = 0
     pages: int = 0
+    ocr_pages: int = 0  # pages read (in whole or part) by OCR
     chunks: int = 0
     seconds: float = 0.0
     failures: list[dict[str, str]] = field(default_factory=list)
@@ -31,11 +32,12 @@ class Summary:
         self.failures.append({"source": source, "reason": reason})
         log.warning("%s: %s", source, reason)
 
-    def add_stored(self, pages: int, chunks: int, was_recorded: bool) -> None:
+    def add_stored(self, pages: int, chunks: int, was_recorded: bool, ocr_pages: int = 0) -> None:
         """A file whose chunks are now stored; changed if the record knew it before, else new."""
         self.changed += was_recorded
         self.new += not was_recorded
         self.pages += pages
+        self.ocr_pages += ocr_pages
         self.chunks += chunks
 
     def as_dict(self) -> dict[str, Any]:
@@ -46,7 +48,8 @@ class Summary:
         rate_c = self.chunks / self.seconds if self.seconds else 0.0
         out = [f"files: {self.new} new, {self.changed} changed, {self.unchanged} unchanged, "
                f"{self.removed} removed, {self.failed} failed",
-               f"pages: {self.pages}, chunks: {self.chunks}, time: {self.seconds:.1f}s "
+               f"pages: {self.pages}{f' ({self.ocr_pages} read by OCR)' if self.ocr_pages else ''}, "
+               f"chunks: {self.chunks}, time: {self.seconds:.1f}s "
                f"({rate_p:.1f} pages/s, {rate_c:.1f} chunks/s)"]
         out += [f"FAILED {f['source']}: {f['reason']}" for f in self.failures]
         return out

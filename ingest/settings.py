@@ -6,8 +6,9 @@ environment variables, then command-line flags.
 """
 from __future__ import annotations
 
+import json
 import os
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Mapping
@@ -17,6 +18,7 @@ import yaml
 from columnrag.chunking.ids import settings_fingerprint
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.engine.settings import LayoutSettings
+from columnrag.loaders.pdf.ocr_settings import OcrSettings
 
 # configs/default.yaml ships inside the package (columnrag.configs), so an installed columnrag
 # finds its defaults wherever it runs.
@@ -70,14 +72,20 @@ class IngestSettings:
 @dataclass(frozen=True)
 class Settings:
     layout: LayoutSettings = field(default_factory=LayoutSettings)
+    ocr: OcrSettings = field(default_factory=OcrSettings)
     chunking: ChunkingSettings = field(default_factory=ChunkingSettings)
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     chroma: ChromaSettings = field(default_factory=ChromaSettings)
     ingest: IngestSettings = field(default_factory=IngestSettings)
 
     def fingerprint(self) -> str:
-        """What decides a file's chunks and vectors: layout, chunking and the embedding model."""
-        return settings_fingerprint(self.layout, self.chunking, self.embedding.model, self.embedding.precision)
+        """What decides a file's chunks and vectors: layout, chunking, the embedding model, and OCR
+        settings that differ from the defaults (threads and timeout decide nothing)."""
+        default = OcrSettings()
+        ocr = {k: v for k, v in asdict(self.ocr).items()
+               if k not in ("threads", "timeout") and v != getattr(default, k)}
+        return settings_fingerprint(self.layout, self.chunking, self.embedding.model, self.embedding.precision,
+                                    json.dumps(ocr, sort_keys=True) if ocr else "")
 
 
 def _coerce(section: str, name: str, current: Any, value: Any) -> Any:
@@ -116,7 +124,10 @@ def _merge(settings: Settings, data: Mapping[str, Any], origin: str) -> Settings
             if name not in known:
                 raise SettingsError(f"{origin}: unknown setting {section}.{name}")
             changes[name] = _coerce(section, name, getattr(current, name), value)
-        sections[section] = replace(current, **changes)
+        try:
+            sections[section] = replace(current, **changes)
+        except ValueError as exc:  # a value the section itself refuses (e.g. ocr.mode: sometimes)
+            raise SettingsError(f"{origin}: {exc}") from exc
     return Settings(**sections)
 
 

@@ -29,7 +29,7 @@ def store_files(store: ChromaStore, batch: Sequence[Embedded], fingerprint: str,
     store.record.put_many([FileRecord(r.source, r.content_hash, fingerprint, len(r.ids), r.pages)
                            for r in results])
     for r in results:
-        summary.add_stored(r.pages, len(r.ids), r.source in recorded)
+        summary.add_stored(r.pages, len(r.ids), r.source in recorded, r.ocr_pages)
 
 
 class Writer:

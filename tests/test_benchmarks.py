@@ -32,3 +32,15 @@ def test_a_chunk_opening_with_an_earlier_phrase_crosses_only_for_the_scorer():
     scored = t.score_chunks([repeat, glued])
     assert scored["chunks"] == 2 and scored["crossing"] == 2  # the scorer's first-trigram placement
     assert scored["crossing_real"] == 1  # only the glued chunk breaks wherever it starts
+
+
+def test_ocr_is_measured_against_tesseract_on_the_same_scans(tmp_path, tesseract):
+    from benchmarks.ocr import ocr_speed, text_layer_cost
+
+    corpus = generate(tmp_path / "corpus", documents=1, pages=1)
+    measured = ocr_speed(corpus, documents=1)
+    assert measured["pages"] == 1 and measured["ratio"] > 0 and measured["cpu_ratio"] > 0
+    ours = measured["order"]["columnrag"]
+    assert ours["breaks_per_kw"] == 0 and ours["coverage"] > 0.9
+    cost = text_layer_cost([corpus / "gen-000.native.pdf"], repeats=1)
+    assert cost["off_cpu_s"] > 0 and cost["ratio"] > 0

@@ -133,7 +133,7 @@ def test_scanned_page_needs_ocr(tmp_path):
     page.insert_image(page.rect, pixmap=pix)
     path = tmp_path / "scan.pdf"
     doc.save(str(path))
-    d = list(ColumnAwarePDFLoader(path).lazy_load())[0]
+    d = list(ColumnAwarePDFLoader(path, ocr="off").lazy_load())[0]
     assert d.page_content == "" and d.metadata["needs_ocr"] is True
 
 

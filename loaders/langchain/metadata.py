@@ -52,8 +52,10 @@ def _blocks_and_furniture(page: PageResult) -> dict[str, str]:
 
 def layout_metadata(page: PageResult, include_layout: bool = True) -> dict[str, Any]:
     """The page's layout: size, blocks and furniture (left out when `include_layout` is False:
-    another splitter would copy them, up to 14 KB a page, into every chunk), how sure the order is."""
+    another splitter would copy them, up to 14 KB a page, into every chunk), how sure the order is,
+    and for a page read by OCR, `ocr` and the mean word confidence."""
     turned = bool(page.frame and page.frame.turn)
+    ocr = {"ocr": True, "ocr_confidence": page.ocr.confidence} if page.ocr is not None else {}
     return {
         "page_width": round(page.frame.page_width if page.frame else page.layout.width, 2),
         "page_height": round(page.frame.page_height if page.frame else page.layout.height, 2),
@@ -64,4 +66,5 @@ def layout_metadata(page: PageResult, include_layout: bool = True) -> dict[str, 
         "needs_ocr": page.needs_ocr,
         "layout_confidence": round(page.layout.confidence * (0.9 if turned else 1.0), 3),
         DOUBTS_KEY: encode_doubts(page.layout.doubts + (["text set sideways"] if turned else [])),
+        **ocr,
     }

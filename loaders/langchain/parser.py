@@ -22,6 +22,8 @@ from ..engine.settings import LayoutSettings
 from ..errors import PDFLoadError
 from ..hashing import bytes_hash, file_hash
 from ..pdf.info import document_metadata
+from ..pdf.ocr import ocr_engine
+from ..pdf.ocr_settings import OcrSettings
 from ..pdf.reader import open_pdf, read_pages
 from .compat import (PAGES_DELIMITER, ImagesFormat, TablesFormat, check_images, check_tables,
                      check_text_options, is_url, with_tables)
@@ -39,7 +41,10 @@ class ColumnAwarePDFParser(BaseBlobParser):
     joined by `pages_delimiter` ("\\n\\f", as PyMuPDFParser). `pages` are 0-based page numbers, as
     the `page` metadata is; a page the file does not have is a PDFLoadError. include_layout=False
     leaves the block and furniture JSON out of page metadata (for splitters other than ours).
-    Raises PDFLoadError (naming the file and the reason) for files it cannot read.
+    ocr="auto" (default) reads scanned pages and unreadable text by OCR, "off" never, "force"
+    every page (an OcrSettings gives every OCR setting); "force" without Tesseract raises
+    OcrUnavailableError at once. Raises PDFLoadError (naming the file and the reason) for files
+    it cannot read.
     """
 
     def __init__(self, text_kwargs: Mapping[str, Any] | None = None, extract_images: bool = False, *,
@@ -48,7 +53,8 @@ class ColumnAwarePDFParser(BaseBlobParser):
                  include_layout: bool = True, pages_delimiter: str = PAGES_DELIMITER,
                  images_parser: Any = None, images_inner_format: ImagesFormat = "text",
                  extract_tables: TablesFormat | None = None,
-                 extract_tables_settings: Mapping[str, Any] | None = None) -> None:
+                 extract_tables_settings: Mapping[str, Any] | None = None,
+                 ocr: OcrSettings | str | None = None) -> None:
         if mode not in ("page", "single"):
             raise ValueError(f"mode must be 'page' or 'single', not {mode!r}")
         check_text_options(text_kwargs)
@@ -65,6 +71,9 @@ class ColumnAwarePDFParser(BaseBlobParser):
         self.include_layout = include_layout
         self.pages_delimiter = pages_delimiter
         self.images_inner_format = images_inner_format
+        self.ocr = ocr if isinstance(ocr, OcrSettings) else OcrSettings(mode=ocr or "auto")
+        if self.ocr.mode == "force":
+            ocr_engine(self.ocr)
 
     def lazy_parse(self, blob: Blob) -> Iterator[Document]:
         source = str(blob.source if blob.source is not None else blob.path or "<bytes>")
@@ -74,7 +83,7 @@ class ColumnAwarePDFParser(BaseBlobParser):
         doc = open_pdf(source if data is not None else str(blob.path), data, self.password)
         try:
             base = file_metadata(document_metadata(doc, source), _content_hash(blob, data), self.settings)
-            pages = read_pages(doc, source, self.settings, self.pages)
+            pages = read_pages(doc, source, self.settings, self.pages, self.ocr)
             if self.mode == "page":
                 for page in pages:
                     yield Document(page_content=page.text, metadata={
@@ -111,7 +120,8 @@ class ColumnAwarePDFLoader(BaseLoader):
                  pages_delimiter: str = PAGES_DELIMITER, extract_images: bool = False,
                  images_parser: Any = None, images_inner_format: ImagesFormat = "text",
                  extract_tables: TablesFormat | None = None, headers: Mapping[str, str] | None = None,
-                 extract_tables_settings: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+                 extract_tables_settings: Mapping[str, Any] | None = None,
+                 ocr: OcrSettings | str | None = None, **kwargs: Any) -> None:
         self.file_path = os.path.expanduser(str(file_path)) if "~" in str(file_path) else str(file_path)
         if is_url(self.file_path) and not Path(self.file_path).is_file():
             raise NotImplementedError(f"{self.file_path}: columnrag loads local files; download the PDF "
@@ -121,7 +131,7 @@ class ColumnAwarePDFLoader(BaseLoader):
             kwargs, extract_images, mode=mode, password=password, pages=pages, settings=settings,
             keep_furniture=keep_furniture, include_layout=include_layout, pages_delimiter=pages_delimiter,
             images_parser=images_parser, images_inner_format=images_inner_format,
-            extract_tables=extract_tables, extract_tables_settings=extract_tables_settings)
+            extract_tables=extract_tables, extract_tables_settings=extract_tables_settings, ocr=ocr)
 
     def lazy_load(self) -> Iterator[Document]:
         if not Path(self.file_path).is_file():
