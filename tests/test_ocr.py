@@ -262,7 +262,7 @@ def test_ocr_words_are_levelled_and_share_their_line_height():
              for n in range(6)]
     words = [w for line in lines for w in line]
     assert skew(words) == pytest.approx(slope, abs=0.002)
-    out, confs = page_words(words, 2550, 3300, Placement(10.0, 20.0, 0.24), min_confidence=20)
+    out, confs = page_words(words, 2550, 3300, Placement(10.0, 20.0, 0.24), OcrSettings(min_confidence=20))
     assert len(out) == len(words) and confs == [95.0] * len(words)
     for n in range(6):
         row = out[12 * n:12 * (n + 1)]
@@ -281,7 +281,7 @@ def test_tsv_rows_become_words_and_noise_is_dropped():
            "5\t1\t1\t1\t1\t5\t320\t10\t20\t30\t90.0\t \n")
     found = parse_tsv(tsv)
     assert [w.text for w in found] == ["Hello", "|", "~", "world"]
-    out, confs = page_words(found, 1000, 1000, Placement(0, 0, 72 / 300), min_confidence=20)
+    out, confs = page_words(found, 1000, 1000, Placement(0, 0, 72 / 300), OcrSettings(min_confidence=20))
     assert [w.text for w in out] == ["Hello", "world"]  # a rule and a speck are not words
     assert isinstance(out[0], Word) and out[0].x0 == pytest.approx(10 * 72 / 300)
 

@@ -25,22 +25,7 @@ from .words import UPRIGHT, PageWords
 
 log = logging.getLogger(__name__)
 
-# A block is unreadable when at least half its characters are in garbled words, and there are
-# this many of them: a formula's stray replacement characters or a row of checkbox glyphs is not
-# worth an OCR run (and OCR reads them no better).
-_MIN_GARBLED_CHARS = 24
-_GARBLED_SHARE = 0.5
-# An image is wordless when fewer text-layer words than this lie on it (a label or two).
-_MAX_WORDS_ON_IMAGE = 3
-_PAD = 2.0  # points around an unreadable block, so that OCR sees its letters whole
-# A wordless image is first read at this low resolution, a tenth of the cost: it is scanned text
-# only when that reading gives this many words, this share of them with two letters or more, at
-# this mean confidence. Body text reads at about 90 even so; photos, maps, charts and diagrams
-# (their labels included) read at 50 or less, and are then left alone.
-_PROBE_DPI = 100
-_MIN_IMAGE_WORDS = 20
-_MIN_IMAGE_LETTER_SHARE = 0.6
-_MIN_IMAGE_CONFIDENCE = 75.0
+# Every threshold below is a field of OcrSettings (section `ocr` of the settings), with its reason.
 
 
 @dataclass(slots=True)
@@ -73,9 +58,9 @@ def _inside(w: Word, box: Box) -> bool:
     return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
 
 
-def _pad(box: Box, page: Box) -> Box:
-    return Box(max(page.x0, box.x0 - _PAD), max(page.y0, box.y0 - _PAD),
-               min(page.x1, box.x1 + _PAD), min(page.y1, box.y1 + _PAD))
+def _pad(box: Box, page: Box, pad: float) -> Box:
+    return Box(max(page.x0, box.x0 - pad), max(page.y0, box.y0 - pad),
+               min(page.x1, box.x1 + pad), min(page.y1, box.y1 + pad))
 
 
 def _wordless_images(page: pymupdf.Page, words: list[Word], settings: OcrSettings) -> list[Box]:
@@ -91,7 +76,7 @@ def _wordless_images(page: pymupdf.Page, words: list[Word], settings: OcrSetting
         if r.is_empty or r.width * r.height < settings.min_image_share * area:
             continue
         box = Box(r.x0, r.y0, r.x1, r.y1)
-        if sum(_inside(w, box) for w in words) < _MAX_WORDS_ON_IMAGE:
+        if sum(_inside(w, box) for w in words) < settings.max_words_on_image:
             out.append(box)
     return out
 
@@ -107,15 +92,15 @@ def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
     plan = OcrPlan()
     texts = [w.text for w in frame.words]
     if layout is not None and frame.turn == UPRIGHT and not all_plain(texts):
-        if unreadable_share(texts) >= _GARBLED_SHARE:
+        if unreadable_share(texts) >= settings.garbled_share:
             return OcrPlan(whole_page=True)
         page_box = Box(0, 0, frame.width, frame.height)
         plan.blocks, plan.garbled = [], set()
         for block in layout.blocks:
             words = [w.text for w in block.words]
             share = unreadable_share(words)
-            if share >= _GARBLED_SHARE and share * sum(map(len, words)) >= _MIN_GARBLED_CHARS:
-                plan.blocks.append(_pad(block.box, page_box))
+            if share >= settings.garbled_share and share * sum(map(len, words)) >= settings.min_garbled_chars:
+                plan.blocks.append(_pad(block.box, page_box, settings.block_padding))
                 plan.garbled.update(_key(w) for w in block.words)
     if settings.mode == "auto" and frame.turn == UPRIGHT and page.get_images(full=False):
         plan.images = _wordless_images(page, frame.words, settings)
@@ -129,17 +114,17 @@ def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settin
     pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=rect, alpha=False)
     found = engine.read(pix.samples, pix.width, pix.height, pix.stride, dpi, settings.timeout)
     return page_words(found, pix.width, pix.height, Placement(rect.x0, rect.y0, rect.width / pix.width),
-                      settings.min_confidence)
+                      settings)
 
 
 def _scanned_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
     """Whether a wordless image holds running text, from a quick low-resolution reading."""
-    words, confs = _read_region(engine, page, image, settings, dpi=min(_PROBE_DPI, settings.dpi))
-    if len(words) < _MIN_IMAGE_WORDS:
+    words, confs = _read_region(engine, page, image, settings, dpi=min(settings.probe_dpi, settings.dpi))
+    if len(words) < settings.probe_min_words:
         return False
     letters = sum(sum(ch.isalpha() for ch in w.text) >= 2 for w in words)
-    return (letters >= _MIN_IMAGE_LETTER_SHARE * len(words)
-            and sum(confs) / len(confs) >= _MIN_IMAGE_CONFIDENCE)
+    return (letters >= settings.probe_min_letter_share * len(words)
+            and sum(confs) / len(confs) >= settings.probe_min_confidence)
 
 
 def read_page(engine: Tesseract, page: pymupdf.Page, frame: PageWords, plan: OcrPlan,

@@ -29,6 +29,32 @@ class OcrSettings:
     # Seconds one page's OCR may take before the page is left without it (flag needs_ocr).
     timeout: float = 120.0
 
+    # -- what auto mode OCRs --
+    # A block is unreadable when at least this share of its characters is in garbled words ...
+    garbled_share: float = 0.5
+    # ... and they are this many: a formula's stray replacement characters or a row of checkbox
+    # glyphs is not worth an OCR run (and OCR reads them no better).
+    min_garbled_chars: int = 24
+    # An image is wordless when fewer text-layer words than this lie on it (a label or two).
+    max_words_on_image: int = 3
+    # Points added around an unreadable block before OCR, so that OCR sees its letters whole.
+    block_padding: float = 2.0
+    # A wordless image is first read at this low resolution (a tenth of the cost) ...
+    probe_dpi: int = 100
+    # ... and is scanned text only when that reading gives this many words, ...
+    probe_min_words: int = 20
+    # ... this share of them with two letters or more, ...
+    probe_min_letter_share: float = 0.6
+    # ... at this mean confidence: body text reads at about 90 even so; photos, maps, charts and
+    # diagrams (their labels included) read at 50 or less, and are then left alone.
+    probe_min_confidence: float = 75.0
+
+    # -- deskewing OCR words --
+    # Steeper line slopes (dy/dx) are not skew but text set at an angle, and are not undone.
+    max_skew: float = 0.1
+    # A Tesseract line needs this many words of four letters or more to show its slope.
+    skew_line_words: int = 3
+
     def __post_init__(self) -> None:
         if str(self.mode).lower() == "false":  # YAML reads a bare `mode: off` as false
             object.__setattr__(self, "mode", "off")

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from statistics import median
 
 from ..engine.geometry import Word
+from .ocr_settings import OcrSettings
 from .tesseract import OcrWord
 
 # Slopes steeper than this (about 6 degrees) are not skew but text set at an angle: left alone.
-_MAX_SKEW = 0.1
-_MIN_LINE_WORDS = 3  # a line needs this many words to show its slope
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +44,15 @@ def _lines(words: list[OcrWord]) -> dict[tuple[int, int, int], list[OcrWord]]:
     return lines
 
 
-def skew(words: list[OcrWord]) -> float:
+def skew(words: list[OcrWord], settings: OcrSettings = OcrSettings()) -> float:
     """The page's skew as a slope (dy/dx in image pixels; positive: lines run down to the right)."""
     slopes = []
     for line in _lines(words).values():
         # Words of four letters or more nearly always reach the ascender height: their tops line up.
         tall = [(w.left + w.width / 2, float(w.top)) for w in line if len(w.text) >= 4]
-        if len(tall) >= _MIN_LINE_WORDS:
+        if len(tall) >= settings.skew_line_words:
             slope = _theil_sen(tall)
-            if slope is not None and abs(slope) <= _MAX_SKEW:
+            if slope is not None and abs(slope) <= settings.max_skew:
                 slopes.append(slope)
     return median(slopes) if slopes else 0.0
 
@@ -68,10 +67,10 @@ def _readable(w: OcrWord, min_confidence: float) -> bool:
 
 
 def page_words(words: list[OcrWord], width: int, height: int, at: Placement,
-               min_confidence: float) -> tuple[list[Word], list[float]]:
+               settings: OcrSettings) -> tuple[list[Word], list[float]]:
     """Level `Word`s in page points (in Tesseract's order) and their confidences."""
-    kept = [w for w in words if _readable(w, min_confidence)]
-    slope = skew(kept)
+    kept = [w for w in words if _readable(w, settings.min_confidence)]
+    slope = skew(kept, settings)
     angle = math.atan(slope)
     cos, sin = math.cos(-angle), math.sin(-angle)
     cx, cy = width / 2, height / 2
