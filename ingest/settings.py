@@ -23,6 +23,7 @@ from columnrag.loaders.engine.settings import LayoutSettings
 # finds its defaults wherever it runs.
 DEFAULT_CONFIG = Path(str(files("columnrag.configs").joinpath("default.yaml")))
 ENV_PREFIX = "COLUMNRAG_"
+PRECISIONS = ("auto", "float32", "bfloat16")
 
 
 class SettingsError(ValueError):
@@ -34,7 +35,14 @@ class EmbeddingSettings:
     model: str = "default"
     device: str = "auto"
     batch_size: int = 64
-    precision: str = "float32"
+    precision: str = "auto"  # bfloat16 where the hardware computes it natively, else float32
+
+    def __post_init__(self) -> None:
+        if self.precision not in PRECISIONS:
+            raise SettingsError(f"embedding.precision: expected one of {', '.join(PRECISIONS)}, "
+                                f"got {self.precision!r}")
+        if self.batch_size < 1:
+            raise SettingsError(f"embedding.batch_size: must be at least 1, got {self.batch_size}")
 
 
 @dataclass(frozen=True)
