@@ -151,22 +151,27 @@ def settings_from_args(a: argparse.Namespace) -> Settings:
 
 
 class _ChunkBar:
-    """A progress bar of chunks embedded; its total grows as files are parsed."""
+    """A progress bar of chunks embedded; its total grows as files are parsed. Drawn from the
+    first parsed file on, so a run refused at the start shows none."""
 
     def __init__(self) -> None:
-        from tqdm import tqdm
-
-        self.bar = tqdm(total=0, unit="chunk", desc="embedded", file=sys.stderr, dynamic_ncols=True)
+        self.bar: Any = None
 
     def parsed(self, source: str, chunks: int, files_done: int, files_total: int) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=0, unit="chunk", desc="embedded", file=sys.stderr, dynamic_ncols=True)
         self.bar.total += chunks
         self.bar.set_postfix_str(f"files parsed {files_done}/{files_total}")
 
     def embedded(self, chunks: int) -> None:
-        self.bar.update(chunks)
+        if self.bar is not None:
+            self.bar.update(chunks)
 
     def close(self) -> None:
-        self.bar.close()
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _print_plan(plan: Plan, summary: Summary, keep_removed: bool) -> None:
@@ -380,7 +385,11 @@ def _interrupted(exc: KeyboardInterrupt, command: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    a = build_parser().parse_args(argv)
+    """Run one command; returns the exit status (--help, --version and argument errors too)."""
+    try:
+        a = build_parser().parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
     logging.basicConfig(level=logging.INFO if a.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     if not a.verbose:

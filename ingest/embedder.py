@@ -146,13 +146,36 @@ def _sentence_transformer(path: str, device: str, precision: str):
     return model
 
 
+def cpu_threads(parse_workers: int) -> int:
+    """Threads for embedding on the CPU during an ingest: the cores the parse workers leave, at
+    least one. Oversubscribed, torch's OpenMP threads spin waiting for each other: on 2 cores
+    with one parse worker, two threads took twice the time and CPU of one."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - max(0, parse_workers))
+
+
+def _limit_threads(threads: int | None) -> None:
+    """Set torch's thread count in the calling thread (the one that embeds), unless the user
+    chose one with OMP_NUM_THREADS."""
+    if threads and "OMP_NUM_THREADS" not in os.environ:
+        import torch
+
+        torch.set_num_threads(threads)
+
+
 class BackgroundEmbedder:
     """Loads the model in a thread, so the worker processes start and parse the first files
     meanwhile; `get()` waits for it and raises ModelLoadError if it failed. Not started when
-    there is nothing to embed, and not waited for until a batch needs it."""
+    there is nothing to embed, and not waited for until a batch needs it. `threads`: torch
+    threads for the embedding on the CPU (see cpu_threads), set in the thread that calls get()."""
 
-    def __init__(self, settings: EmbeddingSettings, start: bool = True) -> None:
+    def __init__(self, settings: EmbeddingSettings, start: bool = True, threads: int | None = None) -> None:
         self.settings = settings
+        self.threads = threads
+        self._threads_set = False
         self._embedder: Embedder | None = None
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._load, name="columnrag-model", daemon=True)
@@ -170,6 +193,9 @@ class BackgroundEmbedder:
             self._thread.start()
         self._thread.join()
         if self._embedder is not None:
+            if not self._threads_set and self._embedder.backend != "numpy" and self._embedder.device == "cpu":
+                _limit_threads(self.threads)
+                self._threads_set = True
             return self._embedder
         if isinstance(self._error, ModelLoadError):
             raise self._error

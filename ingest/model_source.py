@@ -80,6 +80,7 @@ def locate_model(name: str) -> str:
     if _looks_like_path(given):
         raise ModelLoadError.because(name, f"no such folder: {folder}")
     cached = _cached_snapshot(given)
+    offline_set = bool(os.environ.get("HF_HUB_OFFLINE"))
     online = hub_reachable()
     if not online:
         os.environ["HF_HUB_OFFLINE"] = "1"  # read by the hub client, also in worker processes
@@ -87,6 +88,17 @@ def locate_model(name: str) -> str:
         _check_folder(name, Path(cached))
         return cached
     if not online:
-        raise ModelLoadError.because(name, "not a local folder, not in the Hugging Face cache, "
-                                           "and the hub cannot be reached")
+        why = "HF_HUB_OFFLINE is set" if offline_set else "the hub cannot be reached"
+        raise ModelLoadError.because(name, f"not a local folder, not in the Hugging Face cache, and {why}")
+    _check_on_hub(name, given)
     return given
+
+
+def _check_on_hub(name: str, repo: str) -> None:
+    """One quick look-up, so a mistyped name fails here rather than in every worker."""
+    from huggingface_hub import model_info
+
+    try:
+        model_info(repo, timeout=10)
+    except Exception as exc:
+        raise ModelLoadError.because(name, f"not found on the Hugging Face hub ({type(exc).__name__})") from exc

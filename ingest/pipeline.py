@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .discover import InputError, Selection, canonical, check_paths, discover_pdfs, selected
-from .embedder import BackgroundEmbedder
+from .embedder import BackgroundEmbedder, cpu_threads
 from .model_source import locate_model
 from .plan import Plan, make_plan
 from .report import Progress, RunInterrupted, Summary, write_report
@@ -99,7 +99,8 @@ def _engine(settings: Settings) -> Callable[[Plan, Settings, ChromaStore, Summar
 def run_local(plan: Plan, settings: Settings, store: ChromaStore, summary: Summary,
               progress: Progress | None = None) -> None:
     """Parse in worker processes; embed and write here, as parsed files come back."""
-    model = BackgroundEmbedder(settings.embedding, start=bool(plan.jobs))  # loads while workers start
+    model = BackgroundEmbedder(settings.embedding, start=bool(plan.jobs),  # loads while workers start
+                               threads=cpu_threads(settings.ingest.workers))
     with Writer(store, model, settings.fingerprint(), settings.ingest.embed_batch, summary,
                 plan.recorded, progress) as writer, closing(parsed_files(plan.jobs, settings)) as results:
         for done, result in enumerate(results, start=1):
