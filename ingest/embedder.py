@@ -75,7 +75,7 @@ class Embedder:
     def _load(self, settings: EmbeddingSettings) -> None:
         from .bert import BertEncoder
 
-        bert = BertEncoder.supports(self.path)
+        bert = settings.backend == "auto" and BertEncoder.supports(self.path)
         if bert and self.for_queries:
             self.device, self.precision, self.backend = "cpu", "float32", "numpy"
         else:
