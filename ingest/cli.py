@@ -265,13 +265,32 @@ def _query(a: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
+def _check_pages(spec: str, pdf: Path, password: str | None) -> None:
+    """`audit --pages`: 1-based pages and ranges, each within the document."""
+    from columnrag.loaders.pdf.reader import open_pdf
+
+    if not _PAGES.match(spec):
+        raise InputError(f"--pages {spec!r}: expected 1-based pages and ranges, e.g. 1-3,7")
+    try:
+        with open_pdf(str(pdf), password=password) as doc:
+            total = doc.page_count
+    except PDFLoadError as exc:
+        raise InputError(str(exc)) from exc
+    for part in spec.split(","):
+        lo, _, hi = part.strip().partition("-")
+        first, last = int(lo), int(hi or lo)
+        if not 1 <= first <= last <= total:
+            raise InputError(f"--pages {spec!r}: {part.strip()} is not within pages 1-{total} of {pdf}")
+
+
 def _audit(a: argparse.Namespace, settings: Settings) -> int:
     target = Path(a.target)
     if not target.exists():
         raise InputError(f"{a.target}: no such file or folder")
-    if a.pages and not _PAGES.match(a.pages):
-        raise InputError(f"--pages {a.pages!r}: expected 1-based pages and ranges, e.g. 1-3,7")
     from columnrag.loaders.audit import audit_pdf, suspicious_pages
+
+    if a.pages and target.is_file():
+        _check_pages(a.pages, target, settings.ingest.password)
 
     if a.suspicious or target.is_dir():
         pages = suspicious_pages(discover_pdfs([target]), a.n, settings.layout)
@@ -292,8 +311,6 @@ def _audit(a: argparse.Namespace, settings: Settings) -> int:
                           password=settings.ingest.password)
     except PDFLoadError as exc:
         raise InputError(str(exc)) from exc
-    except ValueError as exc:  # pages out of range
-        raise InputError(f"--pages {a.pages!r}: {exc}") from exc
     for p in pages:
         print(f"page {p.number + 1}: {p.png}  confidence {p.confidence:.2f}")
     print(f"open {out / 'index.html'}")

@@ -77,6 +77,15 @@ def test_usage_errors_exit_2_with_one_line_and_create_nothing(argv, fragments, t
     assert time.monotonic() - started < 10  # a mistyped hub model fails at once, offline
 
 
+@pytest.mark.parametrize("pages, fragment", [("3", "3 is not within pages 1-2"), ("0-1", "0-1 is not within"),
+                                             ("2-1", "2-1 is not within"), ("one", "expected 1-based pages")])
+def test_audit_pages_are_one_based_and_checked(corpus, tmp_path, capsys, pages, fragment):
+    out = tmp_path / "audit"
+    assert main(["audit", str(corpus / "sample-1.pdf"), "--pages", pages, "--out", str(out)]) == 2
+    one_line_error(capsys, f"--pages {pages!r}: {fragment}")
+    assert not out.exists()
+
+
 def test_query_output_pages_where_and_many_questions(store, capsys, monkeypatch):
     import io
 
@@ -186,6 +195,14 @@ def test_version(capsys):
 
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.strip() == f"columnrag {__version__}"
+
+
+def test_the_sentence_transformers_path_is_quiet_too(store):
+    env = {**os.environ, "COLUMNRAG_EMBEDDING__BACKEND": "sentence-transformers"}
+    proc = subprocess.run([sys.executable, "-m", "columnrag", "query", "lab protocol", "--db", str(store), "-k", "1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0 and proc.stdout.startswith("1. score "), proc.stderr
+    assert proc.stderr == ""  # no "Loading weights" bar, no warnings
 
 
 def test_query_imports_only_what_answering_needs(store):

@@ -35,13 +35,30 @@ def corpus(tmp_path_factory) -> Path:
     return folder
 
 
+class Recorder:
+    def __init__(self) -> None:
+        self.parsed_chunks = self.embedded_chunks = 0
+        self.files: list[tuple[int, int]] = []
+
+    def parsed(self, source: str, chunks: int, files_done: int, files_total: int) -> None:
+        self.parsed_chunks += chunks
+        self.files.append((files_done, files_total))
+
+    def embedded(self, chunks: int) -> None:
+        self.embedded_chunks += chunks
+
+
 def test_ingest_is_incremental_and_idempotent(corpus, tmp_path):
     work = tmp_path / "pdfs"
     shutil.copytree(corpus, work)
     db = tmp_path / "db"
     s = settings_for(db)
-    first = run_ingest([work], s)
+    progress = Recorder()
+    first = run_ingest([work], s, progress)
     assert (first.new, first.failed) == (3, 1) and first.chunks > 0
+    # The progress counts every chunk parsed and embedded, and every file parsed.
+    assert progress.parsed_chunks == progress.embedded_chunks == first.chunks
+    assert progress.files == [(n, 4) for n in range(1, 5)]
     assert first.failures[0]["source"].endswith("broken.pdf")
     ids = all_ids(db)
     assert len(ids) == first.chunks == len(set(ids))
