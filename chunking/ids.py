@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the CLI imports chunk_id and must start without LangChain
 DEFAULT_MODEL = "default"
 # The embedding precision the CLI stores with by default (embedding.precision); a test keeps the
 # two equal, so the splitter's default ids are the CLI's default ids.
-DEFAULT_PRECISION = "float32"
+DEFAULT_PRECISION = "auto"
 
 
 @lru_cache(maxsize=32)

@@ -71,11 +71,13 @@ def run_on_ray(plan: Plan, settings: Settings, store: ChromaStore, summary: Summ
                         concurrency=max(1, s.embed_actors), num_gpus=s.gpus_per_actor or None,
                         batch_size=s.files_per_batch, batch_format="pandas")
     for done, row in enumerate(ds.iter_rows(), start=1):
+        ids = json.loads(row["ids"])
         if progress:
-            progress(row["source"], done, len(plan.jobs))
+            progress.parsed(row["source"], len(ids), done, len(plan.jobs))
+            progress.embedded(len(ids))
         if row["error"]:
             summary.add_failure(row["source"], row["error"])
             continue
-        result = FileChunks(row["source"], row["hash"], int(row["pages"]), json.loads(row["ids"]),
+        result = FileChunks(row["source"], row["hash"], int(row["pages"]), ids,
                             json.loads(row["texts"]), json.loads(row["metas"]))
         store_files(store, [(result, json.loads(row["vectors"]))], fingerprint, summary, plan.recorded)

@@ -24,6 +24,8 @@ from columnrag.loaders.pdf.ocr_settings import OcrSettings
 # finds its defaults wherever it runs.
 DEFAULT_CONFIG = Path(str(files("columnrag.configs").joinpath("default.yaml")))
 ENV_PREFIX = "COLUMNRAG_"
+PRECISIONS = ("auto", "float32", "bfloat16")
+BACKENDS = ("auto", "sentence-transformers")
 
 
 class SettingsError(ValueError):
@@ -35,7 +37,20 @@ class EmbeddingSettings:
     model: str = "default"
     device: str = "auto"
     batch_size: int = 64
-    precision: str = "float32"
+    precision: str = "auto"  # bfloat16 where the hardware computes it natively, else float32
+    # auto: BERT sentence models run in plain torch (numpy for queries), others through
+    # sentence-transformers; "sentence-transformers": always through it. The same vectors either
+    # way (within float rounding), so this stays out of the fingerprint.
+    backend: str = "auto"
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise SettingsError(f"embedding.backend: expected one of {', '.join(BACKENDS)}, got {self.backend!r}")
+        if self.precision not in PRECISIONS:
+            raise SettingsError(f"embedding.precision: expected one of {', '.join(PRECISIONS)}, "
+                                f"got {self.precision!r}")
+        if self.batch_size < 1:
+            raise SettingsError(f"embedding.batch_size: must be at least 1, got {self.batch_size}")
 
 
 @dataclass(frozen=True)
