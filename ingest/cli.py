@@ -177,7 +177,7 @@ class _ChunkBar:
 
 
 def _print_plan(plan: Plan, summary: Summary, keep_removed: bool) -> None:
-    remove = plan.stale + ([] if keep_removed else plan.gone)
+    remove = plan.to_remove(keep_removed)
     print(f"would ingest {len(plan.jobs)} files ({len(plan.new)} new, {len(plan.changed)} changed), "
           f"skip {len(plan.unchanged)} unchanged and {len(plan.duplicates)} duplicate, "
           f"remove {len(remove)}; {summary.failed} unreadable")

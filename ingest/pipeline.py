@@ -84,7 +84,7 @@ def run_ingest(paths: Sequence[str | Path], settings: Settings, progress: Progre
             plan = make_plan(paths, files, settings.fingerprint(), store.record.all(), summary, selection,
                              allow_duplicates)
             _engine(settings)(plan, settings, store, summary, progress)
-            remove(plan.stale + ([] if settings.ingest.keep_removed else plan.gone), store, summary)
+            remove(plan.to_remove(settings.ingest.keep_removed), store, summary)
         except KeyboardInterrupt as exc:
             raise RunInterrupted(getattr(exc, "signum", signal.SIGINT), summary) from None
         summary.seconds = time.perf_counter() - started

@@ -30,9 +30,9 @@ class Plan:
     gone: list[str] = field(default_factory=list)  # recorded, under the paths, not found any more
     stale: list[str] = field(default_factory=list)  # recorded, now a duplicate: old chunks go
 
-    @property
-    def to_remove(self) -> list[str]:
-        return self.gone + self.stale
+    def to_remove(self, keep_removed: bool = False) -> list[str]:
+        """Files whose chunks go: now duplicates, and (unless keep_removed) files gone."""
+        return self.stale + ([] if keep_removed else self.gone)
 
 
 def make_plan(paths: Sequence[str | Path], files: Sequence[Path], fingerprint: str, records: Sequence[FileRecord],
