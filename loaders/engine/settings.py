@@ -250,3 +250,56 @@ class LayoutSettings:
     # at most by overlap_doubt_max.
     overlap_doubt_weight: float = 2.0
     overlap_doubt_max: float = 0.5
+
+    # --- Tables -----------------------------------------------------------------------------
+    # How tables are given: "markdown" (a Markdown table in the page text, its rows in the block
+    # metadata), "text" (its rows as plain lines, cells apart by " | "), both out of the prose flow;
+    # "off" reads tables as prose, as before (and looks for none).
+    tables: str = "markdown"
+    # Words of a line further apart than this multiple of their height are in different cells (a
+    # word space is about a quarter of it, a justified one rarely half).
+    table_cell_gap: float = 0.5
+    # A table has at least this many lines of two cells or more whose gaps line up...
+    table_min_rows: int = 3
+    # ...with at most this many lines of one cell in a row between them (a cell wrapped onto more
+    # lines).
+    table_single_lines: int = 3
+    # Cells of this many words on average on both sides of one gap are two columns of prose.
+    table_prose_words: float = 4.0
+    # Lines of a region beside a candidate, sitting on its lines, join it when they are at least
+    # this share of its lines (a table the engine read as columns).
+    table_beside_share: float = 0.5
+    # When this share of a run's lines end in an equation number, start with a list marker or run
+    # dot leaders, it is equations, a list or a table of contents, not a table.
+    table_marker_share: float = 0.5
+    # A vertical rule running down at least this share of a table's height rules its columns
+    # (otherwise the columns come from the words).
+    table_rule_span: float = 0.5
+    # Lines above a table's first rule, at most this many, are its header: one row.
+    table_header_lines: int = 6
+    # Lines of a table set closer than this multiple of the word height are one row's wrapped
+    # cells: between two rules (when rules separate the rows), or when the lower line has nothing
+    # in the first column or its first cell goes on in lower case.
+    table_wrap_gap: float = 0.25
+    # A rule within this many word heights above or below a table's lines, running across at
+    # least table_rule_cover of their width, is its top or bottom rule (the header between the
+    # top rule and the first lines comes along).
+    table_rule_reach: float = 3.0
+    table_rule_cover: float = 0.8
+    # A block opening with "Table N" within this many word heights above (or else below) a table
+    # is its caption.
+    table_caption_reach: float = 3.0
+    # A frame of rules with no rule inside (one box) is a table's when it holds at least this
+    # share of a candidate (a box drawn around a table, not a shaded row).
+    table_frame_share: float = 0.8
+    # A drawn line or rectangle at most this thick (pt) is a rule...
+    rule_thickness: float = 2.0
+    # ...when it is at least this long (pt).
+    rule_min_length: float = 5.0
+    # Rules whose positions are this close (pt) are on one line...
+    rule_snap: float = 1.5
+    # ...and pieces of one line whose ends are this close (pt) are one rule; rules that come this
+    # close cross.
+    rule_join: float = 3.0
+    # A shaded or framed rectangle this share of the page wide or high is a background, no table.
+    page_fill_share: float = 0.9

@@ -1,0 +1,242 @@
+"""The cell grid of a table region: columns, rows and which words fill which cell.
+
+Columns come from vertical rules when the table has them, otherwise from its words: the cells
+of its lines (cut at gaps far wider than a word space) are gathered into columns, the lines with
+most cells first; a cell that reaches over several columns spans them. Rows come from the
+horizontal rules (strokes, shading edges) between lines; lines between two rules are one row
+when the rules separate the table's rows, otherwise each line is a row, and a line that only
+carries on cells of the line above (a wrapped cell) joins it. A cell that a rule does not close
+off from its neighbour spans both; its words are given in every position it covers.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .geometry import Box, Line, Word, median, words_box
+from .rows import Row, make_rows
+from .settings import LayoutSettings
+from .table_regions import cells_of
+from .table_rules import Rules, Segment, group_segments as _group
+
+
+@dataclass(slots=True)
+class Table:
+    """A table found on a page: its box, its cells (rows of columns of words; a spanning cell's
+    words are in every position it covers), how many rows head it, and its caption's lines."""
+
+    box: Box
+    cells: list[list[list[Word]]]
+    header_rows: int = 1
+    caption: list[Line] = field(default_factory=list)
+
+    @property
+    def words(self) -> list[Word]:
+        seen: set[int] = set()
+        out = []
+        for row in self.cells:
+            for cell in row:
+                for w in cell:
+                    if id(w) not in seen:
+                        seen.add(id(w))
+                        out.append(w)
+        return out
+
+
+def _inside(w: Word, box: Box) -> bool:
+    cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
+    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+
+
+def _covers(segs: list[Segment], lo: float, hi: float) -> bool:
+    """Whether rules at one position cover most of [lo, hi]."""
+    mid = (lo + hi) / 2
+    return any(g.lo <= mid <= g.hi for g in segs)
+
+
+def _column_rules(rules: Rules, region: Box, s: LayoutSettings) -> list[list[Segment]]:
+    """Inner vertical rules grouped by position, when at least one runs down most of the table
+    (a table ruled in columns); otherwise none: its columns come from its words."""
+    tol = s.rule_join
+    inner = [g for g in rules.vertical if region.x0 + tol < g.pos < region.x1 - tol]
+    if not any(g.length >= s.table_rule_span * region.height for g in inner):
+        return []
+    return _group(inner, s.rule_join)
+
+
+def _word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float]]:
+    """Column extents from the lines' cells: lines with the most cells set them, the others
+    widen them; a cell reaching over two columns is a span and widens neither."""
+    cells = [cells_of(r.words, s) for r in lines]
+    cols: list[list[float]] = []
+    for i in sorted(range(len(lines)), key=lambda i: (-len(cells[i]), i)):
+        for cell in cells[i]:
+            x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
+            hits = [c for c in cols if min(c[1], x1) > max(c[0], x0)]
+            if not hits:
+                cols.append([x0, x1])
+            elif len(hits) == 1:
+                hits[0][0], hits[0][1] = min(hits[0][0], x0), max(hits[0][1], x1)
+    cols.sort()
+    return [(a, b) for a, b in cols]
+
+
+def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]],
+               s: LayoutSettings) -> list[list[Segment]]:
+    """Inner horizontal rules grouped by position, those that close off at least one column
+    (an underlined word does not)."""
+    tol = s.rule_join
+    inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
+    return [grp for grp in _group(inner, s.rule_snap) if any(_covers(grp, a, b) for a, b in cols)]
+
+
+def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[float] | None,
+          s: LayoutSettings) -> list[list[Word]]:
+    """A line's words in columns. Between column rules a word goes where its centre is; without
+    rules each cell of the line goes to the columns it reaches over (all of them: a span)."""
+    out: list[list[Word]] = [[] for _ in cols]
+    if seps is not None:
+        for w in line_words:
+            cx = (w.x0 + w.x1) / 2
+            out[sum(cx > p for p in seps)].append(w)
+        return out
+    for cell in cells_of(line_words, s):
+        x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
+        hit = [k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)]
+        if not hit:
+            cx = (x0 + x1) / 2
+            hit = [min(range(len(cols)), key=lambda k: min(abs(cx - cols[k][0]), abs(cx - cols[k][1])))]
+        for k in hit:
+            out[k].extend(cell)
+    return out
+
+
+def _is_continuation(prev: list[list[Word]], cur: list[list[Word]], gap: float, height: float,
+                     s: LayoutSettings) -> bool:
+    """A line that carries on the row above: set close under it, with nothing in the first
+    column, or its first cell going on in lower case."""
+    if gap > s.table_wrap_gap * height:
+        return False
+    if not cur[0]:
+        return any(prev)
+    return cur[0][0].text[:1].islower() and bool(prev[0])
+
+
+def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSettings) -> Table | None:
+    """The table in `region`, or None when its words do not make one (fewer than two columns,
+    or fewer than two rows with two cells filled)."""
+    words = [w for w in page_words if _inside(w, region)]
+    if len(words) < 4:
+        return None
+    rules = rules.within(region, s.rule_join)
+    col_rules = _column_rules(rules, region, s)
+    if col_rules:
+        seps: list[float] | None = [sum(g.pos for g in grp) / len(grp) for grp in col_rules]
+        edges = [region.x0] + seps + [region.x1]
+        cols = list(zip(edges, edges[1:]))
+    else:
+        seps = None
+        cols = _word_columns(make_rows(words, s.row_overlap), s)
+    if len(cols) < 2:
+        return None
+    row_rules = _row_rules(rules, region, cols, s)
+    cuts = [sum(g.pos for g in grp) / len(grp) for grp in row_rules]
+    band_words: list[list[Word]] = [[] for _ in range(len(cuts) + 1)]
+    for w in words:
+        band_words[sum((w.y0 + w.y1) / 2 > c for c in cuts)].append(w)
+    keep = [b for b in range(len(band_words)) if band_words[b]]
+    bands = [make_rows(band_words[b], s.row_overlap) for b in keep]
+    band_box = [(([region.y0] + cuts)[b], (cuts + [region.y1])[b]) for b in keep]
+    between = [[g for grp in row_rules[keep[i]:keep[i + 1]] for g in grp] for i in range(len(keep) - 1)]
+    body = bands[1:] if len(bands) > 1 else bands  # below the header
+    height = median([w.y1 - w.y0 for w in words])
+    rules_rows = bool(col_rules) or len(body) >= 2
+    grid: list[list[list[Word]]] = []
+    row_band: list[int] = []
+    for b, band in enumerate(bands):
+        header_band = b == 0 and len(bands) > 1 and len(band) <= s.table_header_lines
+        tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:]))
+        if bool(col_rules) or header_band or (rules_rows and tight):
+            row: list[list[Word]] = [[] for _ in cols]
+            for line in band:
+                for k, ws in enumerate(_fill(line.words, cols, seps, s)):
+                    row[k].extend(ws)
+            grid.append(row)
+            row_band.append(b)
+            continue
+        prev_line: Row | None = None
+        for line in band:
+            filled = _fill(line.words, cols, seps, s)
+            if (prev_line is not None
+                    and _is_continuation(grid[-1], filled, line.y0 - prev_line.y1, height, s)):
+                for k, ws in enumerate(filled):
+                    grid[-1][k].extend(ws)
+            else:
+                grid.append(filled)
+                row_band.append(b)
+            prev_line = line
+    _span_cells(grid, row_band, between, band_box, cols, col_rules)
+    grid, cols = _drop_empty(grid, cols)
+    if len(cols) < 2 or sum(sum(bool(c) for c in row) >= 2 for row in grid) < 2:
+        return None
+    header_rows = row_band.count(0) if len(bands) > 1 else 1
+    return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
+
+
+def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list[list[Segment]],
+                band_box: list[tuple[float, float]], cols: list[tuple[float, float]],
+                col_rules: list[list[Segment]]) -> None:
+    """Cells no rule closes off from a neighbour span both: across a column rule that stops
+    short of the row (a header cell over two columns), and down across a row rule that stops
+    short of the column (a row label over two rows). Where columns have no rules, a row rule
+    that stops short joins a cell only to an empty one below it."""
+    n, m = len(grid), len(cols)
+    parent = list(range(n * m))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    merged = False
+    if col_rules:
+        for r in range(n):
+            y0, y1 = band_box[row_band[r]]
+            for k, grp in enumerate(col_rules):
+                if not _covers(grp, y0, y1):
+                    parent[find(r * m + k + 1)] = find(r * m + k)
+                    merged = True
+    for r in range(n - 1):
+        if row_band[r + 1] == row_band[r]:
+            continue
+        cut = between[row_band[r]]
+        if not col_rules:
+            # A rule under a cell and under its empty neighbours only (a booktabs cmidrule)
+            # says the cell heads them all.
+            for g in cut:
+                under = [k for k, (a, b) in enumerate(cols) if g.lo <= (a + b) / 2 <= g.hi]
+                if 2 <= len(under) < m and sum(bool(grid[r][k]) for k in under) == 1:
+                    for k in under[1:]:
+                        parent[find(r * m + k)] = find(r * m + under[0])
+                    merged = True
+        for k, (a, b) in enumerate(cols):
+            if _covers(cut, a, b):
+                continue
+            if col_rules or (grid[r][k] and not grid[r + 1][k]):
+                parent[find((r + 1) * m + k)] = find(r * m + k)
+                merged = True
+    if not merged:
+        return
+    groups: dict[int, list[Word]] = {}
+    for r in range(n):
+        for k in range(m):
+            groups.setdefault(find(r * m + k), []).extend(grid[r][k])
+    for r in range(n):
+        for k in range(m):
+            grid[r][k] = sorted(groups[find(r * m + k)], key=lambda w: (round(w.y0), w.x0))
+
+
+def _drop_empty(grid: list[list[list[Word]]], cols: list[tuple[float, float]]):
+    keep_r = [r for r in grid if any(r)]
+    keep_c = [k for k in range(len(cols)) if any(r[k] for r in keep_r)]
+    return [[r[k] for k in keep_c] for r in keep_r], [cols[k] for k in keep_c]

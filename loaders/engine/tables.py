@@ -1,0 +1,200 @@
+"""Tables: found where the page's geometry suggests one, read cell by cell, kept out of the prose.
+
+A page is first read as usual. Only when some of its lines line up in cells
+(`table_regions.table_candidates`, free for pages without tables) are the page's rules asked
+for; tables are then built from rule frames and candidate runs (`table_grid.build_table`), their
+words taken out, the page read again without them, and each table put back as one block where a
+reader meets it: after the paragraph it interrupts, never inside a sentence.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .geometry import FIRST_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
+from .layout import analyze_page
+from .settings import LayoutSettings
+from .table_grid import Table, build_table
+from .table_regions import table_candidates
+from .table_rules import Rules, frames, merge_rules
+
+TABLES_OFF = "off"
+TABLE_MODES = ("markdown", "text", TABLES_OFF)
+
+_CAPTION = re.compile(r"^(table|tab\.|tabelle|tableau|tabla)\s*[\dIVX]+[A-Za-z]?(\s*[-–.:]|\s|$)", re.I)
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$")
+
+__all__ = ["TABLE_MODES", "TABLES_OFF", "Table", "TableBlock", "find_tables", "read_page"]
+
+
+@dataclass(slots=True)
+class TableBlock(Block):
+    """A table in the page's reading order: one block whose lines are the table's rows of words
+    (so the page's words stay whole) and whose box is the table's."""
+
+    table: Table | None = None
+
+    @property
+    def box(self) -> Box:
+        return self.table.box if self.table is not None else Block.box.fget(self)  # type: ignore[attr-defined]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
+
+
+def _grow_to_rules(box: Box, rules: Rules, height: float, s: LayoutSettings) -> Box:
+    """A candidate's box grown to the rules right above and below it that run across it (the
+    top and bottom rules of a booktabs table; the header between them comes along)."""
+    reach = s.table_rule_reach * height
+    x0, y0, x1, y1 = box.as_tuple()
+    across = [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
+    above = [g for g in across if box.y0 - reach <= g.pos <= box.y0]
+    below = [g for g in across if box.y1 <= g.pos <= box.y1 + reach]
+    if above:
+        g = max(above, key=lambda g: g.pos) if len(above) == 1 else min(above, key=lambda g: g.pos)
+        y0, x0, x1 = g.pos, min(x0, g.lo), max(x1, g.hi)
+    if below:
+        g = max(below, key=lambda g: g.pos)
+        y1, x0, x1 = g.pos, min(x0, g.lo), max(x1, g.hi)
+    return Box(x0, y0, x1, y1)
+
+
+def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
+                s: LayoutSettings) -> list[Table]:
+    """The tables of a page already read as prose; `rule_boxes` is asked only when the page's
+    lines suggest a table."""
+    candidates = table_candidates(layout, s)
+    if not candidates:
+        return []
+    words = layout.words
+    rules = merge_rules(rule_boxes(), s)
+    regions: list[tuple[Box, bool]] = []
+    found = frames(rules, s)
+    found = [f for f in found if not any(g is not f and _contains(f.box, g.box) for g in found)]
+    tables: list[Table] = []
+
+    def add(box: Box) -> bool:
+        t = build_table(box, words, rules, s)
+        if t is None or any(_overlap(t.box, o.box) > 0 for o in tables):
+            return False
+        tables.append(t)
+        return True
+
+    for f in found:
+        # A frame is a table's when it crosses a candidate and is more than one box (a ruled
+        # grid), or holds most of the candidate (a box around a table).
+        for c in candidates:
+            inside = _overlap(f.box, c.box)
+            if inside > 0 and (f.grid or inside >= s.table_frame_share * c.box.width * c.box.height):
+                add(f.box)
+                break
+    for c in candidates:
+        if not any(_overlap(t.box, c.box) > 0 for t in tables):
+            height = median([w.y1 - w.y0 for ln in c.lines for w in ln.words])
+            add(_grow_to_rules(c.box, rules, height, s))
+    return tables
+
+
+def _contains(outer: Box, inner: Box) -> bool:
+    return outer.x0 <= inner.x0 and outer.y0 <= inner.y0 and outer.x1 >= inner.x1 and outer.y1 >= inner.y1
+
+
+def _inside(w: Word, box: Box) -> bool:
+    cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
+    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+
+
+def read_page(words: list[Word], width: float, height: float, s: LayoutSettings,
+              rule_boxes: Callable[[], Sequence[Box]]) -> PageLayout:
+    """`analyze_page` with tables: each table one TableBlock, its words out of the prose."""
+    layout = analyze_page(words, width, height, s)
+    if s.tables == TABLES_OFF:
+        return layout
+    tables = find_tables(layout, rule_boxes, s)
+    if not tables:
+        return layout
+    rest = [w for w in words if not any(_inside(w, t.box) for t in tables)]
+    layout = analyze_page(rest, width, height, s)
+    for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
+        place_table(layout, t, s)
+    return layout
+
+
+def _table_block(t: Table) -> TableBlock:
+    lines = []
+    for row in t.cells:
+        ws: list[Word] = []
+        for cell in row:
+            ws += [w for w in cell if all(w is not x for x in ws)]
+        if ws:
+            lines.append(Line(ws))
+    return TableBlock(lines, kind=TABLE, table=t)
+
+
+def _take_caption(body: list[Block], t: Table, s: LayoutSettings) -> Block | None:
+    """The block right above (or else right below) the table that opens with "Table N" is its
+    caption: its lines move into the table."""
+    h = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
+    best = None
+    for b in body:
+        if not b.lines or not _CAPTION.match(b.lines[0].text):
+            continue
+        box = b.box
+        if min(box.x1, t.box.x1) - max(box.x0, t.box.x0) <= 0:
+            continue
+        if t.box.y0 - h <= box.y1 <= t.box.y0 + 1:
+            best = b
+            break
+        if best is None and t.box.y1 - 1 <= box.y0 <= t.box.y1 + h:
+            best = b
+    if best is not None:
+        t.caption = list(best.lines)
+    return best
+
+
+def _end_of_body(blocks: list[Block]) -> int:
+    """Where the body ends: before the footers and rulers that close the page's blocks."""
+    at = len(blocks)
+    while at > 0 and blocks[at - 1].band < FIRST_BAND:
+        at -= 1
+    return at
+
+
+def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
+    """Put a table into the page's reading order where a reader meets it: after the last block
+    above it in its column, and when that block's sentence goes on below the table, after the
+    block that finishes it."""
+    blocks = layout.blocks
+    body = [b for b in blocks if b.band >= FIRST_BAND and not isinstance(b, TableBlock)]
+    caption = _take_caption(body, t, s)
+    if caption is not None:
+        blocks[:] = [b for b in blocks if b is not caption]
+        body = [b for b in body if b is not caption]
+    block = _table_block(t)
+    block.region = max((b.region for b in blocks), default=0) + 1
+    tb = t.box
+    above = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0 and b.box.y1 <= tb.y0 + 1]
+    if above:
+        prev = max(above, key=lambda b: b.box.y1)
+        at = _index(blocks, prev) + 1
+        if at < len(blocks) and not _SENTENCE_END.search(prev.lines[-1].text):
+            nxt = blocks[at]
+            if (nxt.band >= FIRST_BAND and nxt.box.y0 >= tb.y1 - 1 and nxt.lines
+                    and nxt.lines[0].text[:1].islower()):
+                at += 1  # the sentence the table interrupts ends first
+        block.band, block.column = prev.band, prev.column
+    else:
+        below = [b for b in body if b.box.y0 >= tb.y0 and min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
+        if below:
+            first = min(below, key=lambda b: _index(blocks, b))
+            at = _index(blocks, first)
+            block.band, block.column = first.band, first.column
+        else:
+            at = _end_of_body(blocks)
+    blocks.insert(at, block)
+
+
+def _index(blocks: list[Block], block: Block) -> int:
+    return next(i for i, b in enumerate(blocks) if b is block)
