@@ -259,11 +259,19 @@ class LayoutSettings:
     # Words of a line further apart than this multiple of their height are in different cells (a
     # word space is about a quarter of it, a justified one rarely half).
     table_cell_gap: float = 0.5
+    # ...and either this multiple of it (far wider than any justified space) or this many times
+    # the line's median gap (a justified line stretches all its spaces alike).
+    table_wide_gap: float = 1.0
+    table_gap_ratio: float = 2.0
+    # A line of at least this many gaps, the widest at most table_even_gaps times the narrowest,
+    # between words mostly of lower-case letters, is justified prose: no cells.
+    table_justified_gaps: int = 3
+    table_even_gaps: float = 1.5
     # A table has at least this many lines of two cells or more whose gaps line up...
     table_min_rows: int = 3
-    # ...with at most this many lines of one cell in a row between them (a cell wrapped onto more
-    # lines).
-    table_single_lines: int = 3
+    # ...or this many inside a frame of rules (a ruled table of few rows). Fewer do not make the
+    # page's rules worth reading.
+    table_ruled_rows: int = 2
     # Cells of this many words on average on both sides of one gap are two columns of prose.
     table_prose_words: float = 4.0
     # Lines of a region beside a candidate, sitting on its lines, join it when they are at least
@@ -277,6 +285,10 @@ class LayoutSettings:
     table_rule_span: float = 0.5
     # Lines above a table's first rule, at most this many, are its header: one row.
     table_header_lines: int = 6
+    # Lines set at most this many word heights above a table, inside its width, whose stretches
+    # of text each span less than table_header_span of it, are the upper lines of its header.
+    table_header_gap: float = 0.6
+    table_header_span: float = 0.6
     # Lines of a table set closer than this multiple of the word height are one row's wrapped
     # cells: between two rules (when rules separate the rows), or when the lower line has nothing
     # in the first column or its first cell goes on in lower case.

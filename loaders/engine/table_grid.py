@@ -57,10 +57,28 @@ def _column_rules(rules: Rules, region: Box, s: LayoutSettings) -> list[list[Seg
     """Inner vertical rules grouped by position, when at least one runs down most of the table
     (a table ruled in columns); otherwise none: its columns come from its words."""
     tol = s.rule_join
-    inner = [g for g in rules.vertical if region.x0 + tol < g.pos < region.x1 - tol]
-    if not any(g.length >= s.table_rule_span * region.height for g in inner):
+    groups = _group([g for g in rules.vertical if region.x0 + tol < g.pos < region.x1 - tol], tol)
+    if not any(sum(g.length for g in grp) >= s.table_rule_span * region.height for grp in groups):
         return []
-    return _group(inner, s.rule_join)
+    return groups
+
+
+def _without_empty_columns(groups: list[list[Segment]], words: list[Word], region: Box) -> list[list[Segment]]:
+    """Column rules less the ones that fence off no word at all (the edge of a shaded header
+    just inside the frame): of the two rules around an empty column, the shorter goes."""
+    groups = list(groups)
+    while groups:
+        edges = [region.x0] + [g[0].pos for g in groups] + [region.x1]
+        filled = [False] * (len(edges) - 1)
+        for w in words:
+            cx = (w.x0 + w.x1) / 2
+            filled[min(len(filled) - 1, sum(cx > e for e in edges[1:-1]))] = True
+        if all(filled):
+            return groups
+        k = filled.index(False)
+        sides = [j for j in (k - 1, k) if 0 <= j < len(groups)]
+        groups.pop(min(sides, key=lambda j: sum(g.length for g in groups[j])))
+    return groups
 
 
 def _word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float]]:
@@ -99,15 +117,32 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
             cx = (w.x0 + w.x1) / 2
             out[sum(cx > p for p in seps)].append(w)
         return out
+    least = s.table_cell_gap * median([w.y1 - w.y0 for w in line_words])
     for cell in cells_of(line_words, s):
         x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
         hit = [k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)]
         if not hit:
             cx = (x0 + x1) / 2
             hit = [min(range(len(cols)), key=lambda k: min(abs(cx - cols[k][0]), abs(cx - cols[k][1])))]
+        if len(hit) > 1:
+            # Words of neighbouring cells set close together part where the columns part, by
+            # more than a word space; a heading over several columns does not part there.
+            at = [_column_of((w.x0 + w.x1) / 2, cols) for w in cell]
+            if all(b.x0 - a.x1 >= least for a, b, ka, kb in zip(cell, cell[1:], at, at[1:]) if ka != kb):
+                for w, k in zip(cell, at):
+                    out[k].append(w)
+                continue
         for k in hit:
             out[k].extend(cell)
     return out
+
+
+def _column_of(x: float, cols: list[tuple[float, float]]) -> int:
+    """The column an x falls in, or the nearest one."""
+    for k, (a, b) in enumerate(cols):
+        if a <= x <= b:
+            return k
+    return min(range(len(cols)), key=lambda k: min(abs(x - cols[k][0]), abs(x - cols[k][1])))
 
 
 def _is_continuation(prev: list[list[Word]], cur: list[list[Word]], gap: float, height: float,
@@ -128,7 +163,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     if len(words) < 4:
         return None
     rules = rules.within(region, s.rule_join)
-    col_rules = _column_rules(rules, region, s)
+    col_rules = _without_empty_columns(_column_rules(rules, region, s), words, region)
     if col_rules:
         seps: list[float] | None = [sum(g.pos for g in grp) / len(grp) for grp in col_rules]
         edges = [region.x0] + seps + [region.x1]
@@ -175,6 +210,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
                 row_band.append(b)
             prev_line = line
     _span_cells(grid, row_band, between, band_box, cols, col_rules)
+    grid = [[in_reading_order(cell) for cell in row] for row in grid]
     grid, cols = _drop_empty(grid, cols)
     if len(cols) < 2 or sum(sum(bool(c) for c in row) >= 2 for row in grid) < 2:
         return None
@@ -233,7 +269,24 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
             groups.setdefault(find(r * m + k), []).extend(grid[r][k])
     for r in range(n):
         for k in range(m):
-            grid[r][k] = sorted(groups[find(r * m + k)], key=lambda w: (round(w.y0), w.x0))
+            grid[r][k] = groups[find(r * m + k)]
+
+
+def in_reading_order(words: list[Word]) -> list[Word]:
+    """A cell's words line by line, left to right: a word whose centre lies within a line's
+    height is on it (a raised or lowered glyph too)."""
+    if len(words) < 2:
+        return list(words)
+    lines: list[list[Word]] = []
+    top = bottom = 0.0
+    for w in sorted(words, key=lambda w: w.cy):
+        if lines and (w.cy <= bottom or (top + bottom) / 2 >= w.y0):
+            lines[-1].append(w)
+            top, bottom = min(top, w.y0), max(bottom, w.y1)
+        else:
+            lines.append([w])
+            top, bottom = w.y0, w.y1
+    return [w for line in lines for w in sorted(line, key=lambda w: w.x0)]
 
 
 def _drop_empty(grid: list[list[list[Word]]], cols: list[tuple[float, float]]):

@@ -12,80 +12,91 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import FIRST_BAND, Box, Line, PageLayout, Word, median, words_box
+from .geometry import FIRST_BAND, Box, PageLayout, Word, median, words_box
+from .gutters import empty_strips
+from .rows import Row, make_rows
 from .settings import LayoutSettings
 
 _EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 _LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")
 _LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
+_EPS = 1e-6
 
 
 def cells_of(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
-    """A line's words (left to right) in cells: cut where the gap is far wider than a space."""
+    """A line's words (left to right) in cells: cut where the gap is far wider than a space, and
+    either wide outright or far wider than the line's usual space (a justified line stretches
+    all its spaces alike)."""
     if not words:
         return []
-    gap = s.table_cell_gap * median([w.y1 - w.y0 for w in words])
-    out = [[words[0]]]
+    gaps = []
     right = words[0].x1
     for w in words[1:]:
-        if w.x0 - right >= gap:
+        gaps.append(w.x0 - right)
+        right = max(right, w.x1)
+    if _justified(words, gaps, s):
+        return [list(words)]
+    height = median([w.y1 - w.y0 for w in words])
+    least = s.table_cell_gap * height
+    wide = s.table_wide_gap * height
+    usual = s.table_gap_ratio * median(gaps, 0.0)
+    out = [[words[0]]]
+    for w, g in zip(words[1:], gaps):
+        if g >= least and (g >= wide or g >= usual):
             out.append([w])
         else:
             out[-1].append(w)
-        right = max(right, w.x1)
     return out
 
 
-def gaps_of(cells: list[list[Word]]) -> list[tuple[float, float]]:
-    """The empty stretches between a line's cells."""
-    out = []
-    for a, b in zip(cells, cells[1:]):
-        out.append((max(w.x1 for w in a), min(w.x0 for w in b)))
-    return out
+_WORD = re.compile(r"^[^\W\d_]{2,}[.,;:]?$")
+
+
+def _justified(words: list[Word], gaps: list[float], s: LayoutSettings) -> bool:
+    """A line of prose set justified: spaces all stretched alike between words of letters."""
+    if len(gaps) < s.table_justified_gaps or min(gaps) <= 0:
+        return False
+    if max(gaps) > s.table_even_gaps * min(gaps):
+        return False
+    return sum(bool(_WORD.match(w.text)) and w.text[:1].islower() for w in words) >= len(words) / 2
 
 
 @dataclass(slots=True)
 class Candidate:
-    """Lines that may be a table (top to bottom), and their box."""
+    """Rows of a region that may be a table (top to bottom), and their box."""
 
-    lines: list[Line]
+    rows: list[Row]
     region: int
+    strong: bool = True  # enough rows to be a table without rules; else only inside a frame
     box: Box = Box(0, 0, 0, 0)
 
     def __post_init__(self) -> None:
-        self.box = words_box(w for line in self.lines for w in line.words)
+        self.box = words_box(w for r in self.rows for w in r.words)
 
-    def take(self, lines: list[Line]) -> None:
-        self.lines = sorted(self.lines + lines, key=lambda ln: ln.box.y0)
-        self.box = Box.union([self.box] + [ln.box for ln in lines])
+    def take(self, rows: list[Row]) -> None:
+        self.rows = sorted(self.rows + rows, key=lambda r: r.y0)
+        self.box = Box.union([self.box] + [words_box(r.words) for r in rows])
 
-
-def _overlaps(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> bool:
-    return any(min(x1, y1) > max(x0, y0) for x0, x1 in a for y0, y1 in b)
-
-
-def _crosses_all(words: list[Word], gaps: list[tuple[float, float]]) -> bool:
-    """A line whose text covers every gap of the line before: prose, not a wrapped cell."""
-    x0, x1 = min(w.x0 for w in words), max(w.x1 for w in words)
-    return all(x0 < g0 and x1 > g1 for g0, g1 in gaps)
+    @property
+    def height(self) -> float:
+        """The usual height of its words."""
+        return median([w.y1 - w.y0 for r in self.rows for w in r.words])
 
 
-def _region_lines(layout: PageLayout) -> dict[int, list[Line]]:
-    out: dict[int, list[Line]] = {}
+def _region_rows(layout: PageLayout, s: LayoutSettings) -> dict[int, list[Row]]:
+    words: dict[int, list[Word]] = {}
     for b in layout.body_blocks:
         if b.band >= FIRST_BAND:
-            out.setdefault(b.region, []).extend(b.lines)
-    for lines in out.values():
-        lines.sort(key=lambda ln: ln.box.y0)
-    return out
+            words.setdefault(b.region, []).extend(b.words)
+    return {k: make_rows(ws, s.row_overlap) for k, ws in words.items()}
 
 
 def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
-    """Runs of lines that may be tables, in every region of the page."""
-    regions = _region_lines(layout)
+    """Runs of rows that may be tables, in every region of the page."""
+    regions = _region_rows(layout, s)
     out: list[Candidate] = []
-    for region, lines in regions.items():
-        out += _runs(lines, region, s)
+    for region, rows in regions.items():
+        out += _candidates(rows, region, s)
     for c in out:
         _widen(c, regions, s)
     merged: list[Candidate] = []
@@ -95,30 +106,54 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
     return merged
 
 
+def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candidate]:
+    """Rows of a region beside empty strips that run down several rows with cells on both
+    sides, strips that are no gutter between prose, no list's indent and no equations' margin."""
+    if len(rows) < s.table_ruled_rows:
+        return []
+    height = median([w.y1 - w.y0 for r in rows for w in r.words])
+    spans: list[tuple[int, int, bool]] = []
+    for g in empty_strips(rows, s.table_cell_gap * height, s):
+        both = sorted(set(g.left) & set(g.right))
+        if len(both) >= s.table_ruled_rows:
+            n = _table_like(rows, both, g.x0, g.x1, s)
+            if n >= s.table_ruled_rows:
+                spans.append((both[0], both[-1], n >= s.table_min_rows))
+    spans.sort()
+    out: list[tuple[int, int, bool]] = []
+    for first, last, strong in spans:
+        if out and first <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], last), out[-1][2] or strong)
+        else:
+            out.append((first, last, strong))
+    return [Candidate(rows[a: b + 1], region, strong) for a, b, strong in out]
+
+
 def _meets(a: Box, b: Box) -> bool:
     return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
 
 
-def _widen(c: Candidate, regions: dict[int, list[Line]], s: LayoutSettings) -> None:
+def _widen(c: Candidate, regions: dict[int, list[Row]], s: LayoutSettings) -> None:
     """A table the engine read as columns (its column gaps looked like gutters) lies in several
-    regions side by side: the lines of a region beside the candidate that all sit on the
-    candidate's lines, in cells too short for prose, belong to it."""
+    regions side by side: the rows of a region beside the candidate that all sit on the
+    candidate's rows, in cells too short for prose, belong to it."""
     grown = True
     seen = {c.region}
     while grown:
         grown = False
-        for region, lines in regions.items():
+        for region, rows in regions.items():
             if region in seen:
                 continue
             box = c.box
-            beside = [ln for ln in lines if ln.box.y1 > box.y0 and ln.box.y0 < box.y1]
-            if not beside or any(min(ln.box.x1, box.x1) > max(ln.box.x0, box.x0) for ln in beside):
+            beside = [r for r in rows if r.y1 > box.y0 and r.y0 < box.y1]
+            if not beside or any(min(max(w.x1 for w in r.words), box.x1) > max(r.words[0].x0, box.x0)
+                                 for r in beside):
                 continue
-            if len(beside) < s.table_beside_share * len(c.lines):
+            if len(beside) < s.table_beside_share * len(c.rows):
                 continue
-            if not all(any(_same_row(ln, own) for own in c.lines) for ln in beside):
+            if not all(any(_same_row(r, own) for own in c.rows) for r in beside):
                 continue
-            cells = [cell for ln in beside for cell in cells_of(ln.words, s)]
+            cells = [cell for r in beside for cell in cells_of(r.words, s)]
             if sum(map(len, cells)) >= s.table_prose_words * len(cells):
                 continue
             c.take(beside)
@@ -126,56 +161,35 @@ def _widen(c: Candidate, regions: dict[int, list[Line]], s: LayoutSettings) -> N
             grown = True
 
 
-def _same_row(a: Line, b: Line) -> bool:
-    """Two lines on one baseline (they overlap by most of the lower one's height)."""
-    ay0, ay1 = a.box.y0, a.box.y1
-    by0, by1 = b.box.y0, b.box.y1
-    return min(ay1, by1) - max(ay0, by0) >= 0.5 * min(ay1 - ay0, by1 - by0)
+def _same_row(a: Row, b: Row) -> bool:
+    """Two rows on one baseline (they overlap by most of the lower one's height)."""
+    return min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
 
 
-def _runs(lines: list[Line], region: int, s: LayoutSettings) -> list[Candidate]:
-    found: list[Candidate] = []
-    run: list[tuple[Line, list[list[Word]]]] = []
-    prev_gaps: list[tuple[float, float]] = []
-    singles = 0
-
-    def close() -> None:
-        while run and len(run[-1][1]) < 2:
-            run.pop()  # trailing lines of one cell are prose after the table
-        if sum(len(c) >= 2 for _, c in run) >= s.table_min_rows and _table_like(run, s):
-            found.append(Candidate([ln for ln, _ in run], region))
-        run.clear()
-
-    for line in lines:
-        cells = cells_of(line.words, s)
-        if len(cells) >= 2:
-            gaps = gaps_of(cells)
-            if not (run and _overlaps(gaps, prev_gaps)):
-                close()
-            run.append((line, cells))
-            prev_gaps, singles = gaps, 0
-        elif run and singles < s.table_single_lines and not _crosses_all(line.words, prev_gaps):
-            run.append((line, cells))
-            singles += 1
-        else:
-            close()
-            prev_gaps, singles = [], 0
-    close()
-    return found
+def _text(cell: list[Word]) -> str:
+    return " ".join(w.text for w in cell)
 
 
-def _table_like(run: list[tuple[Line, list[list[Word]]]], s: LayoutSettings) -> bool:
-    """Not two columns of prose, equations with their numbers, a list or a table of contents."""
-    multi = [cells for _, cells in run if len(cells) >= 2]
-    n = len(multi)
-    if all(len(c) == 2 for c in multi):
-        left = sum(len(c[0]) for c in multi) / n
-        right = sum(len(c[1]) for c in multi) / n
-        if min(left, right) >= s.table_prose_words:
-            return False
-        if sum(bool(_LIST_MARKER.match(" ".join(w.text for w in c[0]))) for c in multi) >= s.table_marker_share * n:
-            return False
-    if sum(bool(_EQUATION_NUMBER.match(" ".join(w.text for w in c[-1]))) for c in multi) >= s.table_marker_share * n:
-        return False
-    texts = [" ".join(w.text for w in ln.words) for ln, _ in run]
-    return sum(bool(_LEADER.search(t)) for t in texts) < s.table_marker_share * len(texts)
+def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: LayoutSettings) -> int:
+    """In how many rows the strip parts cells (not merely words, as a river of spaces does);
+    none when the cells beside it are two columns of prose, a list's markers, equation numbers
+    or a table of contents' leaders."""
+    lefts, rights = [], []
+    for i in both:
+        cells = cells_of(rows[i].words, s)
+        for a, b in zip(cells, cells[1:]):
+            if max(w.x1 for w in a) <= x0 + _EPS and b[0].x0 >= x1 - _EPS:
+                lefts.append(a)
+                rights.append(b)
+                break  # the strip is a cell boundary of this row (not a river of spaces)
+    n = len(lefts)
+    if not n or min(sum(map(len, lefts)), sum(map(len, rights))) >= s.table_prose_words * n:
+        return 0  # two columns of prose the engine did not split
+    share = s.table_marker_share * n
+    if sum(bool(_LIST_MARKER.match(_text(c))) for c in lefts) >= share:
+        return 0
+    if sum(bool(_EQUATION_NUMBER.match(_text(c))) for c in rights) >= share:
+        return 0
+    if sum(bool(_LEADER.search(_text(a) + " " + _text(b))) for a, b in zip(lefts, rights)) >= share:
+        return 0
+    return n

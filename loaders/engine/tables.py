@@ -16,7 +16,8 @@ from .geometry import FIRST_BAND, TABLE, Block, Box, Line, PageLayout, Word, med
 from .layout import analyze_page
 from .settings import LayoutSettings
 from .table_grid import Table, build_table
-from .table_regions import table_candidates
+from .rows import make_rows
+from .table_regions import cells_of, table_candidates
 from .table_rules import Rules, frames, merge_rules
 
 TABLES_OFF = "off"
@@ -61,6 +62,27 @@ def _grow_to_rules(box: Box, rules: Rules, height: float, s: LayoutSettings) -> 
     return Box(x0, y0, x1, y1)
 
 
+def _grow_up(box: Box, words: list[Word], height: float, s: LayoutSettings) -> Box:
+    """A candidate's box grown by the header lines above it that have no cells of their own
+    (the upper lines of a header wrapped onto several): lines set close above, inside the
+    table's width, none of whose stretches of text spans most of it, and no caption."""
+    above = [w for w in words if box.x0 <= (w.x0 + w.x1) / 2 <= box.x1
+             and box.y0 - s.table_header_lines * 2 * height <= (w.y0 + w.y1) / 2 < box.y0]
+    top = box.y0
+    added = 0
+    for row in reversed(make_rows(above, s.row_overlap)):
+        if added >= s.table_header_lines or top - row.y1 > s.table_header_gap * height:
+            break
+        text = " ".join(w.text for w in row.words)
+        if (_CAPTION.match(text) or row.words[0].x0 < box.x0 - height or max(w.x1 for w in row.words) > box.x1 + height
+                or any(max(w.x1 for w in c) - c[0].x0 > s.table_header_span * box.width
+                       for c in cells_of(row.words, s))):
+            break
+        top = row.y0
+        added += 1
+    return Box(box.x0, top, box.x1, box.y1)
+
+
 def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
                 s: LayoutSettings) -> list[Table]:
     """The tables of a page already read as prose; `rule_boxes` is asked only when the page's
@@ -72,7 +94,11 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
     rules = merge_rules(rule_boxes(), s)
     regions: list[tuple[Box, bool]] = []
     found = frames(rules, s)
-    found = [f for f in found if not any(g is not f and _contains(f.box, g.box) for g in found)]
+    # A shaded cell inside a grid is part of it; a plain box around other frames (a page's
+    # border) is no table.
+    found = [f for f in found if not any(g is not f and (_contains(g.box, f.box) and g.grid
+                                                          or _contains(f.box, g.box) and not f.grid)
+                                         for g in found)]
     tables: list[Table] = []
 
     def add(box: Box) -> bool:
@@ -83,17 +109,14 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
         return True
 
     for f in found:
-        # A frame is a table's when it crosses a candidate and is more than one box (a ruled
-        # grid), or holds most of the candidate (a box around a table).
-        for c in candidates:
-            inside = _overlap(f.box, c.box)
-            if inside > 0 and (f.grid or inside >= s.table_frame_share * c.box.width * c.box.height):
-                add(f.box)
-                break
+        # A ruled grid is a table's (once the page is known to hold cells); a frame that is
+        # one box only when it holds most of a candidate (a box around a table, not a shaded row).
+        if f.grid or any(_overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height
+                         for c in candidates):
+            add(f.box)
     for c in candidates:
-        if not any(_overlap(t.box, c.box) > 0 for t in tables):
-            height = median([w.y1 - w.y0 for ln in c.lines for w in ln.words])
-            add(_grow_to_rules(c.box, rules, height, s))
+        if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
+            add(_grow_to_rules(_grow_up(c.box, words, c.height, s), rules, c.height, s))
     return tables
 
 

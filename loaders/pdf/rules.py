@@ -45,6 +45,9 @@ def rule_boxes(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> list[
             if box.width <= s.rule_thickness or box.height <= s.rule_thickness:
                 out.append(box)  # a rule drawn as a thin rectangle
             elif box.width < s.page_fill_share * area.width or box.height < s.page_fill_share * area.height:
-                out += [Box(box.x0, box.y0, box.x1, box.y0), Box(box.x0, box.y1, box.x1, box.y1),
-                        Box(box.x0, box.y0, box.x0, box.y1), Box(box.x1, box.y0, box.x1, box.y1)]
+                # A framed box has four rules. A shaded one parts rows (zebra stripes, a header's
+                # band) but not columns: shaded header cells side by side stop at the header.
+                out += [Box(box.x0, box.y0, box.x1, box.y0), Box(box.x0, box.y1, box.x1, box.y1)]
+                if stroked:
+                    out += [Box(box.x0, box.y0, box.x0, box.y1), Box(box.x1, box.y0, box.x1, box.y1)]
     return [frame.to_frame(b) for b in out]
