@@ -272,6 +272,17 @@ class LayoutSettings:
     # ...or this many inside a frame of rules (a ruled table of few rows). Fewer do not make the
     # page's rules worth reading.
     table_ruled_rows: int = 2
+    # A table without rules has text left of each of its column gaps in at least this share of
+    # its rows (a listing's indented lines leave the left side empty).
+    table_first_column: float = 0.75
+    # Text whose words are, for at least monospace_share of them, within monospace_tolerance of
+    # the same width per character is set in a typewriter font: lined-up code, a table only
+    # inside rules.
+    monospace_tolerance: float = 0.05
+    monospace_share: float = 0.9
+    # At least this share of a table's rows have two cells or more (a frame around one column of
+    # text is no table).
+    table_filled_rows: float = 0.5
     # Cells of this many words on average on both sides of one gap are two columns of prose.
     table_prose_words: float = 4.0
     # Lines of a region beside a candidate, sitting on its lines, join it when they are at least
@@ -283,6 +294,11 @@ class LayoutSettings:
     # A vertical rule running down at least this share of a table's height rules its columns
     # (otherwise the columns come from the words).
     table_rule_span: float = 0.5
+    # Lines between two rules that each fill at least this share of the columns are rows of
+    # their own (rules part groups of rows); otherwise the lines are one row's wrapped cells.
+    table_parallel_share: float = 0.5
+    # A line under cells whose text fills this share of their columns' width carries them on.
+    table_wrap_fill: float = 0.6
     # Lines above a table's first rule, at most this many, are its header: one row.
     table_header_lines: int = 6
     # Lines set at most this many word heights above a table, inside its width, whose stretches
@@ -301,6 +317,9 @@ class LayoutSettings:
     # A block opening with "Table N" within this many word heights above (or else below) a table
     # is its caption.
     table_caption_reach: float = 3.0
+    # A caption runs at most this many lines (the last lines of the block above the table, or the
+    # block below it when it is no longer).
+    table_caption_lines: int = 4
     # A frame of rules with no rule inside (one box) is a table's when it holds at least this
     # share of a candidate (a box drawn around a table, not a shaded row).
     table_frame_share: float = 0.8

@@ -10,6 +10,7 @@ off from its neighbour spans both; its words are given in every position it cove
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from .geometry import Box, Line, Word, median, words_box
@@ -145,6 +146,69 @@ def _column_of(x: float, cols: list[tuple[float, float]]) -> int:
     return min(range(len(cols)), key=lambda k: min(abs(x - cols[k][0]), abs(x - cols[k][1])))
 
 
+def _union(rows: list[list[list[Word]]]) -> list[list[Word]]:
+    return [[w for row in rows for w in row[k]] for k in range(len(rows[0]))]
+
+
+def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[float] | None, ruled: bool,
+               height: float, s: LayoutSettings) -> list[list[list[Word]]]:
+    """The rows of the lines between two rules. Where rules part the rows, the band is one row
+    (its cells wrapped onto several lines) unless several of its lines each fill most columns,
+    neither carrying on in lower case nor under cells that fill their width (rows the rules
+    do not part); otherwise each line is a row unless it carries on the one
+    above. A line set between two such lines, filling only columns they leave empty, is a cell
+    spanning both (a row label centred on its rows)."""
+    filled = [_fill(line.words, cols, seps, s) for line in band]
+    need = max(2, math.ceil(s.table_parallel_share * len(cols)))
+    full = {i for i, f in enumerate(filled)
+            if sum(map(bool, f)) >= need and not all(c[0].text[:1].islower() for c in f if c)
+            and not _wrapped(filled[:i], f, cols, s)}
+    if ruled and len(full) < 2:
+        return [_union(filled)]
+    between = {i for i in range(1, len(band) - 1)
+               if i not in full and i - 1 in full and i + 1 in full
+               and band[i - 1].y1 <= band[i].cy <= band[i + 1].y0
+               and not any(filled[i][k] and (filled[i - 1][k] or filled[i + 1][k]) for k in range(len(cols)))}
+    rows: list[list[list[Word]]] = []
+    row_of: dict[int, int] = {}
+    prev: Row | None = None
+    for i, line in enumerate(band):
+        if i in between:
+            continue
+        if ruled:
+            new = i in full or not rows
+        else:
+            new = prev is None or not _is_continuation(rows[-1], filled[i], line.y0 - prev.y1, height, s)
+        if new:
+            rows.append([list(c) for c in filled[i]])
+        else:
+            for k, ws in enumerate(filled[i]):
+                rows[-1][k].extend(ws)
+        row_of[i] = len(rows) - 1
+        prev = line
+    for i in between:
+        for r in {row_of[i - 1], row_of[i + 1]}:
+            for k, ws in enumerate(filled[i]):
+                rows[r][k].extend(ws)
+    return rows
+
+
+def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
+             s: LayoutSettings) -> bool:
+    """The line carries on cells of the nearest line above it that shares columns with it: in
+    every column they share, that line's text fills most of the width (a short centred number
+    over another is a row of its own)."""
+    for prev in reversed(above):
+        shared = [k for k in range(len(cols)) if prev[k] and cur[k]]
+        if shared:
+            break
+    else:
+        return False
+    return all(
+        max(w.x1 for w in prev[k]) - min(w.x0 for w in prev[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
+        for k in shared)
+
+
 def _is_continuation(prev: list[list[Word]], cur: list[list[Word]], gap: float, height: float,
                      s: LayoutSettings) -> bool:
     """A line that carries on the row above: set close under it, with nothing in the first
@@ -158,7 +222,7 @@ def _is_continuation(prev: list[list[Word]], cur: list[list[Word]], gap: float, 
 
 def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSettings) -> Table | None:
     """The table in `region`, or None when its words do not make one (fewer than two columns,
-    or fewer than two rows with two cells filled)."""
+    fewer than two rows with two cells filled, or mostly rows of one cell)."""
     words = [w for w in page_words if _inside(w, region)]
     if len(words) < 4:
         return None
@@ -188,32 +252,19 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     grid: list[list[list[Word]]] = []
     row_band: list[int] = []
     for b, band in enumerate(bands):
-        header_band = b == 0 and len(bands) > 1 and len(band) <= s.table_header_lines
-        tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:]))
-        if bool(col_rules) or header_band or (rules_rows and tight):
-            row: list[list[Word]] = [[] for _ in cols]
-            for line in band:
-                for k, ws in enumerate(_fill(line.words, cols, seps, s)):
-                    row[k].extend(ws)
-            grid.append(row)
-            row_band.append(b)
-            continue
-        prev_line: Row | None = None
-        for line in band:
-            filled = _fill(line.words, cols, seps, s)
-            if (prev_line is not None
-                    and _is_continuation(grid[-1], filled, line.y0 - prev_line.y1, height, s)):
-                for k, ws in enumerate(filled):
-                    grid[-1][k].extend(ws)
-            else:
-                grid.append(filled)
-                row_band.append(b)
-            prev_line = line
+        if b == 0 and len(bands) > 1 and len(band) <= s.table_header_lines:
+            rows = [_union([_fill(line.words, cols, seps, s) for line in band])]  # the header
+        else:
+            tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:]))
+            rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
+        grid += rows
+        row_band += [b] * len(rows)
     _span_cells(grid, row_band, between, band_box, cols, col_rules)
     grid = [[in_reading_order(cell) for cell in row] for row in grid]
     grid, cols = _drop_empty(grid, cols)
-    if len(cols) < 2 or sum(sum(bool(c) for c in row) >= 2 for row in grid) < 2:
-        return None
+    multi = sum(sum(map(bool, row)) >= 2 for row in grid)
+    if len(cols) < 2 or multi < 2 or multi < s.table_filled_rows * len(grid):
+        return None  # one column of text in a frame, not a table
     header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
 

@@ -18,7 +18,7 @@ from .rows import Row, make_rows
 from .settings import LayoutSettings
 
 _EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
-_LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")
+_LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
 _LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
 _EPS = 1e-6
 
@@ -118,7 +118,11 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
         if len(both) >= s.table_ruled_rows:
             n = _table_like(rows, both, g.x0, g.x1, s)
             if n >= s.table_ruled_rows:
-                spans.append((both[0], both[-1], n >= s.table_min_rows))
+                # Without rules, a column mostly empty on the left is a listing's indent (code,
+                # a list), not a table's first column.
+                filled = len(set(g.left) & set(range(both[0], both[-1] + 1))) / (both[-1] - both[0] + 1)
+                strong = n >= s.table_min_rows and filled >= s.table_first_column
+                spans.append((both[0], both[-1], strong))
     spans.sort()
     out: list[tuple[int, int, bool]] = []
     for first, last, strong in spans:
@@ -126,7 +130,23 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
             out[-1] = (out[-1][0], max(out[-1][1], last), out[-1][2] or strong)
         else:
             out.append((first, last, strong))
-    return [Candidate(rows[a: b + 1], region, strong) for a, b, strong in out]
+    found = []
+    for a, b, strong in out:
+        c = Candidate(rows[a: b + 1], region, strong)
+        if strong and _monospaced([w for r in c.rows for w in r.words], s):
+            c.strong = False  # a code listing aligned with spaces; a table only inside rules
+        found.append(c)
+    return found
+
+
+def _monospaced(words: list[Word], s: LayoutSettings) -> bool:
+    """Text set in a typewriter font: every letter as wide as the next (code, a terminal).
+    Words of letters only: most fonts set their digits all alike."""
+    widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 2 and w.text.isalpha()]
+    if len(widths) < s.table_min_rows:
+        return False
+    mid = median(widths)
+    return sum(abs(x - mid) <= s.monospace_tolerance * mid for x in widths) >= s.monospace_share * len(widths)
 
 
 def _meets(a: Box, b: Box) -> bool:

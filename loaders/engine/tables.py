@@ -23,7 +23,9 @@ from .table_rules import Rules, frames, merge_rules
 TABLES_OFF = "off"
 TABLE_MODES = ("markdown", "text", TABLES_OFF)
 
-_CAPTION = re.compile(r"^(table|tab\.|tabelle|tableau|tabla)\s*[\dIVX]+[A-Za-z]?(\s*[-–.:]|\s|$)", re.I)
+_CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
+                      r"([\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"
+                      r"[\])]?(\s*[-–—.:|]|\s+[^\sa-z]|\s*$)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 
 __all__ = ["TABLE_MODES", "TABLES_OFF", "Table", "TableBlock", "find_tables", "read_page"]
@@ -157,24 +159,27 @@ def _table_block(t: Table) -> TableBlock:
 
 
 def _take_caption(body: list[Block], t: Table, s: LayoutSettings) -> Block | None:
-    """The block right above (or else right below) the table that opens with "Table N" is its
-    caption: its lines move into the table."""
-    h = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
-    best = None
-    for b in body:
-        if not b.lines or not _CAPTION.match(b.lines[0].text):
-            continue
-        box = b.box
-        if min(box.x1, t.box.x1) - max(box.x0, t.box.x0) <= 0:
-            continue
-        if t.box.y0 - h <= box.y1 <= t.box.y0 + 1:
-            best = b
-            break
-        if best is None and t.box.y1 - 1 <= box.y0 <= t.box.y1 + h:
-            best = b
-    if best is not None:
-        t.caption = list(best.lines)
-    return best
+    """The caption right above the table (or else right below it): the block above when it
+    opens with "Table N", or its last lines from one that does (a caption set close under a
+    paragraph is read into it), or the start of the block below. Its lines move into the table; the block that is left empty
+    is returned, to be dropped."""
+    reach = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
+    tb = t.box
+    near = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
+    above = [b for b in near if tb.y0 - reach <= b.box.y1 <= tb.y0 + 1]
+    for b in sorted(above, key=lambda b: -b.box.y1):
+        last = len(b.lines) - 1
+        for i in [0] + list(range(last, max(0, last - s.table_caption_lines), -1)):
+            if _CAPTION.match(b.lines[i].text):
+                t.caption, b.lines = b.lines[i:], b.lines[:i]
+                return b if not b.lines else None
+    below = [b for b in near if tb.y1 - 1 <= b.box.y0 <= tb.y1 + reach]
+    for b in sorted(below, key=lambda b: b.box.y0):
+        if b.lines and _CAPTION.match(b.lines[0].text):
+            n = len(b.lines) if len(b.lines) <= s.table_caption_lines else 1
+            t.caption, b.lines = b.lines[:n], b.lines[n:]
+            return b if not b.lines else None
+    return None
 
 
 def _end_of_body(blocks: list[Block]) -> int:
