@@ -294,6 +294,9 @@ class LayoutSettings:
     # A vertical rule running down at least this share of a table's height rules its columns
     # (otherwise the columns come from the words).
     table_rule_span: float = 0.5
+    # Of those, only the rules running down at least this share of it part its columns (shorter
+    # ones belong to a table nested in a cell).
+    table_rule_part: float = 0.4
     # Lines between two rules that each fill at least this share of the columns are rows of
     # their own (rules part groups of rows); otherwise the lines are one row's wrapped cells.
     table_parallel_share: float = 0.5
@@ -305,6 +308,9 @@ class LayoutSettings:
     # of text each span less than table_header_span of it, are the upper lines of its header.
     table_header_gap: float = 0.6
     table_header_span: float = 0.6
+    # A header line set apart above a table by at most this many word heights belongs to it when
+    # its cells sit over the table's columns (one cell alone not over the first column).
+    table_header_apart: float = 2.5
     # Lines of a table set closer than this multiple of the word height are one row's wrapped
     # cells: between two rules (when rules separate the rows), or when the lower line has nothing
     # in the first column or its first cell goes on in lower case.

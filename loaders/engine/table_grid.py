@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .geometry import Box, Line, Word, median, words_box
 from .rows import Row, make_rows
 from .settings import LayoutSettings
-from .table_regions import cells_of
+from .table_regions import LIST_MARKER, cells_of
 from .table_rules import Rules, Segment, group_segments as _group
 
 
@@ -61,7 +61,8 @@ def _column_rules(rules: Rules, region: Box, s: LayoutSettings) -> list[list[Seg
     groups = _group([g for g in rules.vertical if region.x0 + tol < g.pos < region.x1 - tol], tol)
     if not any(sum(g.length for g in grp) >= s.table_rule_span * region.height for grp in groups):
         return []
-    return groups
+    # Short rules inside (a table nested in a cell) part no column of this table.
+    return [grp for grp in groups if sum(g.length for g in grp) >= s.table_rule_part * region.height]
 
 
 def _without_empty_columns(groups: list[list[Segment]], words: list[Word], region: Box) -> list[list[Segment]]:
@@ -82,7 +83,7 @@ def _without_empty_columns(groups: list[list[Segment]], words: list[Word], regio
     return groups
 
 
-def _word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float]]:
+def word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float]]:
     """Column extents from the lines' cells: lines with the most cells set them, the others
     widen them; a cell reaching over two columns is a span and widens neither."""
     cells = [cells_of(r.words, s) for r in lines]
@@ -154,14 +155,14 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
                height: float, s: LayoutSettings) -> list[list[list[Word]]]:
     """The rows of the lines between two rules. Where rules part the rows, the band is one row
     (its cells wrapped onto several lines) unless several of its lines each fill most columns,
-    neither carrying on in lower case nor under cells that fill their width (rows the rules
-    do not part); otherwise each line is a row unless it carries on the one
+    neither carrying on in lower case or with list items nor under cells that fill their width
+    (rows the rules do not part); otherwise each line is a row unless it carries on the one
     above. A line set between two such lines, filling only columns they leave empty, is a cell
     spanning both (a row label centred on its rows)."""
     filled = [_fill(line.words, cols, seps, s) for line in band]
     need = max(2, math.ceil(s.table_parallel_share * len(cols)))
     full = {i for i, f in enumerate(filled)
-            if sum(map(bool, f)) >= need and not all(c[0].text[:1].islower() for c in f if c)
+            if sum(map(bool, f)) >= need and not all(_carries_on(c) for c in f if c)
             and not _wrapped(filled[:i], f, cols, s)}
     if ruled and len(full) < 2:
         return [_union(filled)]
@@ -193,6 +194,12 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
     return rows
 
 
+def _carries_on(cell: list[Word]) -> bool:
+    """A cell's line that goes on with the cell above: in lower case, or a list item in it."""
+    first = cell[0].text
+    return first[:1].islower() or bool(LIST_MARKER.match(first))
+
+
 def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
              s: LayoutSettings) -> bool:
     """The line carries on cells of the nearest line above it that shares columns with it: in
@@ -221,8 +228,8 @@ def _is_continuation(prev: list[list[Word]], cur: list[list[Word]], gap: float, 
 
 
 def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSettings) -> Table | None:
-    """The table in `region`, or None when its words do not make one (fewer than two columns,
-    fewer than two rows with two cells filled, or mostly rows of one cell)."""
+    """The table in `region`, or None when its words do not make one: fewer than two columns,
+    or mostly rows of one cell (unless rules part its columns and every row has a label)."""
     words = [w for w in page_words if _inside(w, region)]
     if len(words) < 4:
         return None
@@ -234,7 +241,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         cols = list(zip(edges, edges[1:]))
     else:
         seps = None
-        cols = _word_columns(make_rows(words, s.row_overlap), s)
+        cols = word_columns(make_rows(words, s.row_overlap), s)
     if len(cols) < 2:
         return None
     row_rules = _row_rules(rules, region, cols, s)
@@ -263,7 +270,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     grid = [[in_reading_order(cell) for cell in row] for row in grid]
     grid, cols = _drop_empty(grid, cols)
     multi = sum(sum(map(bool, row)) >= 2 for row in grid)
-    if len(cols) < 2 or multi < 2 or multi < s.table_filled_rows * len(grid):
+    labelled = bool(col_rules) and len(grid) >= 2 and all(row[0] for row in grid)
+    if len(cols) < 2 or not multi or not labelled and (multi < 2 or multi < s.table_filled_rows * len(grid)):
         return None  # one column of text in a frame, not a table
     header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))

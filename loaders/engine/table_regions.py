@@ -18,7 +18,7 @@ from .rows import Row, make_rows
 from .settings import LayoutSettings
 
 _EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
-_LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
+LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
 _LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
 _EPS = 1e-6
 
@@ -206,7 +206,7 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
     if not n or min(sum(map(len, lefts)), sum(map(len, rights))) >= s.table_prose_words * n:
         return 0  # two columns of prose the engine did not split
     share = s.table_marker_share * n
-    if sum(bool(_LIST_MARKER.match(_text(c))) for c in lefts) >= share:
+    if sum(bool(LIST_MARKER.match(_text(c))) for c in lefts) >= share:
         return 0
     if sum(bool(_EQUATION_NUMBER.match(_text(c))) for c in rights) >= share:
         return 0

@@ -15,9 +15,9 @@ from typing import Callable, Sequence
 from .geometry import FIRST_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .layout import analyze_page
 from .settings import LayoutSettings
-from .table_grid import Table, build_table
+from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
-from .table_regions import cells_of, table_candidates
+from .table_regions import Candidate, cells_of, table_candidates
 from .table_rules import Rules, frames, merge_rules
 
 TABLES_OFF = "off"
@@ -64,22 +64,32 @@ def _grow_to_rules(box: Box, rules: Rules, height: float, s: LayoutSettings) -> 
     return Box(x0, y0, x1, y1)
 
 
-def _grow_up(box: Box, words: list[Word], height: float, s: LayoutSettings) -> Box:
-    """A candidate's box grown by the header lines above it that have no cells of their own
-    (the upper lines of a header wrapped onto several): lines set close above, inside the
-    table's width, none of whose stretches of text spans most of it, and no caption."""
-    above = [w for w in words if box.x0 <= (w.x0 + w.x1) / 2 <= box.x1
-             and box.y0 - s.table_header_lines * 2 * height <= (w.y0 + w.y1) / 2 < box.y0]
+def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
+    """A candidate's box grown by the header lines above it that have no cells of their own:
+    the upper lines of a header wrapped onto several, set close above, and a header set apart
+    by some space whose cells sit over the table's columns (a heading or a caption above a
+    table starts at its left edge or spans it)."""
+    box, height = c.box, c.height
+    cols = word_columns(c.rows, s)
+    reach = s.table_header_lines * 2 * height
+    above = [w for w in words if w.x1 > box.x0 and w.x0 < box.x1 and box.y0 - reach <= w.cy < box.y0]
     top = box.y0
     added = 0
     for row in reversed(make_rows(above, s.row_overlap)):
-        if added >= s.table_header_lines or top - row.y1 > s.table_header_gap * height:
+        gap = top - row.y1
+        apart = gap > s.table_header_gap * height
+        if added >= s.table_header_lines or gap > s.table_header_apart * height or (apart and added):
             break
-        text = " ".join(w.text for w in row.words)
-        if (_CAPTION.match(text) or row.words[0].x0 < box.x0 - height or max(w.x1 for w in row.words) > box.x1 + height
-                or any(max(w.x1 for w in c) - c[0].x0 > s.table_header_span * box.width
-                       for c in cells_of(row.words, s))):
+        cells = cells_of(row.words, s)
+        if (_CAPTION.match(row.words[0].text + " " + " ".join(w.text for w in row.words[1:]))
+                or row.words[0].x0 < box.x0 - height or max(w.x1 for w in row.words) > box.x1 + height
+                or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
+        if apart:
+            over = [[k for k, (a, b) in enumerate(cols) if min(b, max(w.x1 for w in cell)) > max(a, cell[0].x0)]
+                    for cell in cells]
+            if not all(over) or (len(cells) == 1 and 0 in over[0]):
+                break
         top = row.y0
         added += 1
     return Box(box.x0, top, box.x1, box.y1)
@@ -118,7 +128,7 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
             add(f.box)
     for c in candidates:
         if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
-            add(_grow_to_rules(_grow_up(c.box, words, c.height, s), rules, c.height, s))
+            add(_grow_to_rules(_grow_up(c, words, s), rules, c.height, s))
     return tables
 
 
