@@ -283,6 +283,14 @@ class LayoutSettings:
     # At least this share of a table's rows have two cells or more (a frame around one column of
     # text is no table).
     table_filled_rows: float = 0.5
+    # A table's rows with cells on both sides of a column gap follow each other with at most this
+    # many rows of one side only between them (a cell wrapped onto more lines) and at most this
+    # many word heights of space.
+    table_one_sided_rows: int = 4
+    table_row_space: float = 1.5
+    # Cells on either side of a column gap sit on one baseline: their bottoms within this share
+    # of a word's height (two blocks of lines side by side do not line up so).
+    table_baseline: float = 0.25
     # Cells of this many words on average on both sides of one gap are two columns of prose.
     table_prose_words: float = 4.0
     # Lines of a region beside a candidate, sitting on its lines, join it when they are at least
@@ -309,8 +317,12 @@ class LayoutSettings:
     table_header_gap: float = 0.6
     table_header_span: float = 0.6
     # A header line set apart above a table by at most this many word heights belongs to it when
-    # its cells sit over the table's columns (one cell alone not over the first column).
+    # its cells sit over the table's columns: over table_header_cover of them, or none over the
+    # first.
     table_header_apart: float = 2.5
+    table_header_cover: float = 0.75
+    # A header's cells may reach out this many word heights beyond the table's body.
+    table_header_overhang: float = 3.0
     # Lines of a table set closer than this multiple of the word height are one row's wrapped
     # cells: between two rules (when rules separate the rows), or when the lower line has nothing
     # in the first column or its first cell goes on in lower case.

@@ -20,6 +20,8 @@ from .settings import LayoutSettings
 _EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
 _LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
+_PAGE_NUMBER = re.compile(r"^\d{1,4}$")
+_SECTION = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.?)$")
 _EPS = 1e-6
 
 
@@ -114,8 +116,7 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
     height = median([w.y1 - w.y0 for r in rows for w in r.words])
     spans: list[tuple[int, int, bool]] = []
     for g in empty_strips(rows, s.table_cell_gap * height, s):
-        both = sorted(set(g.left) & set(g.right))
-        if len(both) >= s.table_ruled_rows:
+        for both in _runs(rows, sorted(set(g.left) & set(g.right)), height, s):
             n = _table_like(rows, both, g.x0, g.x1, s)
             if n >= s.table_ruled_rows:
                 # Without rules, a column mostly empty on the left is a listing's indent (code,
@@ -147,6 +148,20 @@ def _monospaced(words: list[Word], s: LayoutSettings) -> bool:
         return False
     mid = median(widths)
     return sum(abs(x - mid) <= s.monospace_tolerance * mid for x in widths) >= s.monospace_share * len(widths)
+
+
+def _runs(rows: list[Row], both: list[int], height: float, s: LayoutSettings) -> list[list[int]]:
+    """The rows with text on both sides of a strip, in runs: a run ends where several rows in a
+    row have text on one side only, or where much space parts two rows (a letterhead's two
+    blocks above a table are no part of it)."""
+    out: list[list[int]] = []
+    for i in both:
+        if out and i - out[-1][-1] - 1 <= s.table_one_sided_rows and (
+                rows[i].y0 - rows[out[-1][-1]].y1 <= s.table_row_space * height):
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return [run for run in out if len(run) >= s.table_ruled_rows]
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -193,15 +208,18 @@ def _text(cell: list[Word]) -> str:
 def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: LayoutSettings) -> int:
     """In how many rows the strip parts cells (not merely words, as a river of spaces does);
     none when the cells beside it are two columns of prose, a list's markers, equation numbers
-    or a table of contents' leaders."""
+    or a table of contents (leaders, or numbered sections and their pages)."""
     lefts, rights = [], []
     for i in both:
         cells = cells_of(rows[i].words, s)
         for a, b in zip(cells, cells[1:]):
             if max(w.x1 for w in a) <= x0 + _EPS and b[0].x0 >= x1 - _EPS:
-                lefts.append(a)
-                rights.append(b)
-                break  # the strip is a cell boundary of this row (not a river of spaces)
+                # The strip is a cell boundary of this row (not a river of spaces), between
+                # cells on one baseline (not two blocks of lines side by side).
+                if abs(a[-1].y1 - b[0].y1) <= s.table_baseline * (a[-1].y1 - a[-1].y0):
+                    lefts.append(a)
+                    rights.append(b)
+                break
     n = len(lefts)
     if not n or min(sum(map(len, lefts)), sum(map(len, rights))) >= s.table_prose_words * n:
         return 0  # two columns of prose the engine did not split
@@ -212,4 +230,7 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
         return 0
     if sum(bool(_LEADER.search(_text(a) + " " + _text(b))) for a, b in zip(lefts, rights)) >= share:
         return 0
+    if sum(bool(_PAGE_NUMBER.match(_text(b)) and _SECTION.match(rows[i].words[0].text))
+           for i, b in zip(both, rights)) >= share:
+        return 0  # numbered sections and their pages: a table of contents without leaders
     return n

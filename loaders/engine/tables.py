@@ -67,12 +67,15 @@ def _grow_to_rules(box: Box, rules: Rules, height: float, s: LayoutSettings) -> 
 def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
     """A candidate's box grown by the header lines above it that have no cells of their own:
     the upper lines of a header wrapped onto several, set close above, and a header set apart
-    by some space whose cells sit over the table's columns (a heading or a caption above a
-    table starts at its left edge or spans it)."""
+    by some space whose cells sit over the table's columns: over most of them, or not over the
+    first (a heading, a caption or a line of text above a table starts at its left edge or
+    spans it)."""
     box, height = c.box, c.height
     cols = word_columns(c.rows, s)
     reach = s.table_header_lines * 2 * height
-    above = [w for w in words if w.x1 > box.x0 and w.x0 < box.x1 and box.y0 - reach <= w.cy < box.y0]
+    near = s.table_cell_gap * height  # a word this close beside the table is on its lines
+    wider = s.table_header_overhang * height  # a header's cells may reach out beyond the body
+    above = [w for w in words if w.x1 > box.x0 - near and w.x0 < box.x1 + near and box.y0 - reach <= w.cy < box.y0]
     top = box.y0
     added = 0
     for row in reversed(make_rows(above, s.row_overlap)):
@@ -82,13 +85,14 @@ def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
             break
         cells = cells_of(row.words, s)
         if (_CAPTION.match(row.words[0].text + " " + " ".join(w.text for w in row.words[1:]))
-                or row.words[0].x0 < box.x0 - height or max(w.x1 for w in row.words) > box.x1 + height
+                or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
                 or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
         if apart:
             over = [[k for k, (a, b) in enumerate(cols) if min(b, max(w.x1 for w in cell)) > max(a, cell[0].x0)]
                     for cell in cells]
-            if not all(over) or (len(cells) == 1 and 0 in over[0]):
+            full = len({k for o in over for k in o}) >= s.table_header_cover * len(cols) and len(cells) > 1
+            if not all(over) or (any(0 in o for o in over) and not full):
                 break
         top = row.y0
         added += 1
@@ -123,9 +127,9 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
     for f in found:
         # A ruled grid is a table's (once the page is known to hold cells); a frame that is
         # one box only when it holds most of a candidate (a box around a table, not a shaded row).
-        if f.grid or any(_overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height
-                         for c in candidates):
-            add(f.box)
+        held = [c for c in candidates if _overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height]
+        if f.grid or held:
+            add(Box.union([f.box] + [_grow_up(c, words, s) for c in held]))
     for c in candidates:
         if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
             add(_grow_to_rules(_grow_up(c, words, s), rules, c.height, s))
