@@ -179,7 +179,7 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
         if ruled:
             new = i in full or not rows
         else:
-            new = prev is None or not _is_continuation(rows[-1], filled[i], line.y0 - prev.y1, height, s)
+            new = prev is None or not _is_continuation(rows, filled[i], cols, line.y0 - prev.y1, height, s)
         if new:
             rows.append([list(c) for c in filled[i]])
         else:
@@ -203,28 +203,32 @@ def _carries_on(cell: list[Word]) -> bool:
 def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
              s: LayoutSettings) -> bool:
     """The line carries on cells of the nearest line above it that shares columns with it: in
-    every column they share, that line's text fills most of the width (a short centred number
-    over another is a row of its own)."""
+    every column they share, that line's text fills most of the width and this line's goes on
+    in words (a short centred number over another is a row of its own; numbers do not wrap)."""
     for prev in reversed(above):
         shared = [k for k in range(len(cols)) if prev[k] and cur[k]]
         if shared:
             break
     else:
         return False
-    return all(
+    return all(any(c.isalpha() for w in cur[k] for c in w.text) for k in shared) and all(
         max(w.x1 for w in prev[k]) - min(w.x0 for w in prev[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
         for k in shared)
 
 
-def _is_continuation(prev: list[list[Word]], cur: list[list[Word]], gap: float, height: float,
-                     s: LayoutSettings) -> bool:
-    """A line that carries on the row above: set close under it, with nothing in the first
-    column, or its first cell going on in lower case."""
-    if gap > s.table_wrap_gap * height:
+def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
+                     gap: float, height: float, s: LayoutSettings) -> bool:
+    """A line that carries on the row above: set close under it, and either its first cell
+    goes on in lower case (or with a list item) under text, or, with nothing in the first
+    column, it goes on with cells that filled their width (wrapped text)."""
+    if gap > s.table_wrap_gap * height or not above:
         return False
-    if not cur[0]:
-        return any(prev)
-    return cur[0][0].text[:1].islower() and bool(prev[0])
+    first = next((k for k, c in enumerate(cur) if c), None)
+    if first is None:
+        return True
+    if _carries_on(cur[first]) and above[-1][first]:
+        return True
+    return not cur[0] and _wrapped(above, cur, cols, s)
 
 
 def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSettings) -> Table | None:
@@ -266,6 +270,9 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
             rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
         grid += rows
         row_band += [b] * len(rows)
+    if not col_rules:
+        grid, cols = _join_header_columns(grid, cols, [b == 0 for b in row_band] if len(bands) > 1
+                                          else [r == 0 for r in range(len(grid))])
     _span_cells(grid, row_band, between, band_box, cols, col_rules)
     grid = [[in_reading_order(cell) for cell in row] for row in grid]
     grid, cols = _drop_empty(grid, cols)
@@ -273,8 +280,27 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     labelled = bool(col_rules) and len(grid) >= 2 and all(row[0] for row in grid)
     if len(cols) < 2 or not multi or not labelled and (multi < 2 or multi < s.table_filled_rows * len(grid)):
         return None  # one column of text in a frame, not a table
+    if not (col_rules or row_rules) and len(grid) < s.table_min_rows:
+        return None  # a few lines side by side (a diagram's labels), no table
     header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
+
+
+def _join_header_columns(grid: list[list[list[Word]]], cols: list[tuple[float, float]],
+                         header: list[bool]) -> tuple[list[list[list[Word]]], list[tuple[float, float]]]:
+    """A column filled only in the header beside one filled only below it is one column whose
+    heading is aligned otherwise than its cells ("Year" set left over numbers set right)."""
+    k = 0
+    while k < len(cols) - 1:
+        tops = [any(grid[r][j] for r in range(len(grid)) if header[r]) for j in (k, k + 1)]
+        rest = [any(grid[r][j] for r in range(len(grid)) if not header[r]) for j in (k, k + 1)]
+        if tops[0] != tops[1] and rest[0] != rest[1] and tops[0] != rest[0]:
+            for row in grid:
+                row[k:k + 2] = [row[k] + row[k + 1]]
+            cols[k:k + 2] = [(cols[k][0], cols[k + 1][1])]
+        else:
+            k += 1
+    return grid, cols
 
 
 def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list[list[Segment]],

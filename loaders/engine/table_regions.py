@@ -41,7 +41,8 @@ def cells_of(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
     height = median([w.y1 - w.y0 for w in words])
     least = s.table_cell_gap * height
     wide = s.table_wide_gap * height
-    usual = s.table_gap_ratio * median(gaps, 0.0)
+    # A line of few gaps has no usual space to compare with: the least gap decides.
+    usual = s.table_gap_ratio * median(gaps, 0.0) if len(gaps) >= s.table_justified_gaps else least
     out = [[words[0]]]
     for w, g in zip(words[1:], gaps):
         if g >= least and (g >= wide or g >= usual):
@@ -207,8 +208,9 @@ def _text(cell: list[Word]) -> str:
 
 def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: LayoutSettings) -> int:
     """In how many rows the strip parts cells (not merely words, as a river of spaces does);
-    none when the cells beside it are two columns of prose, a list's markers, equation numbers
-    or a table of contents (leaders, or numbered sections and their pages)."""
+    none when the cells beside it are two columns of prose, a list's markers, running text
+    wrapped (a margin note), equation numbers or a table of contents (leaders, or numbered
+    sections and their pages)."""
     lefts, rights = [], []
     for i in both:
         cells = cells_of(rows[i].words, s)
@@ -226,6 +228,8 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
     share = s.table_marker_share * n
     if sum(bool(LIST_MARKER.match(_text(c))) for c in lefts) >= share:
         return 0
+    if sum(c[0].text[:1].islower() for c in lefts) >= share:
+        return 0  # the left side is running text wrapped (a margin note), no table's labels
     if sum(bool(_EQUATION_NUMBER.match(_text(c))) for c in rights) >= share:
         return 0
     if sum(bool(_LEADER.search(_text(a) + " " + _text(b))) for a, b in zip(lefts, rights)) >= share:
