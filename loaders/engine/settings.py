@@ -287,7 +287,7 @@ class LayoutSettings:
     # many rows of one side only between them (a cell wrapped onto more lines) and at most this
     # many word heights of space.
     table_one_sided_rows: int = 4
-    table_row_space: float = 1.5
+    table_row_space: float = 2.5
     # Cells on either side of a column gap sit on one baseline: their bottoms within this share
     # of a word's height (two blocks of lines side by side do not line up so).
     table_baseline: float = 0.25

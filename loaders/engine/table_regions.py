@@ -228,8 +228,9 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
     share = s.table_marker_share * n
     if sum(bool(LIST_MARKER.match(_text(c))) for c in lefts) >= share:
         return 0
-    if sum(c[0].text[:1].islower() for c in lefts) >= share:
-        return 0  # the left side is running text wrapped (a margin note), no table's labels
+    if sum(c[0].text[:1].islower() for c in lefts) >= share and (
+            sum(map(len, rights)) >= s.table_prose_words * n):
+        return 0  # running text wrapped beside prose (a margin note), no table's labels
     if sum(bool(_EQUATION_NUMBER.match(_text(c))) for c in rights) >= share:
         return 0
     if sum(bool(_LEADER.search(_text(a) + " " + _text(b))) for a, b in zip(lefts, rights)) >= share:
