@@ -119,7 +119,10 @@ def _merge(settings: Settings, data: Mapping[str, Any], origin: str) -> Settings
             if name not in known:
                 raise SettingsError(f"{origin}: unknown setting {section}.{name}")
             changes[name] = _coerce(section, name, getattr(current, name), value)
-        sections[section] = replace(current, **changes)
+        try:
+            sections[section] = replace(current, **changes)
+        except ValueError as exc:  # a value of the right type the section refuses
+            raise SettingsError(f"{origin}: {exc}") from exc
     return Settings(**sections)
 
 

@@ -14,14 +14,11 @@ from typing import Callable, Sequence
 
 from .geometry import FIRST_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .layout import analyze_page
-from .settings import LayoutSettings
+from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
 from .table_regions import Candidate, cells_of, table_candidates
 from .table_rules import Rules, frames, merge_rules
-
-TABLES_OFF = "off"
-TABLE_MODES = ("markdown", "text", TABLES_OFF)
 
 _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
                       r"([\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"

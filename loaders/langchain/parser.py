@@ -26,18 +26,23 @@ class ColumnAwarePDFParser(BaseBlobParser):
     """Parse a PDF blob into Documents whose text follows the geometric reading order.
 
     mode="page" yields one Document per page (default), mode="single" one per file.
+    tables="markdown" (default) | "text" | "off" says how tables are given (LayoutSettings.tables).
     Raises PDFLoadError (naming the file and the reason) for files it cannot read.
     """
 
     def __init__(self, *, mode: Mode = "page", password: str | None = None,
                  pages: Iterable[int] | None = None, settings: LayoutSettings | None = None,
-                 keep_furniture: bool | None = None, pages_delimiter: str = PAGE_SEPARATOR) -> None:
+                 keep_furniture: bool | None = None, pages_delimiter: str = PAGE_SEPARATOR,
+                 tables: str | None = None) -> None:
         if mode not in ("page", "single"):
             raise ValueError(f"mode must be 'page' or 'single', not {mode!r}")
         s = settings or LayoutSettings()
         if keep_furniture is not None:
             from dataclasses import replace
             s = replace(s, keep_furniture=keep_furniture)
+        if tables is not None:  # "markdown" | "text" | "off" (LayoutSettings.tables)
+            from dataclasses import replace
+            s = replace(s, tables=tables)
         self.mode = mode
         self.password = password
         self.pages = None if pages is None else sorted(set(pages))
@@ -68,10 +73,10 @@ class ColumnAwarePDFLoader(BaseLoader):
 
     def __init__(self, file_path: str | Path, *, mode: Mode = "page", password: str | None = None,
                  pages: Iterable[int] | None = None, settings: LayoutSettings | None = None,
-                 keep_furniture: bool | None = None, **kwargs: Any) -> None:
+                 keep_furniture: bool | None = None, tables: str | None = None, **kwargs: Any) -> None:
         self.file_path = str(file_path)
-        self.parser = ColumnAwarePDFParser(mode=mode, password=password, pages=pages,
-                                           settings=settings, keep_furniture=keep_furniture, **kwargs)
+        self.parser = ColumnAwarePDFParser(mode=mode, password=password, pages=pages, settings=settings,
+                                           keep_furniture=keep_furniture, tables=tables, **kwargs)
 
     def lazy_load(self) -> Iterator[Document]:
         if not Path(self.file_path).is_file():

@@ -33,6 +33,7 @@ class PageResult:
     spans: list[BlockSpan]
     needs_ocr: bool
     frame: PageWords | None = None  # how layout boxes map back to page coordinates
+    settings: LayoutSettings | None = None  # what the page was read with (table cells are cleaned alike)
 
     def page_box(self, box: Box) -> Box:
         return self.frame.to_page(box) if self.frame is not None else box
@@ -117,7 +118,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             mark_furniture([h[1] for h in held], targets=[pos], settings=s)
             number, layout, needs_ocr, frame = held[pos]
             text, spans = page_text(layout, s)
-            yield PageResult(number, layout, text, spans, needs_ocr, frame)
+            yield PageResult(number, layout, text, spans, needs_ocr, frame, s)
             next_out += 1
             while next_out - base > window:
                 held.popleft()
