@@ -302,6 +302,11 @@ class LayoutSettings:
     # At least this share of a table's rows have two cells or more (a frame around one column of
     # text is no table).
     table_filled_rows: float = 0.5
+    # A table without rules fills at least this share of its cells (a chart's labels are sparse).
+    table_min_filled: float = 0.4
+    # More than this share of a table's words of symbols only (or of glyphs without a character)
+    # is an equation set in pieces.
+    table_symbol_share: float = 0.3
     # A vertical rule running down at least this share of a table's height rules its columns...
     table_rule_span: float = 0.5
     # ...and only those running down at least this share part them (a table nested in a cell).
@@ -340,7 +345,7 @@ class LayoutSettings:
     # A drawn line or rectangle at most this thick (pt) is a rule...
     rule_thickness: float = 2.0
     # ...when it is at least this long (pt).
-    rule_min_length: float = 5.0
+    rule_min_length: float = 8.0
     # Rules whose positions are this close (pt) are on one line...
     rule_snap: float = 1.5
     # ...and pieces of one line whose ends are this close (pt) are one rule; rules that come this

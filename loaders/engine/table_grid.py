@@ -11,6 +11,7 @@ off from its neighbour spans both; its words are given in every position it cove
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from .geometry import Box, Line, Word, median, words_box
@@ -280,10 +281,24 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     labelled = bool(col_rules) and len(grid) >= 2 and all(row[0] for row in grid)
     if len(cols) < 2 or not multi or not labelled and (multi < 2 or multi < s.table_filled_rows * len(grid)):
         return None  # one column of text in a frame, not a table
-    if not (col_rules or row_rules) and len(grid) < s.table_min_rows:
-        return None  # a few lines side by side (a diagram's labels), no table
+    if not (col_rules or row_rules) and (len(grid) < s.table_min_rows or sum(
+            bool(c) for row in grid for c in row) < s.table_min_filled * len(grid) * len(cols)):
+        return None  # a few lines side by side, or a chart's scattered labels: no table
+    if _symbolic(words, s) or any(_FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
+        return None  # a display equation, or a figure with its caption
     header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
+
+
+_FIGURE = re.compile(r"^(?i:fig(ure)?\.?|abbildung|abb\.)\s*\d+")
+
+
+def _symbolic(words: list[Word], s: LayoutSettings) -> bool:
+    """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
+    not the words and numbers of a table."""
+    odd = sum(1 for w in words if not any(c.isalnum() for c in w.text)
+              or any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in w.text))
+    return odd > s.table_symbol_share * len(words)
 
 
 def _join_header_columns(grid: list[list[list[Word]]], cols: list[tuple[float, float]],

@@ -134,11 +134,32 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
             out.append((first, last, strong))
     found = []
     for a, b, strong in out:
+        if any(_axis_labels(cells_of(r.words, s), s) for r in rows[a: b + 1]):
+            continue  # a chart's tick labels, not a table
         c = Candidate(rows[a: b + 1], region, strong)
         if strong and _monospaced([w for r in c.rows for w in r.words], s):
             c.strong = False  # a code listing aligned with spaces; a table only inside rules
         found.append(c)
     return found
+
+
+_NUMBER = re.compile(r"^[-−+]?\d+([.,]\d+)?$")
+
+
+def _axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
+    """A row of numbers only, evenly spaced and counting in even steps (not years): a chart's
+    axis."""
+    if len(cells) < s.table_min_rows or not all(len(c) == 1 and _NUMBER.match(c[0].text) for c in cells):
+        return False
+    values = [float(c[0].text.replace("−", "-").replace(",", ".")) for c in cells]
+    if all(v.is_integer() and 1800 <= v <= 2200 for v in values):
+        return False  # years heading a table's columns
+    centres = [(c[0].x0 + c[0].x1) / 2 for c in cells]
+    steps = [b - a for a, b in zip(values, values[1:])]
+    gaps = [b - a for a, b in zip(centres, centres[1:])]
+    tol = s.edge_tolerance
+    return (all(abs(x - steps[0]) <= 1e-9 + 1e-6 * abs(steps[0]) for x in steps) and steps[0] != 0
+            and all(abs(g - gaps[0]) <= tol for g in gaps))
 
 
 def _monospaced(words: list[Word], s: LayoutSettings) -> bool:

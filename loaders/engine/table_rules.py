@@ -124,16 +124,23 @@ def frames(rules: Rules, s: LayoutSettings) -> list["Frame"]:
                       min(min(g.pos for g in gh), min(g.lo for g in gv)),
                       max(max(g.hi for g in gh), max(g.pos for g in gv)),
                       max(max(g.pos for g in gh), max(g.hi for g in gv)))
-            out.append(Frame(box, len(group_segments(gh, s.rule_snap)) > 2 or len(group_segments(gv, s.rule_snap)) > 2))
+            rows = group_segments(gh, s.rule_snap)[1:-1]
+            cols = group_segments(gv, s.rule_snap)[1:-1]
+            across = sum(min(g.lo for g in grp) <= box.x0 + tol and max(g.hi for g in grp) >= box.x1 - tol
+                         for grp in rows)
+            out.append(Frame(box, bool(rows or cols), across, len(cols)))
     return out
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """A figure of crossing rules: its box, and whether it has rules inside (a grid) or is one box."""
+    """A figure of crossing rules: its box, whether it has rules inside (a grid) or is one box,
+    how many rules inside run right across it, and how many inside run down."""
 
     box: Box
     grid: bool
+    rows_across: int = 0
+    columns: int = 0
 
 
 def group_segments(segs: list[Segment], tol: float) -> list[list[Segment]]:

@@ -105,7 +105,6 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
         return []
     words = layout.words
     rules = merge_rules(rule_boxes(), s)
-    regions: list[tuple[Box, bool]] = []
     found = frames(rules, s)
     # A shaded cell inside a grid is part of it; a plain box around other frames (a page's
     # border) is no table.
@@ -122,10 +121,11 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
         return True
 
     for f in found:
-        # A ruled grid is a table's (once the page is known to hold cells); a frame that is
-        # one box only when it holds most of a candidate (a box around a table, not a shaded row).
+        # A ruled grid crossing lines of cells, a grid ruled in rows and columns right across
+        # (a table of few words), or a box around a table; not a chart's frame and ticks.
         held = [c for c in candidates if _overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height]
-        if f.grid or held:
+        crossed = any(_overlap(f.box, c.box) > 0 for c in candidates)
+        if held or f.grid and (crossed or f.rows_across >= s.table_ruled_rows and f.columns):
             add(Box.union([f.box] + [_grow_up(c, words, s) for c in held]))
     for c in candidates:
         if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
