@@ -302,8 +302,11 @@ class LayoutSettings:
     # At least this share of a table's rows have two cells or more (a frame around one column of
     # text is no table).
     table_filled_rows: float = 0.5
-    # A table without rules fills at least this share of its cells (a chart's labels are sparse).
+    # A table without column rules fills at least this share of its cells (a chart's labels are
+    # sparse).
     table_min_filled: float = 0.4
+    # At least this many numbers at even distances counting in even steps are a chart's axis.
+    table_axis_ticks: int = 4
     # More than this share of a table's words of symbols only (or of glyphs without a character)
     # is an equation set in pieces.
     table_symbol_share: float = 0.3
@@ -342,6 +345,9 @@ class LayoutSettings:
     table_caption_reach: float = 3.0
     # ...and runs at most this many lines (the last lines of the block above, or the block below).
     table_caption_lines: int = 4
+    # A table's box holding this many curves or slanted lines (not a rounded box's corners) is a
+    # chart or a diagram.
+    table_figure_ink: int = 8
     # A drawn line or rectangle at most this thick (pt) is a rule...
     rule_thickness: float = 2.0
     # ...when it is at least this long (pt).

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from .geometry import Box, Line, Word, median, words_box
 from .rows import Row, make_rows
 from .settings import LayoutSettings
-from .table_regions import LIST_MARKER, cells_of
+from .table_regions import LIST_MARKER, axis_labels, cells_of, counts_evenly, number
 from .table_rules import Rules, Segment, group_segments as _group
 
 
@@ -281,16 +281,30 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     labelled = bool(col_rules) and len(grid) >= 2 and all(row[0] for row in grid)
     if len(cols) < 2 or not multi or not labelled and (multi < 2 or multi < s.table_filled_rows * len(grid)):
         return None  # one column of text in a frame, not a table
-    if not (col_rules or row_rules) and (len(grid) < s.table_min_rows or sum(
-            bool(c) for row in grid for c in row) < s.table_min_filled * len(grid) * len(cols)):
-        return None  # a few lines side by side, or a chart's scattered labels: no table
-    if _symbolic(words, s) or any(_FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
+    if not (col_rules or row_rules) and len(grid) < s.table_min_rows:
+        return None  # a few lines side by side: no table
+    if not col_rules and sum(bool(c) for row in grid for c in row) < s.table_min_filled * len(grid) * len(cols):
+        return None  # a chart's scattered labels, an equation's pieces: no table
+    if _axis_column(grid, s) or _symbolic(words, s) or any(_FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
         return None  # a display equation, or a figure with its caption
     header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
 
 
 _FIGURE = re.compile(r"^(?i:fig(ure)?\.?|abbildung|abb\.)\s*\d+")
+
+
+def _axis_column(grid: list[list[list[Word]]], s: LayoutSettings) -> bool:
+    """A row or a column of numbers at even distances that count evenly: a chart's axis."""
+    if any(axis_labels([c for c in row if c], s) for row in grid):
+        return True
+    for k in range(len(grid[0]) if grid else 0):
+        cells = [row[k] for row in grid if len(row[k]) == 1]
+        values = [number(c[0].text) for c in cells]
+        pairs = [(v, (c[0].y0 + c[0].y1) / 2) for v, c in zip(values, cells) if v is not None]
+        if counts_evenly([v for v, _ in pairs], [y for _, y in pairs], s):
+            return True
+    return False
 
 
 def _symbolic(words: list[Word], s: LayoutSettings) -> bool:

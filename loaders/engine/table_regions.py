@@ -21,7 +21,8 @@ _EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
 _LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
-_SECTION = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.?)$")
+_SECTION = re.compile(r"^([A-Z]\.)?(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.?)$")
+_SUBSECTION = re.compile(r"^([A-Z]|\d{1,2})(\.\d{1,2})+\.?$")  # "A.3", "2.1.4": a heading's number
 _EPS = 1e-6
 
 
@@ -134,7 +135,7 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
             out.append((first, last, strong))
     found = []
     for a, b, strong in out:
-        if any(_axis_labels(cells_of(r.words, s), s) for r in rows[a: b + 1]):
+        if any(axis_labels(cells_of(r.words, s), s) for r in rows[a: b + 1]):
             continue  # a chart's tick labels, not a table
         c = Candidate(rows[a: b + 1], region, strong)
         if strong and _monospaced([w for r in c.rows for w in r.words], s):
@@ -143,23 +144,46 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
     return found
 
 
-_NUMBER = re.compile(r"^[-−+]?\d+([.,]\d+)?$")
+_NUMBER = re.compile(r"^[-−+]?\d+([.,]\d+)?%?$")
 
 
-def _axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
-    """A row of numbers only, evenly spaced and counting in even steps (not years): a chart's
-    axis."""
-    if len(cells) < s.table_min_rows or not all(len(c) == 1 and _NUMBER.match(c[0].text) for c in cells):
-        return False
-    values = [float(c[0].text.replace("−", "-").replace(",", ".")) for c in cells]
-    if all(v.is_integer() and 1800 <= v <= 2200 for v in values):
-        return False  # years heading a table's columns
-    centres = [(c[0].x0 + c[0].x1) / 2 for c in cells]
-    steps = [b - a for a, b in zip(values, values[1:])]
-    gaps = [b - a for a, b in zip(centres, centres[1:])]
-    tol = s.edge_tolerance
-    return (all(abs(x - steps[0]) <= 1e-9 + 1e-6 * abs(steps[0]) for x in steps) and steps[0] != 0
-            and all(abs(g - gaps[0]) <= tol for g in gaps))
+def number(text: str) -> float | None:
+    """A cell's value when it is one plain number (a sign, decimals, a percent sign)."""
+    if not _NUMBER.match(text):
+        return None
+    return float(text.rstrip("%").replace("−", "-").replace(",", "."))
+
+
+def counts_evenly(values: list[float], positions: list[float], s: LayoutSettings) -> bool:
+    """Numbers set at even distances that count in even steps, at least table_axis_ticks of
+    them: a chart's axis (years, and rows or items numbered 1, 2, 3, are a table's)."""
+    n = s.table_axis_ticks
+    for i in range(len(values) - n + 1):
+        vs, ps = values[i: i + n], positions[i: i + n]
+        step, gap = vs[1] - vs[0], ps[1] - ps[0]
+        if step == 0 or (abs(step) == 1 and all(v.is_integer() for v in vs)):
+            continue
+        if all(v.is_integer() and 1800 <= v <= 2200 for v in vs):
+            continue
+        if all(abs((b - a) - step) <= 1e-6 * max(1.0, abs(step)) for a, b in zip(vs, vs[1:])) and all(
+                abs((b - a) - gap) <= s.edge_tolerance for a, b in zip(ps, ps[1:])):
+            return True
+    return False
+
+
+def axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
+    """Cells of a row that are a chart's axis: numbers only, evenly spaced, counting evenly."""
+    values, centres = [], []
+    for c in cells:
+        v = number(c[0].text) if len(c) == 1 else None
+        if v is None:
+            if counts_evenly(values, centres, s):
+                return True
+            values, centres = [], []
+            continue
+        values.append(v)
+        centres.append((c[0].x0 + c[0].x1) / 2)
+    return counts_evenly(values, centres, s)
 
 
 def _monospaced(words: list[Word], s: LayoutSettings) -> bool:
@@ -184,6 +208,17 @@ def _runs(rows: list[Row], both: list[int], height: float, s: LayoutSettings) ->
         else:
             out.append([i])
     return [run for run in out if len(run) >= s.table_ruled_rows]
+
+
+def _justified_side(cells: list[list[Word]], s: LayoutSettings) -> bool:
+    """Cells of running text that start and end at the same x, row after row: a justified
+    column of prose (a table's text cells end ragged)."""
+    if sum(map(len, cells)) < s.table_prose_words * len(cells):
+        return False
+    lefts = [c[0].x0 for c in cells]
+    rights = [max(w.x1 for w in c) for c in cells]
+    return all(sum(abs(x - median(xs)) <= s.edge_tolerance for x in xs) >= s.min_edge_alignment * len(xs)
+               for xs in (lefts, rights))
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -246,8 +281,10 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
     n = len(lefts)
     if not n or min(sum(map(len, lefts)), sum(map(len, rights))) >= s.table_prose_words * n:
         return 0  # two columns of prose the engine did not split
+    if _justified_side(lefts, s):
+        return 0  # a column of running text left of something else: the strip is a gutter
     share = s.table_marker_share * n
-    if sum(bool(LIST_MARKER.match(_text(c))) for c in lefts) >= share:
+    if sum(bool(LIST_MARKER.match(_text(c)) or _SUBSECTION.match(_text(c))) for c in lefts) >= share:
         return 0
     if sum(c[0].text[:1].islower() for c in lefts) >= share and (
             sum(map(len, rights)) >= s.table_prose_words * n):
@@ -256,6 +293,8 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
         return 0
     if sum(bool(_LEADER.search(_text(a) + " " + _text(b))) for a, b in zip(lefts, rights)) >= share:
         return 0
+    if _justified_side(rights, s):
+        return min(n, s.table_ruled_rows)  # labels beside running text: a table only inside rules
     if sum(bool(_PAGE_NUMBER.match(_text(b)) and _SECTION.match(rows[i].words[0].text))
            for i, b in zip(both, rights)) >= share:
         return 0  # numbered sections and their pages: a table of contents without leaders

@@ -30,6 +30,15 @@ class Segment:
 
 
 @dataclass(slots=True)
+class Drawing:
+    """What the PDF edge hands in: thin boxes that may be rules, and the boxes of curves and
+    slanted lines (figure ink: charts have it, tables do not)."""
+
+    rules: list[Box] = field(default_factory=list)
+    ink: list[Box] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Rules:
     """The page's rules, merged, each list sorted by position."""
 

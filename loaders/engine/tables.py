@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable
 
 from .geometry import FIRST_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .layout import analyze_page
@@ -18,7 +18,7 @@ from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
 from .table_regions import Candidate, cells_of, table_candidates
-from .table_rules import Rules, frames, merge_rules
+from .table_rules import Drawing, Rules, frames, merge_rules
 
 _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
                       r"([\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"
@@ -96,15 +96,15 @@ def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
     return Box(box.x0, top, box.x1, box.y1)
 
 
-def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
-                s: LayoutSettings) -> list[Table]:
-    """The tables of a page already read as prose; `rule_boxes` is asked only when the page's
-    lines suggest a table."""
+def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> list[Table]:
+    """The tables of a page already read as prose; `drawing` is asked only when the page's lines
+    suggest a table."""
     candidates = table_candidates(layout, s)
     if not candidates:
         return []
     words = layout.words
-    rules = merge_rules(rule_boxes(), s)
+    drawn = drawing()
+    rules = merge_rules(drawn.rules, s)
     found = frames(rules, s)
     # A shaded cell inside a grid is part of it; a plain box around other frames (a page's
     # border) is no table.
@@ -114,6 +114,8 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
     tables: list[Table] = []
 
     def add(box: Box) -> bool:
+        if _inked(box, drawn.ink, s):
+            return False  # curves and slanted lines: a chart or a diagram, no table
         t = build_table(box, words, rules, s)
         if t is None or any(_overlap(t.box, o.box) > 0 for o in tables):
             return False
@@ -133,6 +135,13 @@ def find_tables(layout: PageLayout, rule_boxes: Callable[[], Sequence[Box]],
     return tables
 
 
+def _inked(box: Box, ink: list[Box], s: LayoutSettings) -> bool:
+    """Curves or slanted lines inside: a chart's plot, a diagram's arrows."""
+    cx0, cy0, cx1, cy1 = box.as_tuple()
+    return sum(1 for b in ink if cx0 <= (b.x0 + b.x1) / 2 <= cx1 and cy0 <= (b.y0 + b.y1) / 2 <= cy1
+               ) >= s.table_figure_ink
+
+
 def _contains(outer: Box, inner: Box) -> bool:
     return outer.x0 <= inner.x0 and outer.y0 <= inner.y0 and outer.x1 >= inner.x1 and outer.y1 >= inner.y1
 
@@ -143,12 +152,12 @@ def _inside(w: Word, box: Box) -> bool:
 
 
 def read_page(words: list[Word], width: float, height: float, s: LayoutSettings,
-              rule_boxes: Callable[[], Sequence[Box]]) -> PageLayout:
+              drawing: Callable[[], Drawing]) -> PageLayout:
     """`analyze_page` with tables: each table one TableBlock, its words out of the prose."""
     layout = analyze_page(words, width, height, s)
     if s.tables == TABLES_OFF:
         return layout
-    tables = find_tables(layout, rule_boxes, s)
+    tables = find_tables(layout, drawing, s)
     if not tables:
         return layout
     rest = [w for w in words if not any(_inside(w, t.box) for t in tables)]

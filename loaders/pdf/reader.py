@@ -17,7 +17,7 @@ from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout
 from ..engine.tables import read_page
 from ..paths import display_path
-from .rules import rule_boxes
+from .rules import page_drawing
 from .words import PageWords, page_words
 from ..engine.settings import LayoutSettings
 from ..text.render import BlockSpan, page_text
@@ -91,7 +91,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings,
         page = doc[number]
         frame = page_words(page, settings)
         layout = read_page(frame.words, frame.width, frame.height, settings,
-                           lambda: rule_boxes(page, frame, settings))
+                           lambda: page_drawing(page, frame, settings))
         needs_ocr = not frame.words and bool(page.get_images(full=False))
     except Exception as exc:
         raise PDFLoadError(source, f"page {number + 1} could not be read ({exc})") from exc

@@ -9,6 +9,7 @@ import pymupdf
 
 from ..engine.geometry import Box
 from ..engine.settings import LayoutSettings
+from ..engine.table_rules import Drawing
 from .words import PageWords
 
 _WHITE = 0.95  # a fill this light on every channel is paper, not shading
@@ -18,22 +19,33 @@ def _visible(fill: object) -> bool:
     return isinstance(fill, (tuple, list)) and any(c < _WHITE for c in fill)
 
 
-def rule_boxes(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> list[Box]:
-    """Stroked lines, hairline rectangles and the edges of shaded or framed rectangles, in the
+def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Drawing:
+    """The page's rules (stroked lines, hairline rectangles, the edges of shaded or framed
+    rectangles) and its figure ink (curves and slanted lines: a chart's, never a table's), in the
     frame of the page's words (turned with them)."""
     area = page.rect
     out: list[Box] = []
+    ink: list[Box] = []
     for path in page.get_drawings():
         kind = path.get("type") or ""
         stroked = "s" in kind and path.get("color") is not None
         filled = "f" in kind and _visible(path.get("fill"))
         if not (stroked or filled):
             continue
-        for item in path["items"]:
+        items = path["items"]
+        # Curves of a path that also runs straight along the axes are a rounded box's corners.
+        boxy = any(it[0] == "l" and (abs(it[1].x - it[2].x) <= s.rule_thickness
+                                     or abs(it[1].y - it[2].y) <= s.rule_thickness) for it in items)
+        for item in items:
             op = item[0]
-            if op == "l" and stroked:
-                (ax, ay), (bx, by) = item[1], item[2]
-                out.append(Box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+            if op in ("l", "c"):
+                (ax, ay), (bx, by) = item[1], item[-1]
+                box = Box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+                if min(box.width, box.height) > s.rule_thickness or (op == "c" and not boxy):
+                    if op == "l" or not boxy:
+                        ink.append(box)  # a slanted line, a free curve: a chart's or a diagram's
+                elif op == "l" and stroked:
+                    out.append(box)
                 continue
             if op == "re":
                 r = item[1]
@@ -50,4 +62,4 @@ def rule_boxes(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> list[
                 out += [Box(box.x0, box.y0, box.x1, box.y0), Box(box.x0, box.y1, box.x1, box.y1)]
                 if stroked:
                     out += [Box(box.x0, box.y0, box.x0, box.y1), Box(box.x1, box.y0, box.x1, box.y1)]
-    return [frame.to_frame(b) for b in out]
+    return Drawing([frame.to_frame(b) for b in out], [frame.to_frame(b) for b in ink])
