@@ -268,7 +268,7 @@ class LayoutSettings:
     table_wide_gap: float = 1.0
     table_gap_ratio: float = 2.0
     # A line of at least this many gaps, the widest at most table_even_gaps times the narrowest,
-    # between words mostly of lower-case letters, is justified prose: no cells.
+    # between words mostly of letters, is justified prose: no cells.
     table_justified_gaps: int = 3
     table_even_gaps: float = 1.5
     # A table without rules has at least this many rows with cells on both sides of a column gap...

@@ -281,8 +281,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     labelled = bool(col_rules) and len(grid) >= 2 and all(row[0] for row in grid)
     if len(cols) < 2 or not multi or not labelled and (multi < 2 or multi < s.table_filled_rows * len(grid)):
         return None  # one column of text in a frame, not a table
-    if not (col_rules or row_rules) and len(grid) < s.table_min_rows:
-        return None  # a few lines side by side: no table
+    if not col_rules and len(grid) < s.table_min_rows:
+        return None  # a few lines side by side (a diagram's labels): no table
     if not col_rules and sum(bool(c) for row in grid for c in row) < s.table_min_filled * len(grid) * len(cols):
         return None  # a chart's scattered labels, an equation's pieces: no table
     if _axis_column(grid, s) or _symbolic(words, s) or any(_FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):

@@ -22,7 +22,8 @@ LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{
 _LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 _SECTION = re.compile(r"^([A-Z]\.)?(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.?)$")
-_SUBSECTION = re.compile(r"^([A-Z]|\d{1,2})(\.\d{1,2})+\.?$")  # "A.3", "2.1.4": a heading's number
+# "A.3", "2.1.4": a heading's number ("2.2" alone is a decimal)
+_SUBSECTION = re.compile(r"^([A-Z](\.\d{1,2})+|\d{1,2}(\.\d{1,2}){2,})\.?$")
 _EPS = 1e-6
 
 
@@ -57,12 +58,13 @@ _WORD = re.compile(r"^[^\W\d_]{2,}[.,;:]?$")
 
 
 def _justified(words: list[Word], gaps: list[float], s: LayoutSettings) -> bool:
-    """A line of prose set justified: spaces all stretched alike between words of letters."""
+    """A line of prose set justified: spaces all stretched alike, mostly between words of letters
+    (a table's columns seldom part their cells at even distances)."""
     if len(gaps) < s.table_justified_gaps or min(gaps) <= 0:
         return False
     if max(gaps) > s.table_even_gaps * min(gaps):
         return False
-    return sum(bool(_WORD.match(w.text)) and w.text[:1].islower() for w in words) >= len(words) / 2
+    return sum(bool(_WORD.match(w.text)) for w in words) >= len(words) / 2
 
 
 @dataclass(slots=True)

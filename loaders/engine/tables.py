@@ -119,6 +119,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         t = build_table(box, words, rules, s)
         if t is None or any(_overlap(t.box, o.box) > 0 for o in tables):
             return False
+        _caption_row(t)
         tables.append(t)
         return True
 
@@ -133,6 +134,19 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
             add(_grow_to_rules(_grow_up(c, words, s), rules, c.height, s))
     return tables
+
+
+def _caption_row(t: Table) -> None:
+    """A caption read as the table's first row ("Table 1:" parted from its title like a cell)
+    is its caption."""
+    first = [w for cell in t.cells[0] for w in cell] if t.cells else []
+    seen: list[Word] = []
+    for w in first:
+        if all(w is not x for x in seen):
+            seen.append(w)
+    if len(t.cells) > 2 and seen and _CAPTION.match(" ".join(w.text for w in seen)):
+        t.caption = [Line(seen)]
+        t.cells = t.cells[1:]
 
 
 def _inked(box: Box, ink: list[Box], s: LayoutSettings) -> bool:
