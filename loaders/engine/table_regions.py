@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import FIRST_BAND, Box, PageLayout, Word, median, words_box
+from .geometry import FIRST_BAND, Box, Line, PageLayout, Word, median, words_box
 from .gutters import empty_strips
 from .rows import Row, make_rows
 from .settings import LayoutSettings
@@ -89,20 +89,47 @@ class Candidate:
         return median([w.y1 - w.y0 for r in self.rows for w in r.words])
 
 
-def _region_rows(layout: PageLayout, s: LayoutSettings) -> dict[int, list[Row]]:
-    words: dict[int, list[Word]] = {}
-    for b in layout.body_blocks:
-        if b.band >= FIRST_BAND:
-            words.setdefault(b.region, []).extend(b.words)
-    return {k: make_rows(ws, s.row_overlap) for k, ws in words.items()}
+class _Regions(dict):
+    """The rows of each region of a page, made on first use (most regions are never asked)."""
+
+    def __init__(self, layout: PageLayout, s: LayoutSettings) -> None:
+        super().__init__()
+        self.lines: dict[int, list[Line]] = {}
+        for b in layout.body_blocks:
+            if b.band >= FIRST_BAND:
+                self.lines.setdefault(b.region, []).extend(b.lines)
+        self.s = s
+
+    def __missing__(self, region: int) -> list[Row]:
+        rows = make_rows([w for line in self.lines[region] for w in line.words], self.s.row_overlap)
+        self[region] = rows
+        return rows
+
+    def gapped(self, region: int) -> bool:
+        """Whether enough of the region's lines have a gap as wide as a cell gap anywhere (the
+        cheap test that spares prose the sweep)."""
+        n = 0
+        for line in self.lines[region]:
+            ws = line.words
+            least = self.s.table_cell_gap * (ws[0].y1 - ws[0].y0)
+            right = ws[0].x1
+            for w in ws[1:]:
+                if w.x0 - right >= least:
+                    n += 1
+                    break
+                right = max(right, w.x1)
+            if n >= self.s.table_ruled_rows:
+                return True
+        return False
 
 
 def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
     """Runs of rows that may be tables, in every region of the page."""
-    regions = _region_rows(layout, s)
+    regions = _Regions(layout, s)
     out: list[Candidate] = []
-    for region, rows in regions.items():
-        out += _candidates(rows, region, s)
+    for region in regions.lines:
+        if regions.gapped(region):
+            out += _candidates(regions[region], region, s)
     for c in out:
         _widen(c, regions, s)
     merged: list[Candidate] = []
@@ -227,7 +254,7 @@ def _meets(a: Box, b: Box) -> bool:
     return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
 
 
-def _widen(c: Candidate, regions: dict[int, list[Row]], s: LayoutSettings) -> None:
+def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
     """A table the engine read as columns (its column gaps looked like gutters) lies in several
     regions side by side: the rows of a region beside the candidate that all sit on the
     candidate's rows, in cells too short for prose, belong to it."""
@@ -235,10 +262,13 @@ def _widen(c: Candidate, regions: dict[int, list[Row]], s: LayoutSettings) -> No
     seen = {c.region}
     while grown:
         grown = False
-        for region, rows in regions.items():
+        for region in regions.lines:
             if region in seen:
                 continue
             box = c.box
+            if not any(ln.box.y1 > box.y0 and ln.box.y0 < box.y1 for ln in regions.lines[region]):
+                continue
+            rows = regions[region]
             beside = [r for r in rows if r.y1 > box.y0 and r.y0 < box.y1]
             if not beside or any(min(max(w.x1 for w in r.words), box.x1) > max(r.words[0].x0, box.x0)
                                  for r in beside):

@@ -167,18 +167,36 @@ def _inside(w: Word, box: Box) -> bool:
 
 def read_page(words: list[Word], width: float, height: float, s: LayoutSettings,
               drawing: Callable[[], Drawing]) -> PageLayout:
-    """`analyze_page` with tables: each table one TableBlock, its words out of the prose."""
+    """`analyze_page` with tables: each table one TableBlock, its words out of the prose (the
+    page is not read again: the rest keeps its reading order)."""
     layout = analyze_page(words, width, height, s)
     if s.tables == TABLES_OFF:
         return layout
     tables = find_tables(layout, drawing, s)
     if not tables:
         return layout
-    rest = [w for w in words if not any(_inside(w, t.box) for t in tables)]
-    layout = analyze_page(rest, width, height, s)
+    _take_out(layout, [t.box for t in tables])
     for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
         place_table(layout, t, s)
     return layout
+
+
+def _take_out(layout: PageLayout, boxes: list[Box]) -> None:
+    """The page's blocks without the words inside tables (lines and blocks left empty go): the
+    reading order of the rest stays as the page was read."""
+    kept: list[Block] = []
+    for block in layout.blocks:
+        lines = []
+        for line in block.lines:
+            words = [w for w in line.words if not any(_inside(w, b) for b in boxes)]
+            if len(words) == len(line.words):
+                lines.append(line)
+            elif words:
+                lines.append(Line(words))
+        if lines:
+            block.lines = lines
+            kept.append(block)
+    layout.blocks = kept
 
 
 def _table_block(t: Table) -> TableBlock:
