@@ -106,20 +106,17 @@ class _Regions(dict):
         return rows
 
     def gapped(self, region: int) -> bool:
-        """Whether enough of the region's lines have a gap as wide as a cell gap anywhere (the
-        cheap test that spares prose the sweep)."""
+        """Whether enough of the region's lines fall into cells (the cheap test that spares
+        prose the sweep: most of its lines have no gap as wide as a cell gap at all)."""
         n = 0
+        s = self.s
         for line in self.lines[region]:
             ws = line.words
-            least = self.s.table_cell_gap * (ws[0].y1 - ws[0].y0)
-            right = ws[0].x1
-            for w in ws[1:]:
-                if w.x0 - right >= least:
-                    n += 1
-                    break
-                right = max(right, w.x1)
-            if n >= self.s.table_ruled_rows:
-                return True
+            least = s.table_cell_gap * (ws[0].y1 - ws[0].y0)
+            if any(b.x0 - a.x1 >= least for a, b in zip(ws, ws[1:])) and len(cells_of(ws, s)) > 1:
+                n += 1
+                if n >= s.table_ruled_rows:
+                    return True
         return False
 
 
