@@ -271,6 +271,8 @@ class LayoutSettings:
     # between words mostly of letters, is justified prose: no cells.
     table_justified_gaps: int = 3
     table_even_gaps: float = 1.5
+    # Justification stretches a space to at most this many times table_wide_gap.
+    table_justified_span: float = 2.5
     # A table without rules has at least this many rows with cells on both sides of a column gap...
     table_min_rows: int = 3
     # ...a ruled one this many (fewer do not make the page's rules worth reading).

@@ -295,14 +295,16 @@ _FIGURE = re.compile(r"^(?i:fig(ure)?\.?|abbildung|abb\.)\s*\d+")
 
 
 def _axis_column(grid: list[list[list[Word]]], s: LayoutSettings) -> bool:
-    """A row or a column of numbers at even distances that count evenly: a chart's axis."""
+    """A row of numbers at even distances that count evenly, or a column that counts so up the
+    page: a chart's axis."""
     if any(axis_labels([c for c in row if c], s) for row in grid):
         return True
     for k in range(len(grid[0]) if grid else 0):
         cells = [row[k] for row in grid if len(row[k]) == 1]
         values = [number(c[0].text) for c in cells]
         pairs = [(v, (c[0].y0 + c[0].y1) / 2) for v, c in zip(values, cells) if v is not None]
-        if counts_evenly([v for v, _ in pairs], [y for _, y in pairs], s):
+        # A chart's vertical axis counts up the page; a table's column counting down is data.
+        if counts_evenly([v for v, _ in pairs], [y for _, y in pairs], s) and pairs[0][0] > pairs[-1][0]:
             return True
     return False
 

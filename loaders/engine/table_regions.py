@@ -58,11 +58,12 @@ _WORD = re.compile(r"^[^\W\d_]{2,}[.,;:]?$")
 
 
 def _justified(words: list[Word], gaps: list[float], s: LayoutSettings) -> bool:
-    """A line of prose set justified: spaces all stretched alike, mostly between words of letters
-    (a table's columns seldom part their cells at even distances)."""
+    """A line of prose set justified: spaces all stretched alike, and not far, mostly between
+    words of letters (a table's columns seldom part their cells at even distances)."""
     if len(gaps) < s.table_justified_gaps or min(gaps) <= 0:
         return False
-    if max(gaps) > s.table_even_gaps * min(gaps):
+    if max(gaps) > s.table_even_gaps * min(gaps) or max(gaps) > s.table_wide_gap * s.table_justified_span * (
+            words[0].y1 - words[0].y0):
         return False
     return sum(bool(_WORD.match(w.text)) for w in words) >= len(words) / 2
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from .geometry import FIRST_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
+from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .layout import analyze_page
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
@@ -245,35 +245,40 @@ def _end_of_body(blocks: list[Block]) -> int:
 def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
     """Put a table into the page's reading order where a reader meets it: after the last block
     above it in its column, and when that block's sentence goes on below the table, after the
-    block that finishes it."""
+    block that finishes it. Blocks at the page's edges count (furniture is decided later, and
+    a line at the top may be the page's first text)."""
     blocks = layout.blocks
-    body = [b for b in blocks if b.band >= FIRST_BAND and not isinstance(b, TableBlock)]
-    caption = _take_caption(body, t, s)
+    text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
+    caption = _take_caption(text, t, s)
     if caption is not None:
         blocks[:] = [b for b in blocks if b is not caption]
-        body = [b for b in body if b is not caption]
+        text = [b for b in text if b is not caption]
     block = _table_block(t)
     block.region = max((b.region for b in blocks), default=0) + 1
     tb = t.box
-    above = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0 and b.box.y1 <= tb.y0 + 1]
+    above = [b for b in text if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0 and b.box.y1 <= tb.y0 + 1]
     if above:
         prev = max(above, key=lambda b: b.box.y1)
         at = _index(blocks, prev) + 1
         if at < len(blocks) and not _SENTENCE_END.search(prev.lines[-1].text):
             nxt = blocks[at]
-            if (nxt.band >= FIRST_BAND and nxt.box.y0 >= tb.y1 - 1 and nxt.lines
+            if (nxt.band != RULER_BAND and nxt.box.y0 >= tb.y1 - 1 and nxt.lines
                     and nxt.lines[0].text[:1].islower()):
                 at += 1  # the sentence the table interrupts ends first
-        block.band, block.column = prev.band, prev.column
     else:
-        below = [b for b in body if b.box.y0 >= tb.y0 and min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
-        if below:
-            first = min(below, key=lambda b: _index(blocks, b))
-            at = _index(blocks, first)
-            block.band, block.column = first.band, first.column
-        else:
-            at = _end_of_body(blocks)
+        below = [b for b in text if b.box.y0 >= tb.y0 and min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
+        at = min(_index(blocks, b) for b in below) if below else _end_of_body(blocks)
+    block.band, block.column = _body_band(blocks, at)
     blocks.insert(at, block)
+
+
+def _body_band(blocks: list[Block], at: int) -> tuple[int, int]:
+    """The band and column a block put at `at` joins: the body block's before it, or else after
+    it (never a page edge's: the table is no header or footer)."""
+    for b in list(reversed(blocks[:at])) + blocks[at:]:
+        if b.band >= FIRST_BAND:
+            return b.band, b.column
+    return FIRST_BAND, 0
 
 
 def _index(blocks: list[Block], block: Block) -> int:
