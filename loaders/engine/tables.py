@@ -244,8 +244,8 @@ def _end_of_body(blocks: list[Block]) -> int:
 
 def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
     """Put a table into the page's reading order where a reader meets it: after the last block
-    above it in its column, and when that block's sentence goes on below the table, after the
-    block that finishes it. Blocks at the page's edges count (furniture is decided later, and
+    (in reading order) above it in its columns, and when that block's sentence goes on below the
+    table, after the block that finishes it. Blocks at the page's edges count (furniture is decided later, and
     a line at the top may be the page's first text)."""
     blocks = layout.blocks
     text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
@@ -258,7 +258,7 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
     tb = t.box
     above = [b for b in text if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0 and b.box.y1 <= tb.y0 + 1]
     if above:
-        prev = max(above, key=lambda b: b.box.y1)
+        prev = max(above, key=lambda b: _index(blocks, b))  # both columns over a wide table: the later
         at = _index(blocks, prev) + 1
         if at < len(blocks) and not _SENTENCE_END.search(prev.lines[-1].text):
             nxt = blocks[at]
