@@ -1,7 +1,9 @@
-"""The PyMuPDF edge for tables: the page's ruling lines and shading edges as thin boxes.
+"""The PyMuPDF edge for tables: the page's ruling lines, shading edges and figure ink.
 
 Only pages the layout engine suspects of holding a table ask for them: reading a page's
-drawings costs about as much as reading its text.
+drawings costs about as much as reading its text. The raw drawing list (`get_cdrawings`) is
+read, path by path: PyMuPDF's friendlier `get_drawings` spends more time building objects
+than MuPDF spends drawing.
 """
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pymupdf
 from ..engine.geometry import Box
 from ..engine.settings import LayoutSettings
 from ..engine.table_rules import Drawing
-from .words import PageWords
+from .words import UPRIGHT, PageWords
 
 _WHITE = 0.95  # a fill this light on every channel is paper, not shading
 
@@ -19,47 +21,60 @@ def _visible(fill: object) -> bool:
     return isinstance(fill, (tuple, list)) and any(c < _WHITE for c in fill)
 
 
+def _box(points) -> Box:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return Box(min(xs), min(ys), max(xs), max(ys))
+
+
 def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Drawing:
     """The page's rules (stroked lines, hairline rectangles, the edges of shaded or framed
     rectangles) and its figure ink (curves and slanted lines: a chart's, never a table's), in the
     frame of the page's words (turned with them)."""
     area = page.rect
+    wide, tall = s.page_fill_share * area.width, s.page_fill_share * area.height
+    thin, least = s.rule_thickness, s.rule_min_length
     out: list[Box] = []
     ink: list[Box] = []
-    for path in page.get_drawings():
+    for path in page.get_cdrawings():
         kind = path.get("type") or ""
         stroked = "s" in kind and path.get("color") is not None
-        filled = "f" in kind and _visible(path.get("fill"))
-        if not (stroked or filled):
-            continue
+        if not (stroked or ("f" in kind and _visible(path.get("fill")))):
+            continue  # a clipping path: nothing is drawn
         items = path["items"]
+        px0, py0, px1, py1 = path["rect"]
+        if px1 - px0 < least and py1 - py0 < least:
+            # Too small for a rule: a chart's marker or a glyph is ink, a cell's corner nothing.
+            if any(it[0] == "c" or (it[0] == "l" and abs(it[1][0] - it[2][0]) > thin
+                                    and abs(it[1][1] - it[2][1]) > thin) for it in items):
+                ink.append(Box(px0, py0, px1, py1))
+            continue
         # Curves of a path that also runs straight along the axes are a rounded box's corners.
-        boxy = any(it[0] == "l" and (abs(it[1].x - it[2].x) <= s.rule_thickness
-                                     or abs(it[1].y - it[2].y) <= s.rule_thickness) for it in items)
+        boxy = any(it[0] == "l" and (abs(it[1][0] - it[2][0]) <= thin or abs(it[1][1] - it[2][1]) <= thin)
+                   for it in items)
         for item in items:
             op = item[0]
             if op in ("l", "c"):
-                (ax, ay), (bx, by) = item[1], item[-1]
-                box = Box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
-                if min(box.width, box.height) > s.rule_thickness or (op == "c" and not boxy):
+                box = _box((item[1], item[-1]))
+                if box.width > thin and box.height > thin or (op == "c" and not boxy):
                     if op == "l" or not boxy:
                         ink.append(box)  # a slanted line, a free curve: a chart's or a diagram's
                 elif op == "l" and stroked:
                     out.append(box)
                 continue
             if op == "re":
-                r = item[1]
+                box = _box((item[1][:2], item[1][2:]))
             elif op == "qu":
-                r = item[1].rect
+                box = _box(item[1])
             else:
                 continue
-            box = Box(min(r.x0, r.x1), min(r.y0, r.y1), max(r.x0, r.x1), max(r.y0, r.y1))
-            if box.width <= s.rule_thickness or box.height <= s.rule_thickness:
+            if box.width <= thin or box.height <= thin:
                 out.append(box)  # a rule drawn as a thin rectangle
-            elif box.width < s.page_fill_share * area.width or box.height < s.page_fill_share * area.height:
+            elif box.width < wide or box.height < tall:
                 # A framed box has four rules. A shaded one parts rows (zebra stripes, a header's
                 # band) but not columns: shaded header cells side by side stop at the header.
                 out += [Box(box.x0, box.y0, box.x1, box.y0), Box(box.x0, box.y1, box.x1, box.y1)]
                 if stroked:
                     out += [Box(box.x0, box.y0, box.x0, box.y1), Box(box.x1, box.y0, box.x1, box.y1)]
+    if frame.turn == UPRIGHT:
+        return Drawing(out, ink)
     return Drawing([frame.to_frame(b) for b in out], [frame.to_frame(b) for b in ink])
