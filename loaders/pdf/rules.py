@@ -48,21 +48,25 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
                                     and abs(it[1][1] - it[2][1]) > thin) for it in items):
                 ink.append(Box(px0, py0, px1, py1))
             continue
-        # Curves of a path that also runs straight along the axes are a rounded box's corners.
-        boxy = any(it[0] == "l" and (abs(it[1][0] - it[2][0]) <= thin or abs(it[1][1] - it[2][1]) <= thin)
-                   for it in items)
+        slanted = curves = 0
+        boxy = False  # the path runs straight along the axes somewhere
         for item in items:
             op = item[0]
-            if op in ("l", "c"):
-                box = _box((item[1], item[-1]))
-                if box.width > thin and box.height > thin or (op == "c" and not boxy):
-                    if op == "l" or not boxy:
-                        ink.append(box)  # a slanted line, a free curve: a chart's or a diagram's
-                elif op == "l" and stroked:
-                    out.append(box)
+            if op == "l":
+                (ax, ay), (bx, by) = item[1], item[2]
+                if abs(ax - bx) > thin and abs(ay - by) > thin:
+                    slanted += 1
+                    continue
+                boxy = True
+                if stroked:
+                    out.append(Box(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
+                continue
+            if op == "c":
+                curves += 1
                 continue
             if op == "re":
-                box = _box((item[1][:2], item[1][2:]))
+                x0, y0, x1, y1 = item[1]
+                box = Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
             elif op == "qu":
                 box = _box(item[1])
             else:
@@ -75,6 +79,12 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
                 out += [Box(box.x0, box.y0, box.x1, box.y0), Box(box.x0, box.y1, box.x1, box.y1)]
                 if stroked:
                     out += [Box(box.x0, box.y0, box.x0, box.y1), Box(box.x1, box.y0, box.x1, box.y1)]
+        # Slanted lines and free curves are a chart's or a diagram's ink (the curves of a path
+        # that also runs along the axes are a rounded box's corners): the path's box, once for
+        # each of them.
+        drawn = slanted + (0 if boxy else curves)
+        if drawn:
+            ink += [Box(px0, py0, px1, py1)] * drawn
     if frame.turn == UPRIGHT:
         return Drawing(out, ink)
     return Drawing([frame.to_frame(b) for b in out], [frame.to_frame(b) for b in ink])
