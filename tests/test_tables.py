@@ -104,7 +104,8 @@ def test_a_table_wider_than_a_column(tmp_path, order):
     p = Page()
     for x in (72, 308):
         p.prose(x, 80, 215, LOREM)
-    rows = [["Method", "Set A", "Set B", "Set C", "Set D", "Mean"], ["Baseline", "71.2", "64.8", "80.1", "58.3", "68.6"],
+    rows = [["Method", "Set A", "Set B", "Set C", "Set D", "Mean"],
+            ["Baseline", "71.2", "64.8", "80.1", "58.3", "68.6"],
             ["Rules", "74.5", "66.1", "82.4", "61.0", "71.0"], ["Neural", "79.9", "70.3", "85.2", "66.4", "75.5"]]
     t = simple_table(72, 180, [120, 66, 66, 66, 66, 66], rows, "booktabs")
     p.text(72, 172, "Table 3. Accuracy by method")

@@ -285,8 +285,9 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # a few lines side by side (a diagram's labels): no table
     if not col_rules and sum(bool(c) for row in grid for c in row) < s.table_min_filled * len(grid) * len(cols):
         return None  # a chart's scattered labels, an equation's pieces: no table
-    if _axis_column(grid, s) or _symbolic(words, s) or any(_FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
-        return None  # a display equation, or a figure with its caption
+    if _axis_column(grid, s) or _symbolic(words, s) or any(
+            _FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
+        return None  # a chart's axis, a display equation, or a figure with its caption
     header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
 

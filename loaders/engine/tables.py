@@ -1,10 +1,10 @@
 """Tables: found where the page's geometry suggests one, read cell by cell, kept out of the prose.
 
 A page is first read as usual. Only when some of its lines line up in cells
-(`table_regions.table_candidates`, free for pages without tables) are the page's rules asked
-for; tables are then built from rule frames and candidate runs (`table_grid.build_table`), their
-words taken out, the page read again without them, and each table put back as one block where a
-reader meets it: after the paragraph it interrupts, never inside a sentence.
+(`table_regions.table_candidates`, nearly free for pages without tables) are the page's drawings
+asked for; tables are then built from rule frames and candidate runs (`table_grid.build_table`),
+their words taken out of the page's blocks, and each table put back as one block where a reader
+meets it: after the paragraph it interrupts, never inside a sentence.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
+from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word
 from .layout import analyze_page
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
@@ -52,8 +52,8 @@ def _grow_to_rules(box: Box, rules: Rules, height: float, s: LayoutSettings) -> 
     across = [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
     above = [g for g in across if box.y0 - reach <= g.pos <= box.y0]
     below = [g for g in across if box.y1 <= g.pos <= box.y1 + reach]
-    if above:
-        g = max(above, key=lambda g: g.pos) if len(above) == 1 else min(above, key=lambda g: g.pos)
+    if above:  # the top rule, over a header the candidate may have left out
+        g = min(above, key=lambda g: g.pos)
         y0, x0, x1 = g.pos, min(x0, g.lo), max(x1, g.hi)
     if below:
         g = max(below, key=lambda g: g.pos)
@@ -213,8 +213,8 @@ def _table_block(t: Table) -> TableBlock:
 def _take_caption(body: list[Block], t: Table, s: LayoutSettings) -> Block | None:
     """The caption right above the table (or else right below it): the block above when it
     opens with "Table N", or its last lines from one that does (a caption set close under a
-    paragraph is read into it), or the start of the block below. Its lines move into the table; the block that is left empty
-    is returned, to be dropped."""
+    paragraph is read into it), or the start of the block below. Its lines move into the
+    table; the block left empty is returned, to be dropped."""
     reach = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
     tb = t.box
     near = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
