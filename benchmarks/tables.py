@@ -69,3 +69,20 @@ def table_measures(repeats: int = 3) -> dict | None:
     out["real"] = {"pdfs": len(real), "pages": pages, "tables_found": found,
                    "ms_per_page": 1000 * statistics.median(runs) / max(1, pages)}
     return out
+
+
+def write_tables(pdfs: Path, out: Path) -> int:
+    """Write OUT/NAME.tables.json (the scorer's format) for every PDF in a folder; the count."""
+    out.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for pdf in sorted(pdfs.glob("*.pdf")):
+        data, _ = table_json(pdf)
+        (out / f"{pdf.stem}.tables.json").write_text(json.dumps(data, ensure_ascii=False))
+        n += 1
+    return n
+
+
+if __name__ == "__main__":  # python -m benchmarks.tables PDF_DIR OUT_DIR: files for score_tables.py
+    import sys
+
+    print(write_tables(Path(sys.argv[1]), Path(sys.argv[2])), "PDFs read")
