@@ -9,7 +9,7 @@ from columnrag.loaders.engine.geometry import TABLE, Box, Word
 from columnrag.loaders.engine.table_grid import build_table
 from columnrag.loaders.engine.table_regions import cells_of, table_candidates
 from columnrag.loaders.engine.table_rules import Drawing, Rules, frames, merge_rules
-from columnrag.loaders.engine.tables import TableBlock, read_page
+from columnrag.loaders.engine.tables import TableBlock, place_tables
 from columnrag.loaders.text.tables import render_rows
 
 from .boxes import CHAR_W, HEIGHT, column, numbered_lines
@@ -95,23 +95,26 @@ def test_candidates_are_rows_of_cells_not_two_columns_of_prose_or_a_list():
     assert len(found) == 1 and found[0].box.y0 == 100 and found[0].strong
 
 
-def test_read_page_puts_one_table_block_in_the_flow_and_asks_for_rules_only_then():
+def test_place_tables_puts_one_table_block_in_the_flow_and_asks_for_rules_only_then():
     asked = []
 
     def drawing() -> Drawing:
         asked.append(1)
         return Drawing()
 
+    def read(words: list[Word], s: LayoutSettings = S):
+        return place_tables(analyze_page(words, 612, 792, s), drawing, s)
+
     prose = column(numbered_lines("P", 4, 8), 72, 60)
-    layout = read_page(prose + cell_words(ROWS, [72, 200, 280], 150), 612, 792, S, drawing)
+    layout = read(prose + cell_words(ROWS, [72, 200, 280], 150))
     kinds = [b.kind for b in layout.blocks]
     assert kinds.count(TABLE) == 1 and kinds[-1] == TABLE and asked == [1]  # after the prose above it
     table = layout.blocks[-1]
     assert isinstance(table, TableBlock) and texts(table.table) == ROWS
-    read_page(prose, 612, 792, S, drawing)
+    read(prose)
     assert asked == [1]  # a page of prose never reads its drawings
-    assert all(b.kind != TABLE for b in read_page(prose + cell_words(ROWS, [72, 200, 280], 150), 612, 792,
-                                                   LayoutSettings(tables="off"), drawing).blocks)
+    assert all(b.kind != TABLE for b in read(prose + cell_words(ROWS, [72, 200, 280], 150),
+                                            LayoutSettings(tables="off")).blocks)
 
 
 def test_markdown_and_text_rows():

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word
-from .layout import analyze_page
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
@@ -25,15 +24,18 @@ _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabe
                       r"[\])]?(\s*[-–—.:|]|\s+[^\sa-z]|\s*$)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 
-__all__ = ["TABLE_MODES", "TABLES_OFF", "Table", "TableBlock", "find_tables", "read_page"]
+__all__ = ["TABLE_MODES", "TABLES_OFF", "Table", "TableBlock", "find_tables", "place_tables"]
 
 
 @dataclass(slots=True)
 class TableBlock(Block):
     """A table in the page's reading order: one block whose lines are the table's rows of words
-    (so the page's words stay whole) and whose box is the table's."""
+    (so the page's words stay whole) and whose box is the table's. The page text fills in its
+    cell texts and caption as it renders them (the metadata gives the same)."""
 
     table: Table | None = None
+    rows: list[list[str]] | None = None
+    caption: str = ""
 
     @property
     def box(self) -> Box:
@@ -165,19 +167,17 @@ def _inside(w: Word, box: Box) -> bool:
     return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
 
 
-def read_page(words: list[Word], width: float, height: float, s: LayoutSettings,
-              drawing: Callable[[], Drawing]) -> PageLayout:
-    """`analyze_page` with tables: each table one TableBlock, its words out of the prose (the
-    page is not read again: the rest keeps its reading order)."""
-    layout = analyze_page(words, width, height, s)
+def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> PageLayout:
+    """The page's layout with its tables: each one TableBlock where a reader meets it, its words
+    out of the prose (the rest keeps the reading order it was given). `drawing` is asked only
+    when the page's lines suggest a table."""
     if s.tables == TABLES_OFF:
         return layout
     tables = find_tables(layout, drawing, s)
-    if not tables:
-        return layout
-    _take_out(layout, [t.box for t in tables])
-    for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
-        place_table(layout, t, s)
+    if tables:
+        _take_out(layout, [t.box for t in tables])
+        for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
+            place_table(layout, t, s)
     return layout
 
 

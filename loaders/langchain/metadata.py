@@ -10,11 +10,8 @@ from typing import Any
 from ..contract import (BLOCKS_KEY, DOUBTS_KEY, FURNITURE_KEY, FurnitureBlock, LayoutBlock, encode_blocks,
                         encode_doubts, encode_furniture)
 from ..engine.geometry import FURNITURE_KINDS, Block
-from ..engine.settings import LayoutSettings
 from ..engine.tables import TableBlock
 from ..pdf.reader import PageResult
-from ..text.render import cleaner
-from ..text.tables import caption_text, cell_rows
 
 # How near the right edge a last line must end to count as full: a few points, or a little of a
 # wide block's width (justified text ends flush; a short last line ends well before). This is a
@@ -37,20 +34,19 @@ def _full_last_line(block: Block) -> bool:
     return len(block.lines) > 1 and last.x1 >= box.x1 - max(_FULL_LINE_SLACK, _FULL_LINE_SLACK_SHARE * box.width)
 
 
-def _table_fields(block: Block, page: PageResult) -> dict[str, Any]:
-    """A table's rows, header rows and caption (nothing for other blocks)."""
-    if not isinstance(block, TableBlock) or block.table is None:
+def _table_fields(block: Block) -> dict[str, Any]:
+    """A table's rows, header rows and caption, as the page text gave them (nothing for other
+    blocks)."""
+    if not isinstance(block, TableBlock) or block.rows is None or block.table is None:
         return {}
-    clean = cleaner(page.settings or LayoutSettings())
-    return {"rows": cell_rows(block.table, clean), "header_rows": block.table.header_rows,
-            "caption": caption_text(block.table, clean)}
+    return {"rows": block.rows, "header_rows": block.table.header_rows, "caption": block.caption}
 
 
 def layout_metadata(page: PageResult) -> dict[str, Any]:
     """The page's blocks (box, band, column, kind, span in page_content) and furniture, encoded."""
     blocks = [LayoutBlock(page.page_box(sp.block.box), sp.block.band, sp.block.column, sp.block.region,
                           sp.block.kind, sp.start, sp.end, _full_last_line(sp.block), _text_size(sp.block),
-                          **_table_fields(sp.block, page))
+                          **_table_fields(sp.block))
               for sp in page.spans]
     furniture = [FurnitureBlock(page.page_box(b.box), b.kind, " ".join(line.text for line in b.lines))
                  for b in page.layout.blocks if b.kind in FURNITURE_KINDS]

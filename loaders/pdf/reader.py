@@ -15,7 +15,8 @@ import pymupdf
 from ..errors import PDFLoadError
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout
-from ..engine.tables import read_page
+from ..engine.layout import analyze_page
+from ..engine.tables import place_tables
 from ..paths import display_path
 from .rules import page_drawing
 from .words import PageWords, page_words
@@ -33,7 +34,6 @@ class PageResult:
     spans: list[BlockSpan]
     needs_ocr: bool
     frame: PageWords | None = None  # how layout boxes map back to page coordinates
-    settings: LayoutSettings | None = None  # what the page was read with (table cells are cleaned alike)
 
     def page_box(self, box: Box) -> Box:
         return self.frame.to_page(box) if self.frame is not None else box
@@ -90,8 +90,8 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings,
     try:
         page = doc[number]
         frame = page_words(page, settings)
-        layout = read_page(frame.words, frame.width, frame.height, settings,
-                           lambda: page_drawing(page, frame, settings))
+        layout = place_tables(analyze_page(frame.words, frame.width, frame.height, settings),
+                              lambda: page_drawing(page, frame, settings), settings)
         needs_ocr = not frame.words and bool(page.get_images(full=False))
     except Exception as exc:
         raise PDFLoadError(source, f"page {number + 1} could not be read ({exc})") from exc
@@ -118,7 +118,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             mark_furniture([h[1] for h in held], targets=[pos], settings=s)
             number, layout, needs_ocr, frame = held[pos]
             text, spans = page_text(layout, s)
-            yield PageResult(number, layout, text, spans, needs_ocr, frame, s)
+            yield PageResult(number, layout, text, spans, needs_ocr, frame)
             next_out += 1
             while next_out - base > window:
                 held.popleft()

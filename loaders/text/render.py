@@ -170,7 +170,7 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
         if isinstance(block, TableBlock):
-            text = table_text(block.table, s, cleaner(s))
+            text = table_text(block, s, cleaner(s))
         else:
             text = block_text(block, s, repairs)
         if not text:

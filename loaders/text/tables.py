@@ -13,6 +13,7 @@ from typing import Callable
 from ..engine.geometry import Word
 from ..engine.settings import LayoutSettings
 from ..engine.table_grid import Table
+from ..engine.tables import TableBlock
 
 Clean = Callable[[str], str]
 
@@ -51,11 +52,12 @@ def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
     return "\n".join(lines)
 
 
-def table_text(table: Table, s: LayoutSettings, clean: Clean) -> str:
-    """The text a table block gives the page: its caption, a blank line, and the table."""
-    body = render_rows(cell_rows(table, clean), table.header_rows, s.tables)
-    caption = caption_text(table, clean)
-    return caption + CAPTION_SEPARATOR + body if caption else body
+def table_text(block: TableBlock, s: LayoutSettings, clean: Clean) -> str:
+    """The text a table block gives the page: its caption, a blank line, and the table. The
+    block keeps its cell texts and caption (the page metadata gives them)."""
+    block.rows, block.caption = cell_rows(block.table, clean), caption_text(block.table, clean)
+    body = render_rows(block.rows, block.table.header_rows, s.tables)
+    return block.caption + CAPTION_SEPARATOR + body if block.caption else body
 
 
 def header_lines(lines: list[str], header_rows: int) -> int:
