@@ -18,6 +18,7 @@ from .extractors import available, columnrag
 from .measure import (chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
                       order_independence, precision, query_speed, reading_order, retrieval)
 from .ocr import ocr_speed, text_layer_cost
+from .tables import table_measures
 
 HERE = Path(__file__).resolve().parent
 
@@ -92,6 +93,15 @@ def render(result: dict, corpus: str) -> str:
     rows.append(["embedding bfloat16 vs float32", f"{pr['speedup']:.2f}×",
                  f"cosine min {pr['min_cosine']:.4f}, mean {pr['mean_cosine']:.4f}"])
     lines += _table(["measure", "ratio", "detail"], rows) + [""]
+    tab = result.get("tables")
+    if tab:
+        d, r = tab["dev"], tab["real"]
+        lines += ["## Tables (`../shared/tables`; scorer `../shared/eval/score_tables.py`)", ""]
+        lines += _table(["set", "tables", "detection P / R", "cell P / R / F1", "exact", "ms/page"],
+                        [["synthetic, with truth (dev)", str(d["tables"]), f"{d['det_precision']:.2f} / {d['det_recall']:.2f}",
+                          f"{d['cell_precision']:.3f} / {d['cell_recall']:.3f} / {d['cell_f1']:.3f}", f"{d['exact']:.2f}", ""],
+                         [f"real PDFs ({r['pages']} pages, truth kept elsewhere)", f"{r['tables_found']} found", "", "", "",
+                          f"{r['ms_per_page']:.1f}"]]) + [""]
     if "retrieval_bfloat16" in result:
         lines += [f"Retrieval with bfloat16 embeddings (columnrag pipeline): "
                   f"{100 * result['retrieval_bfloat16']:.1f}% (float32: {100 * result['retrieval']['columnrag']:.1f}%).", ""]
@@ -136,6 +146,10 @@ def main() -> None:
         print("ocr ...", flush=True)
         result["ocr"] = ocr_speed(corpus)
         result["ocr_text_layer"] = text_layer_cost(pdfs, a.repeats)
+        print("tables ...", flush=True)
+        tables = table_measures(a.repeats)
+        if tables is not None:  # needs ../shared/tables
+            result["tables"] = tables
         if not a.no_memory:
             print("memory ...", flush=True)
             result["memory"] = memory_scaling(corpus)

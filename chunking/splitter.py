@@ -21,6 +21,7 @@ from columnrag.loaders.engine.geometry import HEADING, Box
 
 from .ids import DEFAULT_MODEL, DEFAULT_PRECISION, ChunkIds
 from .settings import ChunkingSettings
+from .tables import is_table, table_chunks
 from .tokens import LengthFunction, model_max_tokens, resolve_model, token_length
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,7 @@ def _continues(prev: "_Piece", piece: "_Piece", s: ChunkingSettings) -> bool:
     """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
     block boundary inside one column)? Lower case after an open sentence always does; after a
     full last line, a capital does too ("... (van" / "Hasselt, 2013)")."""
-    if piece.heading or not prev.runs_on():
+    if piece.heading or not prev.runs_on() or is_table(prev.block) or is_table(piece.block):
         return False
     if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
         return False  # a footnote in smaller type is not the rest of a body sentence
@@ -224,6 +225,8 @@ class BandAwareTextSplitter(TextSplitter):
 
     def _joins(self, last: _Piece, piece: _Piece) -> bool:
         """May `piece` share a chunk with the piece before it in reading order?"""
+        if is_table(last.block) or is_table(piece.block):
+            return False  # a table never shares a chunk with prose
         if piece.heading and not last.heading:
             return False  # a heading starts the chunk of the text it heads
         if last.region == piece.region or last.heading:
@@ -236,6 +239,11 @@ class BandAwareTextSplitter(TextSplitter):
     def _split_layout(self, pages: list[tuple[Document, list[LayoutBlock]]]) -> list[Document]:
         chunks: list[Document] = []
         for group in self._groups(pages):
+            if is_table(group.pieces[0].block):
+                piece = group.pieces[0]
+                chunks += table_chunks(piece.text, piece.block, piece.page, group.meta,
+                                       self._length_function, self._chunk_size)
+                continue
             for members in self._pack(self._units(group.pieces)):
                 chunks.append(self._make(group.meta, members))
         return chunks

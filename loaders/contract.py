@@ -45,6 +45,11 @@ class LayoutBlock:
     end: int
     full_last_line: bool = False  # its last line runs to the right edge: the text likely goes on
     size: float = 0.0  # its typical word height (footnotes and captions are smaller than body text)
+    # A table (kind "table") only: its rows of cell texts (a spanning cell's text in every position
+    # it covers), how many of them head it, and its caption ("" when none was found).
+    rows: list[list[str]] | None = None
+    header_rows: int = 0
+    caption: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +78,17 @@ def _box_in(value: Any) -> Box:
     return Box(x0, y0, x1, y1)
 
 
+def _block_out(b: LayoutBlock) -> dict[str, Any]:
+    out = {"bbox": _box_out(b.box), "band": b.band, "column": b.column, "region": b.region, "kind": b.kind,
+           "start": b.start, "end": b.end, "full_last_line": b.full_last_line, "size": round(b.size, DIGITS)}
+    if b.rows is not None:  # a table; other blocks are written exactly as before tables existed
+        out.update(rows=b.rows, header_rows=b.header_rows, caption=b.caption or "")
+    return out
+
+
 def encode_blocks(blocks: Iterable[LayoutBlock]) -> str:
-    return json.dumps([{"bbox": _box_out(b.box), "band": b.band, "column": b.column, "region": b.region,
-                        "kind": b.kind, "start": b.start, "end": b.end, "full_last_line": b.full_last_line,
-                        "size": round(b.size, DIGITS)} for b in blocks], separators=_COMPACT)
+    # Cell text is kept as it is, not \u-escaped (other blocks hold no text: the same either way).
+    return json.dumps([_block_out(b) for b in blocks], separators=_COMPACT, ensure_ascii=False)
 
 
 def encode_furniture(furniture: Iterable[FurnitureBlock]) -> str:
@@ -114,9 +126,13 @@ def _decode(raw: Any, entry: Callable[[Any], T]) -> list[T]:
 
 
 def _block(d: Mapping[str, Any]) -> LayoutBlock:
-    return LayoutBlock(_box_in(d["bbox"]), int(d["band"]), int(d["column"]), int(d.get("region", 0)),
+    box = _box_in(d["bbox"])
+    rows = d.get("rows")
+    return LayoutBlock(box, int(d["band"]), int(d["column"]), int(d.get("region", 0)),
                        str(d.get("kind", TEXT)), int(d["start"]), int(d["end"]),
-                       bool(d.get("full_last_line", False)), float(d.get("size", 0.0)))
+                       bool(d.get("full_last_line", False)), float(d.get("size", 0.0)),
+                       None if rows is None else [[str(c) for c in row] for row in rows],
+                       int(d.get("header_rows", 0)), None if rows is None else str(d.get("caption", "")))
 
 
 def _furniture(d: Mapping[str, Any]) -> FurnitureBlock:

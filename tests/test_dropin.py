@@ -153,18 +153,11 @@ def test_a_url_is_refused_with_the_way_out():
         ColumnAwarePDFLoader("https://example.org/paper.pdf", headers={"Authorization": "x"})
 
 
-def test_extract_tables_markdown_sets_the_table_option_when_there_is_one(caplog):
-    with caplog.at_level(logging.WARNING):
-        parser = ColumnAwarePDFParser(extract_tables="markdown")
-    assert parser.extract_tables == "markdown" and parser.settings == LayoutSettings()
-    assert "no table option" in caplog.text
-
-    @dataclass(frozen=True)
-    class WithTables(LayoutSettings):
-        tables: str = "text"
-
-    assert with_tables(WithTables(), "markdown").tables == "markdown"
-    assert with_tables(WithTables(), None).tables == "text"
+def test_extract_tables_maps_onto_the_table_option():
+    parser = ColumnAwarePDFParser(extract_tables="markdown", settings=LayoutSettings(tables="off"))
+    assert parser.extract_tables == "markdown" and parser.settings.tables == "markdown"
+    assert ColumnAwarePDFParser(settings=LayoutSettings(tables="text")).settings.tables == "text"
+    assert with_tables(LayoutSettings(tables="off"), None).tables == "off"
 
 
 # -- streaming, page numbers, metadata size ----------------------------------------------------

@@ -104,6 +104,7 @@ class Line:
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
 TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
+TABLE = "table"  # a table: its words leave the prose flow, its cells are kept as rows
 LINE_NUMBERS = "line-numbers"
 FURNITURE_KINDS = frozenset({HEADER, FOOTER, LINE_NUMBERS})
 

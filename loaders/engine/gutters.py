@@ -325,3 +325,11 @@ def _both_sides_wordy(rows: list[Row], mid: float, share: float) -> bool:
         if sum(1 for w in side if _WORDY.match(w.text)) < share * len(side):
             return False
     return True
+
+
+def empty_strips(rows: list[Row], min_width: float, settings: LayoutSettings) -> list[Gutter]:
+    """Every empty vertical strip at least `min_width` wide that runs down consecutive rows,
+    with the rows that have text on each side of it, unvalidated (the table finder reads cells
+    from them)."""
+    lo, hi = _extent(rows)
+    return _sweep(rows, lo, hi, min_width, float("inf"), settings.max_active_strips)

@@ -8,6 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+TABLES_OFF = "off"
+TABLE_MODES = ("markdown", "text", TABLES_OFF)  # how tables are given (LayoutSettings.tables)
+
+
 @dataclass(frozen=True)
 class LayoutSettings:
     # --- Reading the page -------------------------------------------------------------------
@@ -250,3 +254,118 @@ class LayoutSettings:
     # at most by overlap_doubt_max.
     overlap_doubt_weight: float = 2.0
     overlap_doubt_max: float = 0.5
+
+    # --- Tables -----------------------------------------------------------------------------
+    # How tables are given: "markdown" (a Markdown table in the page text, its rows in the block
+    # metadata), "text" (its rows as plain lines, cells apart by " | "), both out of the prose flow;
+    # "off" reads tables as prose, as before (and looks for none).
+    tables: str = "markdown"
+    # Words of a line further apart than this multiple of their height are in different cells (a
+    # word space is about a quarter of it)...
+    table_cell_gap: float = 0.5
+    # ...and, in a line of table_justified_gaps gaps or more, either this multiple of it or this
+    # many times the line's median gap (a justified line stretches all its spaces alike).
+    table_wide_gap: float = 1.0
+    table_gap_ratio: float = 2.0
+    # A line of at least this many gaps, the widest at most table_even_gaps times the narrowest,
+    # between words mostly of letters, is justified prose: no cells.
+    table_justified_gaps: int = 3
+    table_even_gaps: float = 1.5
+    # Justification stretches a space to at most this many times table_wide_gap.
+    table_justified_span: float = 2.5
+    # A table without rules has at least this many rows with cells on both sides of a column gap...
+    table_min_rows: int = 3
+    # ...a ruled one this many (fewer do not make the page's rules worth reading).
+    table_ruled_rows: int = 2
+    # Such rows follow each other with at most this many rows of one side only between them (a
+    # cell wrapped onto more lines) and at most this many word heights of space.
+    table_one_sided_rows: int = 4
+    table_row_space: float = 2.5
+    # Cells on either side of a column gap sit on one baseline: their bottoms within this share of
+    # a word's height (two blocks of lines side by side do not line up so).
+    table_baseline: float = 0.25
+    # A table without rules has text left of its column gap in at least this share of its rows (a
+    # listing's indented lines leave the left side empty).
+    table_first_column: float = 0.75
+    # Cells of this many words on average on both sides of a gap are two columns of prose.
+    table_prose_words: float = 4.0
+    # When this share of the rows beside a gap start with a list marker, run on in lower case
+    # beside prose (a margin note), end in an equation number, or are a table of contents'
+    # entries, it is no table.
+    table_marker_share: float = 0.5
+    # Words whose width per letter is, for at least monospace_share of them, within
+    # monospace_tolerance of the same are set in a typewriter font: code lined up with spaces, a
+    # table only inside rules.
+    monospace_tolerance: float = 0.05
+    monospace_share: float = 0.9
+    # Rows of a region beside a table, on its rows, join it when they are at least this share of
+    # its rows (a table the engine read as columns).
+    table_beside_share: float = 0.5
+    # At least this share of a table's rows have two cells or more (a frame around one column of
+    # text is no table).
+    table_filled_rows: float = 0.5
+    # A table without column rules fills at least this share of its cells (a chart's labels are
+    # sparse).
+    table_min_filled: float = 0.4
+    # At least this many numbers at even distances counting in even steps are a chart's axis.
+    table_axis_ticks: int = 4
+    # More than this share of a table's words of symbols only (or of glyphs without a character)
+    # is an equation set in pieces.
+    table_symbol_share: float = 0.3
+    # A vertical rule running down at least this share of a table's height rules its columns...
+    table_rule_span: float = 0.5
+    # ...and only those running down at least this share part them (a table nested in a cell).
+    table_rule_part: float = 0.4
+    # Lines between two rules that each fill at least this share of the columns are rows of their
+    # own (rules part groups of rows); otherwise the lines are one row's wrapped cells.
+    table_parallel_share: float = 0.5
+    # A line under cells whose text fills this share of their columns' width carries them on.
+    table_wrap_fill: float = 0.6
+    # Lines of a table set closer than this multiple of the word height may be one row's wrapped
+    # cells.
+    table_wrap_gap: float = 0.25
+    # Lines above a table's first rule, at most this many, are its header: one row.
+    table_header_lines: int = 6
+    # Lines set at most this many word heights above a table, none of whose cells spans
+    # table_header_span of its width, are the upper lines of its header...
+    table_header_gap: float = 0.6
+    table_header_span: float = 0.6
+    # ...and a header line set apart by at most this many word heights is, when its cells sit
+    # over the table's columns: over table_header_cover of them, or none over the first.
+    table_header_apart: float = 2.5
+    table_header_cover: float = 0.75
+    # A header's cells may reach out this many word heights beyond the table's body.
+    table_header_overhang: float = 3.0
+    # A rule within this many word heights above or below a table's lines, running across at
+    # least table_rule_cover of their width, is its top or bottom rule.
+    table_rule_reach: float = 3.0
+    table_rule_cover: float = 0.8
+    # A frame of rules with no rule inside (one box) is a table's when it holds at least this
+    # share of a candidate (a box drawn around a table, not a shaded row).
+    table_frame_share: float = 0.8
+    # A caption ("Table N") within this many word heights above (or else below) a table is its...
+    table_caption_reach: float = 3.0
+    # ...and runs at most this many lines (the last lines of the block above, or the block below).
+    table_caption_lines: int = 4
+    # A table's box holding this many curves or slanted lines (not a rounded box's corners) is a
+    # chart or a diagram.
+    table_figure_ink: int = 8
+    # A drawn line or rectangle at most this thick (pt) is a rule...
+    rule_thickness: float = 2.0
+    # ...when it is at least this long (pt).
+    rule_min_length: float = 8.0
+    # Rules whose positions are this close (pt) are on one line...
+    rule_snap: float = 1.5
+    # ...and pieces of one line whose ends are this close (pt) are one rule; rules that come this
+    # close cross.
+    rule_join: float = 3.0
+    # A shaded or framed rectangle this share of the page wide or high is a background, no table.
+    page_fill_share: float = 0.9
+
+    def __post_init__(self) -> None:
+        # YAML reads a bare `off` as false: that is the mode "off" too.
+        mode = str(self.tables).strip().lower()
+        mode = TABLES_OFF if mode in ("false", "no", "none", "0") else mode
+        if mode not in TABLE_MODES:
+            raise ValueError(f"layout.tables must be one of {', '.join(TABLE_MODES)}, not {self.tables!r}")
+        object.__setattr__(self, "tables", mode)

@@ -67,15 +67,8 @@ def check_tables(extract_tables: str | None, extract_tables_settings: Mapping[st
 
 def with_tables(settings: LayoutSettings, extract_tables: str | None) -> LayoutSettings:
     """extract_tables="markdown" is our `tables` layout option set to "markdown" (None keeps the
-    settings as they are). The hook for that option: until LayoutSettings has it, tables are read
-    as text and a warning says so."""
-    if extract_tables is None:
-        return settings
-    if any(f.name == "tables" for f in fields(settings)):
-        return replace(settings, tables=extract_tables)  # type: ignore[call-arg]
-    log.warning("extract_tables=%r: this version has no table option yet; tables are read as text",
-                extract_tables)
-    return settings
+    settings as they are)."""
+    return settings if extract_tables is None else replace(settings, tables=extract_tables)
 
 
 def is_url(path: str) -> bool:

@@ -11,6 +11,7 @@ from ..contract import (BLOCKS_KEY, CONTENT_HASH_KEY, DOUBTS_KEY, FURNITURE_KEY,
                         LayoutBlock, encode_blocks, encode_doubts, encode_furniture, encode_settings)
 from ..engine.geometry import FURNITURE_KINDS, Block
 from ..engine.settings import LayoutSettings
+from ..engine.tables import TableBlock
 from ..pdf.reader import PageResult
 
 # How near the right edge a last line must end to count as full: a few points, or a little of a
@@ -40,10 +41,19 @@ def file_metadata(info: dict[str, Any], content_hash: str, settings: LayoutSetti
     return {**info, CONTENT_HASH_KEY: content_hash, SETTINGS_KEY: encode_settings(settings)}
 
 
+def _table_fields(block: Block) -> dict[str, Any]:
+    """A table's rows, header rows and caption, as the page text gave them (nothing for other
+    blocks)."""
+    if not isinstance(block, TableBlock) or block.rows is None or block.table is None:
+        return {}
+    return {"rows": block.rows, "header_rows": block.table.header_rows, "caption": block.caption}
+
+
 def _blocks_and_furniture(page: PageResult) -> dict[str, str]:
     """The page's blocks (box, band, column, kind, span in page_content) and furniture, encoded."""
     blocks = [LayoutBlock(page.page_box(sp.block.box), sp.block.band, sp.block.column, sp.block.region,
-                          sp.block.kind, sp.start, sp.end, _full_last_line(sp.block), _text_size(sp.block))
+                          sp.block.kind, sp.start, sp.end, _full_last_line(sp.block), _text_size(sp.block),
+                          **_table_fields(sp.block))
               for sp in page.spans]
     furniture = [FurnitureBlock(page.page_box(b.box), b.kind, " ".join(line.text for line in b.lines))
                  for b in page.layout.blocks if b.kind in FURNITURE_KINDS]

@@ -41,7 +41,8 @@ class ColumnAwarePDFParser(BaseBlobParser):
     joined by `pages_delimiter` ("\\n\\f", as PyMuPDFParser). `pages` are 0-based page numbers, as
     the `page` metadata is; a page the file does not have is a PDFLoadError. include_layout=False
     leaves the block and furniture JSON out of page metadata (for splitters other than ours).
-    ocr="auto" (default) reads scanned pages and unreadable text by OCR, "off" never, "force"
+    tables="markdown" (default) | "text" | "off" says how tables are given (LayoutSettings.tables;
+    PyMuPDFLoader's extract_tables="markdown" is the same). ocr="auto" (default) reads scanned pages and unreadable text by OCR, "off" never, "force"
     every page (an OcrSettings gives every OCR setting); "force" without Tesseract raises
     OcrUnavailableError at once. Raises PDFLoadError (naming the file and the reason) for files
     it cannot read.
@@ -54,7 +55,7 @@ class ColumnAwarePDFParser(BaseBlobParser):
                  images_parser: Any = None, images_inner_format: ImagesFormat = "text",
                  extract_tables: TablesFormat | None = None,
                  extract_tables_settings: Mapping[str, Any] | None = None,
-                 ocr: OcrSettings | str | None = None) -> None:
+                 ocr: OcrSettings | str | None = None, tables: str | None = None) -> None:
         if mode not in ("page", "single"):
             raise ValueError(f"mode must be 'page' or 'single', not {mode!r}")
         check_text_options(text_kwargs)
@@ -63,6 +64,8 @@ class ColumnAwarePDFParser(BaseBlobParser):
         s = settings or LayoutSettings()
         if keep_furniture is not None:
             s = replace(s, keep_furniture=keep_furniture)
+        if tables is not None:  # "markdown" | "text" | "off" (LayoutSettings.tables)
+            s = replace(s, tables=tables)
         self.mode = mode
         self.password = password
         self.pages = None if pages is None else sorted(set(pages))
@@ -121,7 +124,7 @@ class ColumnAwarePDFLoader(BaseLoader):
                  images_parser: Any = None, images_inner_format: ImagesFormat = "text",
                  extract_tables: TablesFormat | None = None, headers: Mapping[str, str] | None = None,
                  extract_tables_settings: Mapping[str, Any] | None = None,
-                 ocr: OcrSettings | str | None = None, **kwargs: Any) -> None:
+                 ocr: OcrSettings | str | None = None, tables: str | None = None, **kwargs: Any) -> None:
         self.file_path = os.path.expanduser(str(file_path)) if "~" in str(file_path) else str(file_path)
         if is_url(self.file_path) and not Path(self.file_path).is_file():
             raise NotImplementedError(f"{self.file_path}: columnrag loads local files; download the PDF "
@@ -131,7 +134,8 @@ class ColumnAwarePDFLoader(BaseLoader):
             kwargs, extract_images, mode=mode, password=password, pages=pages, settings=settings,
             keep_furniture=keep_furniture, include_layout=include_layout, pages_delimiter=pages_delimiter,
             images_parser=images_parser, images_inner_format=images_inner_format,
-            extract_tables=extract_tables, extract_tables_settings=extract_tables_settings, ocr=ocr)
+            extract_tables=extract_tables, extract_tables_settings=extract_tables_settings, ocr=ocr,
+            tables=tables)
 
     def lazy_load(self) -> Iterator[Document]:
         if not Path(self.file_path).is_file():

@@ -16,9 +16,11 @@ from ..errors import OcrUnavailableError, PDFLoadError
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout
 from ..engine.layout import analyze_page
+from ..engine.tables import place_tables
 from ..paths import display_path
 from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
 from .ocr_settings import OcrSettings
+from .rules import page_drawing
 from .words import UPRIGHT, PageWords, page_words
 from ..engine.settings import LayoutSettings
 from ..text.render import BlockSpan, page_text
@@ -104,6 +106,8 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                     settings = replace(settings, follow_drawing_order=False)
                 layout = analyze_page(result.words, frame.width, frame.height, settings)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
+        if layout is not None:
+            layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)
     except OcrUnavailableError:
         raise
     except Exception as exc:

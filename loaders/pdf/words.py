@@ -81,6 +81,11 @@ class PageWords:
             return Box(self.page_width - box.y1, box.x0, self.page_width - box.y0, box.x1)
         return box
 
+    def to_frame(self, box: Box) -> Box:
+        """A box in PyMuPDF page coordinates, in the words' frame (the inverse of `to_page`)."""
+        x0, y0, x1, y1 = _turn(box.as_tuple(), self.turn, self.page_width, self.page_height)
+        return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
 
 def _direction(line: list[tuple], s: LayoutSettings) -> str:
     """'h' for text running across, 'up' or 'down' for rotated text, '?' when unknown."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Callable
 
 from .footnote_marks import without_footnote_marks
 from ..engine.geometry import FURNITURE_KINDS, Block, PageLayout
@@ -11,6 +12,8 @@ from .lexicon import Lexicon, known_words
 from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, t_ligatures_lost,
                         th_ligature_lost)
 from ..engine.settings import LayoutSettings
+from ..engine.tables import TableBlock
+from .tables import table_text
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
               "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij"}
@@ -148,6 +151,11 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         layout)
 
 
+def cleaner(s: LayoutSettings) -> Callable[[str], str]:
+    """How words are cleaned for the page text (table cells are cleaned the same way)."""
+    return normalize if s.normalize_text else str
+
+
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
     """The page's text in reading order and the span of every block in it.
 
@@ -161,7 +169,10 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
-        text = block_text(block, s, repairs)
+        if isinstance(block, TableBlock):
+            text = table_text(block, s, cleaner(s))
+        else:
+            text = block_text(block, s, repairs)
         if not text:
             continue
         if parts:
