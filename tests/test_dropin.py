@@ -3,10 +3,9 @@ ids that make LangChain's index() and Chroma.from_documents idempotent."""
 from __future__ import annotations
 
 import asyncio
-import logging
 import time
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pymupdf
