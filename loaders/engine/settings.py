@@ -191,6 +191,9 @@ class LayoutSettings:
     # ...at least this share of their words kept their ligatures (English has them in about one
     # word in fifty): no word is mended there.
     ligature_share: float = 0.002
+    # A word the list lacks is still a word when it is two listed words of at least this many
+    # letters each, closed up ("filename"): a lost ligature may be mended into one.
+    compound_part_letters: int = 4
     # A word that is a lost ligature's leftover ("le" for "file") is mended only when the mended
     # word is more than this many times as common.
     leftover_rarity: int = 4

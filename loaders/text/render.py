@@ -6,8 +6,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .footnote_marks import without_footnote_marks
+from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.geometry import FURNITURE_KINDS, Block, PageLayout
-from .lexicon import Lexicon, known_words
+from .lexicon import Lexicon, known_words, page_language, words_of
 from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, t_ligatures_lost,
                         th_ligature_lost)
 from ..engine.settings import LayoutSettings
@@ -64,9 +65,9 @@ class _Repairs:
         return frozenset(w.text.strip(_STRIP).lower() for w in words)
 
     @cached_property
-    def compounds_on_page(self) -> frozenset[str]:
-        """The page's own hyphenated words, lower case."""
-        return frozenset(w for w in self.page_words if "-" in w)
+    def hyphens(self) -> HyphenContext:
+        """The words a line-end hyphen is decided with (built on first use)."""
+        return HyphenContext(self.words, self.page_words, frozenset(w for w in self.page_words if "-" in w))
 
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]:
@@ -91,24 +92,6 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
 _TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
 
 
-_LAST_PART = re.compile(r"([^\W\d_]+)[-\u2010]$")
-_FIRST_PART = re.compile(r"^[^\W\d_]+")
-
-
-def _join_hyphenated(line: str, nxt: str, repairs: "_Repairs") -> str:
-    """Join a word broken by a hyphen at a line end. A compound broken at its own hyphen keeps it
-    ("comma-" + "separated"): when the page writes it so elsewhere, or when both halves are words
-    and, glued, they are none (neither on the page nor in the word list)."""
-    head, tail = _LAST_PART.search(line), _FIRST_PART.match(nxt)
-    if head and tail and repairs.words:
-        a, b = head.group(1).lower(), tail.group(0).lower()
-        closed, compound = a + b, a + "-" + b
-        lexical = closed not in repairs.words and a in repairs.words and b in repairs.words
-        if (lexical or compound in repairs.compounds_on_page) and closed not in repairs.page_words:
-            return line + nxt
-    return line[:-1] + nxt
-
-
 def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
     repairs = repairs or _Repairs()
@@ -117,15 +100,19 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
         if out and out[-1].endswith(SOFT_HYPHEN):
             if out[-1][:-1].endswith("-"):
                 out[-1] = out[-1][:-1]  # a compound broken at its own hyphen: keep the line break
+                out.append(text)
+                continue
             elif s.dehyphenate and text[:1].isalpha():
                 out[-1] = out[-1][:-1] + text  # a discretionary hyphen: the word is whole again
                 continue
             else:
                 out[-1] = out[-1][:-1] + "-"
-        if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) and text[:1].islower():
-            out[-1] = _join_hyphenated(out[-1], text, repairs)
-        else:
+        joined = (join_at_hyphen(out[-1], text, repairs.hyphens)
+                  if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) else None)
+        if joined is None:
             out.append(text)
+        else:
+            out[-1] = joined
     if out and out[-1].endswith(SOFT_HYPHEN):
         out[-1] = out[-1][:-1] + "-"
     return LINE_SEP.join(out)
@@ -135,13 +122,14 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     """What this page's text needs mended, and the word lists that mending uses."""
     if not (s.repair_ligatures or s.dehyphenate):
         return _Repairs()
-    lexicon = known_words()
     words = layout.words
-    th_lost = s.repair_ligatures and th_ligature_lost(words)
+    language = page_language([w.text for w in words], s)
+    lexicon = words_of(language) if language else {}
+    th_lost = s.repair_ligatures and language == "en" and th_ligature_lost(words)
     # Fonts that lose "Th" lose "tt" too; others lose "tt" and "ft" alone.
-    t_lost = s.repair_ligatures and (th_lost or t_ligatures_lost(words, lexicon, s))
+    t_lost = s.repair_ligatures and language == "en" and (th_lost or t_ligatures_lost(words, lexicon, s))
     return _Repairs(
-        lexicon if s.repair_ligatures and ligatures_look_lost(words, s) else {},
+        lexicon if s.repair_ligatures and ligatures_look_lost(words, s, language) else {},
         lexicon if th_lost else {},
         lexicon if t_lost else {},
         lexicon if s.dehyphenate else {},
