@@ -16,6 +16,7 @@ from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULE
                        Block, Line, PageLayout, Word, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
+from .floats import floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
@@ -224,6 +225,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     prev: Row | None = None
     prev_heading = False
     prev_h = 0.0
+    caption_h = 0.0  # the word height of the caption the open block is, if it is one
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
@@ -245,7 +247,12 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
+            elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
+                new = True  # a caption ends where its type does (its text is never the body's)
+            elif is_caption_start(line.text) and _ENDS_SENTENCE.search(blocks[-1].lines[-1].text):
+                new = True
         if new:
+            caption_h = height if is_caption_start(line.text) else 0.0
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
         else:
             blocks[-1].lines.append(line)
@@ -326,6 +333,7 @@ def analyze_page(words: list[Word], width: float, height: float,
             body.append(b)
     if s.follow_drawing_order and not too_many:
         body = follow_drawing_order(body, s)
+    body = floats_after_paragraphs(body, body_h, s)
     _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]

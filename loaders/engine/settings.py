@@ -148,6 +148,13 @@ class LayoutSettings:
     # A change of word height by more than this share of the larger height starts a new block.
     size_change: float = 0.25
 
+    # --- Floats: captions, footnotes, tables and figures in their own type -------------------
+    # Text whose word height differs from the page's body text by more than this share of it is
+    # set in another type: inside a sentence it is a float; after a caption line, it ends the caption.
+    float_size_change: float = 0.1
+    # At most this many float blocks in a row are moved after the paragraph they interrupt.
+    float_run_max: int = 6
+
     # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
     # order, no row-by-row drawing across a gutter): it places floats and side notes as meant.
