@@ -181,12 +181,17 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     prose = s.prose_words * s.min_words_per_side
     steady = max(_steady_share(lxs, tol) if words_left >= prose else 0.0,
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
-    if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
-        return None
     left_edge = _mode(lxs, tol)
     right_edge = _mode(rxs, tol)
     good = sorted(i for i in set(lx) | set(rx)
                   if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
+    if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
+        # A strip far wider than any word space, beside prose, may have ragged text on both sides
+        # (a column of prose beside a table's indented labels): its rows line up on one side or
+        # the other.
+        clear = g.x1 - g.x0 >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose
+        if not clear or len(good) < s.min_edge_alignment * len(set(lx) | set(rx)):
+            return None
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
