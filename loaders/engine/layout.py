@@ -20,6 +20,7 @@ from .floats import floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
+from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
@@ -42,6 +43,7 @@ class _Reader:
         self.band = FIRST_BAND - 1  # the last band handed out: none yet
         self.columns: dict[int, int] = {}
         self.cuts: list[tuple[Gutter, bool]] = []  # gutters cut at, and whether a tie
+        self.title_bands: set[int] = set()  # bands that are title blocks: read before all below
 
     def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
         if words:
@@ -59,17 +61,36 @@ class _Reader:
             self._leaf(rows, label)
             return
         self.cuts.append((g, not gutters))
-        self.read_rows(rows[: g.first], label)
-        left, right = _split_at(_words(rows[g.first: g.last + 1]), g, self.s)
+        above = head_above(rows, g, self.s) if gutters else None
+        first = g.first
+        if above is not None:  # a centred title block right above the columns, split as they are
+            self.read_rows(rows[: above[0]], label)
+            self._read_band(rows[above[0]: above[1]], g, label, title=True)
+            first = above[1]  # rows between it and the band, clear of the gutter, are the band's
+        else:
+            self.read_rows(rows[: g.first], label)
+        head = head_rows(rows, g, self.s) if gutters and above is None else None
+        if head is not None:  # a centred title block over the columns: a band of its own
+            self._read_band(rows[g.first: head], g, label, title=True)
+            self.read_rows(rows[head:], label)
+            return
+        self._read_band(rows[first: g.last + 1], g, label)
+        self.read_rows(rows[g.last + 1:], label)
+
+    def _read_band(self, rows: list[Row], g: Gutter, label: tuple[int, int] | None,
+                   title: bool = False) -> None:
+        """Read rows that a gutter splits into columns (a title block's, when `title`)."""
+        left, right = _split_at(_words(rows), g, self.s)
         sides = [right, left] if self.s.right_to_left else [left, right]
         if label is None:
             self.band += 1
+            if title:
+                self.title_bands.add(self.band)
             # Column numbers are counted at the top level: the left side may itself hold columns.
             self._read_columns(sides, self.band)
         else:
             for side in sides:
                 self.read(side, label)
-        self.read_rows(rows[g.last + 1:], label)
 
     def _read_columns(self, sides: list[list[Word]], band: int) -> None:
         """Read the sides of a top-level band, splitting further columns off each side."""
@@ -131,12 +152,12 @@ def _drawn_top_down(leaves: list[_Leaf], s: LayoutSettings) -> bool:
     return steps == 0 or rising >= s.top_down_share * steps
 
 
-def _order_leaves(leaves: list[_Leaf], s: LayoutSettings) -> list[_Leaf]:
+def _order_leaves(leaves: list[_Leaf], s: LayoutSettings, title_bands: frozenset[int] = frozenset()) -> list[_Leaf]:
     """Order single-column regions: geometry sets the constraints, the drawing order breaks ties.
 
     A region must come before another when it sits above it with overlapping x-ranges (the flow
     of one column, a title over columns), or when both are columns of one band and it is the
-    earlier column. Among the regions free to come next, the one the PDF draws first wins when
+    earlier column, or it is a title block's and the other is in a later band. Among the regions free to come next, the one the PDF draws first wins when
     the drawing order is trustworthy; otherwise the XY-cut order decides.
     """
     n = len(leaves)
@@ -153,7 +174,8 @@ def _order_leaves(leaves: list[_Leaf], s: LayoutSettings) -> list[_Leaf]:
             overlap = min(ax1, bx1) - max(ax0, bx0)
             stacked = overlap > s.stack_overlap * min(ax1 - ax0, bx1 - bx0) and ay1 <= by0 + s.stack_slack
             same_band = leaves[i].band == leaves[j].band and leaves[i].column < leaves[j].column
-            if stacked or same_band:
+            title = leaves[i].band in title_bands and leaves[j].band > leaves[i].band
+            if stacked or same_band or title:
                 before[j].add(i)
     if _drawn_top_down(leaves, s):
         key = [min(w.seq for r in leaf.rows for w in r.words) for leaf in leaves]
@@ -324,7 +346,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         reader._leaf(body_rows, None)
     else:
         reader.read_rows(body_rows, None)
-    reader.leaves = _order_leaves(reader.leaves, s)
+    reader.leaves = _order_leaves(reader.leaves, s, frozenset(reader.title_bands))
     blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
@@ -332,7 +354,7 @@ def analyze_page(words: list[Word], width: float, height: float,
             b.region = k
             body.append(b)
     if s.follow_drawing_order and not too_many:
-        body = follow_drawing_order(body, s)
+        body = follow_drawing_order(body, s, frozenset(reader.title_bands))
     body = floats_after_paragraphs(body, body_h, s)
     _mark_titles_over_regions(body, s)
     blocks += body

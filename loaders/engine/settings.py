@@ -87,6 +87,18 @@ class LayoutSettings:
     # ...and at least this share of them markers: the gutter is then the items' indent, and the
     # markers go with their items.
     list_marker_share: float = 0.8
+    # A centred title block (author blocks side by side) over a column band is a band of its own:
+    # its rows are among the band's first head_max_rows...
+    head_max_rows: int = 12
+    # ...set apart from the rest by the band's largest gap there, at least this many line pitches...
+    head_gap: float = 2.0
+    # ...and its lines are set in from their column's edges: none within head_indent points of
+    # both, at most head_flush_share of them within it of the left edge.
+    head_indent: float = 6.0
+    head_flush_share: float = 0.5
+    # A centred block right above a band, that the band's gutter runs clear through, is a title
+    # block when the widest gap above the band is at least this many line pitches.
+    head_above_gap: float = 1.0
     # A region is read before another below it when their x-ranges overlap by more than this share
     # of the narrower one (the flow of one column, a title over columns)...
     stack_overlap: float = 0.2
