@@ -8,7 +8,7 @@ at the same x in most rows (column edges line up, word spaces do not).
 from __future__ import annotations
 
 import re
-from collections import Counter
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .geometry import drawn_in_this_order, median
@@ -61,12 +61,10 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float,
 
 def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
     """Rows with clear space above and below across the whole region (headlines, captions)."""
-    out = []
-    for i, row in enumerate(rows):
-        above = i == 0 or row.cy - rows[i - 1].cy >= min_pitch
-        below = i + 1 < len(rows) and rows[i + 1].cy - row.cy >= min_pitch
-        out.append(above and below)
-    return out
+    cys = [(r.y0 + r.y1) / 2 for r in rows]
+    n = len(cys)
+    return [(i == 0 or cys[i] - cys[i - 1] >= min_pitch) and i + 1 < n and cys[i + 1] - cys[i] >= min_pitch
+            for i in range(n)]
 
 
 def _resumes_beyond(rows: list[Row], i: int, g: "Gutter") -> bool:
@@ -93,6 +91,8 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
         text_x0, text_x1 = spans[0][0], spans[-1][1]
         # Only stretches a strip could pass through (word spaces are most of them).
         free = _free(spans, lo, hi, min_gutter)
+        ends = [b for _, b in free]
+        nfree = len(free)
         still: list[Gutter] = []
         # The strips kept in each free stretch: stretches are disjoint, so two strips can only
         # overlap when they sit in the same one (this keeps the sweep linear in the strips).
@@ -103,7 +103,10 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
                 continue
             parts = []
             gx0, gx1 = g.x0, g.x1
-            for j, (a, b) in enumerate(free):  # sorted: stop past the strip (hot loop: no min/max)
+            # Stretches are sorted and disjoint: start at the first that ends past the strip's
+            # left edge, stop at the first that starts past its right edge (hot loop: no min/max).
+            for j in range(bisect_right(ends, gx0), nfree):
+                a, b = free[j]
                 if a >= gx1:
                     break
                 x0 = a if a > gx0 else gx0
@@ -217,7 +220,10 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
 
 def _mode(values: list[float], tol: float) -> float:
     """The centre of the densest cluster of values (within tol)."""
-    counts = Counter(round(v / tol) for v in values)
+    counts: dict[int, int] = {}
+    for v in values:
+        k = round(v / tol)
+        counts[k] = counts.get(k, 0) + 1
     best = max(counts, key=lambda k: counts[k] + counts.get(k - 1, 0) + counts.get(k + 1, 0))
     near = [v for v in values if abs(v - best * tol) <= tol]
     return median(near, best * tol)

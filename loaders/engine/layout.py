@@ -199,14 +199,13 @@ def _words(rows: list[Row]) -> list[Word]:
 
 def _dedupe(words: list[Word], grid: float) -> list[Word]:
     """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
-    seen: dict[tuple[str, int, int], Word] = {}
+    seen: set[tuple[str, int, int]] = set()
     out = []
     for w in words:
         key = (w.text, round(w.x0 / grid), round(w.y0 / grid))
-        if key in seen:
-            continue
-        seen[key] = w
-        out.append(w)
+        if key not in seen:
+            seen.add(key)
+            out.append(w)
     return out
 
 

@@ -86,16 +86,30 @@ dan bij of uit nog wel naar worden wordt door""".split()),
 }
 
 
+_LANGUAGES_OF: dict[str, tuple[str, ...]] = {}
+for _lang, _common in _COMMON.items():
+    for _word in _common:
+        _LANGUAGES_OF[_word] = _LANGUAGES_OF.get(_word, ()) + (_lang,)
+
+
 def page_language(texts: list[str], s: LayoutSettings) -> str | None:
     """The language whose commonest words make up most of these words, when they make up at least
-    english_share of them (of at least english_min_words words); None when none does."""
-    words = [t.strip(WORD_PUNCT).lower() for t in texts]
-    words = [w for w in words if w.isalpha()]
-    if len(words) < s.english_min_words:
+    english_share of them (of at least english_min_words words); None when none does. One pass:
+    it runs on every page."""
+    counts = dict.fromkeys(_COMMON, 0)
+    n = 0
+    languages_of = _LANGUAGES_OF
+    for t in texts:
+        w = t.strip(WORD_PUNCT)
+        if not w.isalpha():
+            continue
+        n += 1
+        for lang in languages_of.get(w.lower(), ()):
+            counts[lang] += 1
+    if n < s.english_min_words:
         return None
-    counts = {lang: sum(w in common for w in words) for lang, common in _COMMON.items()}
     best = max(counts, key=lambda lang: counts[lang])
-    return best if counts[best] >= s.english_share * len(words) else None
+    return best if counts[best] >= s.english_share * n else None
 
 
 def looks_english(texts: list[str], s: LayoutSettings) -> bool:
