@@ -201,8 +201,9 @@ def _dedupe(words: list[Word], grid: float) -> list[Word]:
     """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
     seen: set[tuple[str, int, int]] = set()
     out = []
-    for w in words:
-        key = (w.text, round(w.x0 / grid), round(w.y0 / grid))
+    inv = 1.0 / grid
+    for w in words:  # int(x + 0.5), not round(): this runs for every word of every page
+        key = (w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5))
         if key not in seen:
             seen.add(key)
             out.append(w)

@@ -228,6 +228,8 @@ class LayoutSettings:
     english_min_words: int = 5
     # ...of which at least this share are the commonest English words.
     english_share: float = 0.12
+    # A page's language is told from its first this many words (plenty for the commonest words).
+    language_sample_words: int = 400
     # A footnote mark is set higher than its line: a word's top at least this many points above
     # the line's usual top...
     mark_raised: float = 0.3

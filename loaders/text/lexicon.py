@@ -94,12 +94,12 @@ for _lang, _common in _COMMON.items():
 
 def page_language(texts: list[str], s: LayoutSettings) -> str | None:
     """The language whose commonest words make up most of these words, when they make up at least
-    english_share of them (of at least english_min_words words); None when none does. One pass:
-    it runs on every page."""
+    english_share of them (of at least english_min_words words); None when none does. One pass
+    over the page's first language_sample_words words: it runs on every page."""
     counts = dict.fromkeys(_COMMON, 0)
     n = 0
     languages_of = _LANGUAGES_OF
-    for t in texts:
+    for t in texts[: s.language_sample_words]:
         w = t.strip(WORD_PUNCT)
         if not w.isalpha():
             continue
