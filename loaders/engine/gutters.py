@@ -147,6 +147,16 @@ def _edge_share(values: list[float], tol: float) -> float:
     return sum(abs(v - centre) <= tol for v in values) / len(values)
 
 
+def _two_edge_share(values: list[float], tol: float) -> float:
+    """Share of values within tol of the two most common values (an edge and an indent)."""
+    if not values:
+        return 0.0
+    first = _mode(values, tol)
+    rest = [v for v in values if abs(v - first) > tol]
+    second = _mode(rest, tol) if rest else first
+    return sum(abs(v - first) <= tol or abs(v - second) <= tol for v in values) / len(values)
+
+
 def _steady_share(values: list[float], tol: float) -> float:
     """Share of rows whose edge lines up with the previous row's on that side: a column edge that
     steps once (a body column narrowed beside a figure) stays steady between its indents, while
@@ -192,8 +202,10 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         # A strip far wider than any word space, beside prose, may have ragged text on both sides
         # (a column of prose beside a table's indented labels): its rows line up on one side or
         # the other.
+        # An edge may also sit at two indents (a column of hanging list items: bullets, then text).
         clear = g.x1 - g.x0 >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose
-        if not clear or len(good) < s.min_edge_alignment * len(set(lx) | set(rx)):
+        lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
+        if not clear or lined_up < s.min_edge_alignment:
             return None
     if len(good) < s.min_gutter_rows:
         return None
