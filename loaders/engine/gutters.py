@@ -147,6 +147,17 @@ def _edge_share(values: list[float], tol: float) -> float:
     return sum(abs(v - centre) <= tol for v in values) / len(values)
 
 
+def _centred_rows(lwords: dict[int, list], rwords: dict[int, list], tol: float) -> list[int]:
+    """Rows whose text on one side of a strip is centred on that side's usual line centre."""
+    good: set[int] = set()
+    for side in (lwords, rwords):
+        centres = {i: (ws[0].x0 + ws[-1].x1) / 2 for i, ws in side.items()}
+        if len(centres) >= 2:
+            axis = _mode(list(centres.values()), tol)
+            good.update(i for i, c in centres.items() if abs(c - axis) <= tol)
+    return sorted(good)
+
+
 def _two_edge_share(values: list[float], tol: float) -> float:
     """Share of values within tol of the two most common values (an edge and an indent)."""
     if not values:
@@ -206,7 +217,10 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         clear = g.x1 - g.x0 >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose
         lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
         if not clear or lined_up < s.min_edge_alignment:
-            return None
+            centred = _centred_rows(lwords, rwords, tol) if g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else []
+            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)):
+                return None
+            good = centred  # centred blocks side by side (an author grid): their centres line up
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
