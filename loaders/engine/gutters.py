@@ -27,6 +27,7 @@ class Gutter:
     last: int  # last row index (inclusive)
     left: list[int] = field(default_factory=list)  # rows with text left of the strip
     right: list[int] = field(default_factory=list)  # rows with text right of the strip
+    centred: bool = False  # between centred blocks (an author grid), not column edges
 
     @property
     def span(self) -> int:
@@ -218,9 +219,11 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
         if not clear or lined_up < s.min_edge_alignment:
             centred = _centred_rows(lwords, rwords, tol) if g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else []
-            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)):
-                return None
+            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not _both_sides_wordy(
+                    rows[g.first: g.last + 1], (g.x0 + g.x1) / 2, s.tie_wordy_share):
+                return None  # (words of letters on both sides: a table's centred numbers are no grid)
             good = centred  # centred blocks side by side (an author grid): their centres line up
+            g = Gutter(g.x0, g.x1, g.first, g.last, g.left, g.right, centred=True)
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
@@ -241,7 +244,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         if followed and rows[last + 1].cy - rows[last].cy > s.headline_space * pitch:
             end = last
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
-                  [i for i in g.right if first <= i <= end])
+                  [i for i in g.right if first <= i <= end], g.centred)
 
 
 def _mode(values: list[float], tol: float) -> float:

@@ -74,7 +74,12 @@ class _Reader:
             self._read_band(rows[g.first: head], g, label, title=True)
             self.read_rows(rows[head:], label)
             return
-        self._read_band(rows[first: g.last + 1], g, label)
+        band = rows[first: g.last + 1]
+        if g.centred:  # a grid of centred blocks (authors): row of blocks by row of blocks
+            for part in _grid_rows(band, self.s):
+                self._read_band(part, g, label)
+        else:
+            self._read_band(band, g, label)
         self.read_rows(rows[g.last + 1:], label)
 
     def _read_band(self, rows: list[Row], g: Gutter, label: tuple[int, int] | None,
@@ -116,6 +121,18 @@ class _Reader:
             label = (self.band, 0)
             self.columns[self.band] = 1
         self.leaves.append(_Leaf(rows, *label))
+
+
+def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:
+    """A band of centred blocks cut where a row sits grid_row_gap line pitches or more further
+    below the one before than the line pitch (a blank line between rows of blocks)."""
+    pitch = row_pitch(rows)
+    parts = [[rows[0]]]
+    for a, b in zip(rows, rows[1:]):
+        if (b.y0 + b.y1) - (a.y0 + a.y1) >= 2 * (1 + s.grid_row_gap) * pitch:
+            parts.append([])
+        parts[-1].append(b)
+    return parts
 
 
 _LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")

@@ -99,6 +99,9 @@ class LayoutSettings:
     # A centred block right above a band, that the band's gutter runs clear through, is a title
     # block when the widest gap above the band is at least this many line pitches.
     head_above_gap: float = 1.0
+    # A grid of centred blocks (authors in rows of three) is read row of blocks by row of blocks,
+    # cut where a row sits at least this many line pitches further down than the line pitch.
+    grid_row_gap: float = 0.5
     # A region is read before another below it when their x-ranges overlap by more than this share
     # of the narrower one (the flow of one column, a title over columns)...
     stack_overlap: float = 0.2
