@@ -65,7 +65,7 @@ class _Reader:
         first = g.first
         if above is not None:  # a centred title block right above the columns, split as they are
             self.read_rows(rows[: above[0]], label)
-            self._read_band(rows[above[0]: above[1]], g, label, title=True)
+            self._read_band(rows[above[0]: above[1]], above[2], label, title=True)
             first = above[1]  # rows between it and the band, clear of the gutter, are the band's
         else:
             self.read_rows(rows[: g.first], label)

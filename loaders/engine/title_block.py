@@ -56,26 +56,49 @@ def head_rows(rows: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
     return k if _set_in(rows[g.first: k], g, left, right, s) else None
 
 
-def head_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, int] | None:
+def _clear_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, float, float]:
+    """How far up from the band a strip near its gutter stays clear, and that strip: each row
+    must leave a gap that meets it; the strip narrows to the gaps met but stays at least
+    tie_gutter times min_gutter wide (an author's line may reach a little into the gutter)."""
+    width = g.x1 - g.x0
+    x0, x1 = g.x0 - width, g.x1 + width
+    least = s.tie_gutter * s.min_gutter
+    j = g.first
+    while j > 0:
+        words = rows[j - 1].words
+        edges = [float("-inf")] + [e for w in words for e in (w.x0, w.x1)] + [float("inf")]
+        best = None
+        for a, b in zip(edges[::2], edges[1::2]):  # the gaps before, between and after the words
+            lo, hi = max(a, x0), min(b, x1)
+            if hi - lo >= least and (best is None or hi - lo > best[1] - best[0]):
+                best = (lo, hi)
+        if best is None:
+            break
+        x0, x1 = best
+        j -= 1
+    return j, x0, x1
+
+
+def head_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, int, Gutter] | None:
     """A centred title block right above a column band, when the band's gutter runs clear through
     it though too weak there to be found (centred lines have no edges to line up): (start, end) of
-    the rows just above the band that no word of crosses the strip, down to the widest gap above
-    the band (head_above_gap line pitches at least), with text on both sides, set in from the
-    column edges. Rows between that gap and the band are the band's (None when there is no block)."""
-    j = g.first
-    while j > 0 and not any(w.x1 > g.x0 and w.x0 < g.x1 for w in rows[j - 1].words):
-        j -= 1
+    the rows just above the band that leave a strip near the gutter clear, down to the widest gap
+    above the band (head_above_gap line pitches at least), with text on both sides, set in from the
+    column edges, and the strip to split them at. Rows between that gap and the band are the
+    band's (None when there is no block)."""
+    j, sx0, sx1 = _clear_above(rows, g, s)
     if j == g.first:
         return None
     gap, k = max((rows[k].y0 - rows[k - 1].y1, k) for k in range(j + 1, g.first + 1))
     if gap < s.head_above_gap * row_pitch(rows[g.first: g.last + 1]):
         return None
     head = rows[j: k]
-    mid = (g.x0 + g.x1) / 2
+    hmid = (sx0 + sx1) / 2
     sides = [sum(1 for r in head if any(pick(w) for w in r.words))
-             for pick in (lambda w: w.x1 <= mid, lambda w: w.x0 >= mid)]
+             for pick in (lambda w: w.x1 <= hmid, lambda w: w.x0 >= hmid)]
     if min(sides) < s.min_gutter_rows:
         return None
+    mid = (g.x0 + g.x1) / 2
     band = [w for r in rows[g.first: g.last + 1] for w in r.words]
     left_words = [w for w in band if w.x1 <= mid]
     right_words = [w for w in band if w.x0 >= mid]
@@ -83,4 +106,5 @@ def head_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, int]
         return None
     left = (min(w.x0 for w in left_words), g.x0)
     right = (g.x1, max(w.x1 for w in right_words))
-    return (j, k) if _set_in(head, g, left, right, s) else None
+    strip = Gutter(sx0, sx1, j, k - 1)
+    return (j, k, strip) if _set_in(head, strip, left, right, s) else None
