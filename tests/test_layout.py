@@ -376,3 +376,10 @@ def test_lost_ligatures_are_mended_into_closed_compounds_and_in_other_languages(
     assert read(reseq(words))[:2] == ["the", "filename"]
     german = column(["die Datei wird in der Au age von der Firma und dem Team gepr uft"], 72, 100)
     assert "Auflage" in read(reseq(german))
+
+
+def test_accents_drawn_apart_go_back_on_their_letters_inside_words_only():
+    from columnrag.loaders.text.render import normalize
+
+    assert normalize("V\u00a8axj\u00a8o and Vuli\u00b4c") == "Växjö and Vulić"
+    assert normalize("the term \u02dcA stays") == "the term \u02dcA stays"  # a variable with a tilde

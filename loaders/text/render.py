@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -23,12 +24,28 @@ LINE_SEP = "\n"
 BLOCK_SEP = "\n\n"
 
 
+# Accents that TeX's older fonts draw as a glyph of their own before the letter ("V¨axj¨o",
+# "Vuli´c"): the letter with its accent, one character again ("Växjö", "Vulić").
+_SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303",
+                    "\u02da": "\u030a", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307"}
+# Inside a word only: a tilde or hat before a variable at the start of a word is mathematics.
+_ACCENTED = re.compile("(?<=[^\\W\\d_])([" + "".join(_SPACING_ACCENTS) + "])([A-Za-z\u0131])")
+
+
+def _accented(m: re.Match[str]) -> str:
+    letter = "i" if m.group(2) == "\u0131" else m.group(2)  # a dotless i takes the accent
+    one = unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[m.group(1)])
+    return one if len(one) == 1 else m.group(0)  # no such letter (a hat over a variable): as drawn
+
+
 def normalize(text: str) -> str:
-    """Expand ligatures, turn odd spaces into plain ones and drop invisible characters."""
+    """Expand ligatures, turn odd spaces into plain ones, drop invisible characters and put
+    accents drawn apart back on their letters."""
     if text.isascii() and "\t" not in text:
         return text  # most lines: nothing to do (every character handled here is non-ASCII)
     text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
     text = _INVISIBLE.sub("", text)
+    text = _ACCENTED.sub(_accented, text)
     return _SPACES.sub(" ", text)
 
 
