@@ -35,6 +35,18 @@ def _set_in(rows: list[Row], g: Gutter, left: tuple[float, float], right: tuple[
     return True
 
 
+def _columns(band: list[Row], g: Gutter) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The x-ranges of the two columns the gutter splits the band's rows into (None when a side
+    is empty)."""
+    mid = (g.x0 + g.x1) / 2
+    words = [w for r in band for w in r.words]
+    left = [w.x0 for w in words if w.x1 <= mid]
+    right = [w.x1 for w in words if w.x0 >= mid]
+    if not left or not right:
+        return None
+    return (min(left), g.x0), (g.x1, max(right))
+
+
 def head_rows(rows: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
     """Where the column band proper starts when its first rows are a centred title block set apart
     by a gap across the page (None when they are not)."""
@@ -45,15 +57,8 @@ def head_rows(rows: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
     gap, k = max(gaps)
     if k >= g.last or gap < s.head_gap * row_pitch(rows[g.first: g.last + 1]):
         return None
-    mid = (g.x0 + g.x1) / 2
-    below = [w for r in rows[k: g.last + 1] for w in r.words]
-    left_words = [w for w in below if w.x1 <= mid]
-    right_words = [w for w in below if w.x0 >= mid]
-    if not left_words or not right_words:
-        return None
-    left = (min(w.x0 for w in left_words), g.x0)
-    right = (g.x1, max(w.x1 for w in right_words))
-    return k if _set_in(rows[g.first: k], g, left, right, s) else None
+    columns = _columns(rows[k: g.last + 1], g)
+    return k if columns and _set_in(rows[g.first: k], g, *columns, s) else None
 
 
 def _clear_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, float, float]:
@@ -98,13 +103,6 @@ def head_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, int,
              for pick in (lambda w: w.x1 <= hmid, lambda w: w.x0 >= hmid)]
     if min(sides) < s.min_gutter_rows:
         return None
-    mid = (g.x0 + g.x1) / 2
-    band = [w for r in rows[g.first: g.last + 1] for w in r.words]
-    left_words = [w for w in band if w.x1 <= mid]
-    right_words = [w for w in band if w.x0 >= mid]
-    if not left_words or not right_words:
-        return None
-    left = (min(w.x0 for w in left_words), g.x0)
-    right = (g.x1, max(w.x1 for w in right_words))
+    columns = _columns(rows[g.first: g.last + 1], g)
     strip = Gutter(sx0, sx1, j, k - 1)
-    return (j, k, strip) if _set_in(head, strip, left, right, s) else None
+    return (j, k, strip) if columns and _set_in(head, strip, *columns, s) else None
