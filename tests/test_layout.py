@@ -354,3 +354,32 @@ def test_reference_labels_hanging_left_of_their_entries_stay_with_them():
         refs += line_words(f"R{k}b journal volume pages", 345, y + PITCH)
     text = read(row_major(left + refs))
     assert text == [w.text for w in left] + [w.text for w in row_major(refs)]
+
+
+def test_line_end_hyphens_are_decided_with_the_words_on_both_sides():
+    lines = ["we set it to not-a-", "number, ran mk-", "temp in a coal-", "based plant, an experi-",
+             "ment for ACL-", "2008 in non-", "English and age- and", "sex-independent data"]
+    assert read(reseq(column(lines, 72, 100))) == [
+        "we", "set", "it", "to", "not-a-number,", "ran", "mk-temp", "in", "a", "coal-based", "plant,",
+        "an", "experiment", "for", "ACL-2008", "in", "non-English", "and", "age-", "and",
+        "sex-independent", "data"]
+
+
+def test_a_word_broken_at_a_line_end_that_the_list_lacks_is_joined():
+    # "nonscalable" is in no word list, and "nonscal" is no word: a broken word, not a compound.
+    assert read(reseq(column(["the design is nonscal-", "able in practice"], 72, 100))) == [
+        "the", "design", "is", "nonscalable", "in", "practice"]
+
+
+def test_lost_ligatures_are_mended_into_closed_compounds_and_in_other_languages():
+    words = column(["the lename of the model shows over tting on the", "data we used in the rst place"], 72, 100)
+    assert read(reseq(words))[:2] == ["the", "filename"]
+    german = column(["die Datei wird in der Au age von der Firma und dem Team gepr uft"], 72, 100)
+    assert "Auflage" in read(reseq(german))
+
+
+def test_accents_drawn_apart_go_back_on_their_letters_inside_words_only():
+    from columnrag.loaders.text.render import normalize
+
+    assert normalize("V\u00a8axj\u00a8o and Vuli\u00b4c") == "Växjö and Vulić"
+    assert normalize("the term \u02dcA stays") == "the term \u02dcA stays"  # a variable with a tilde

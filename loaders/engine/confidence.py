@@ -50,7 +50,8 @@ def assess(cuts: list[tuple[Gutter, bool]], leaves_rows: list[list[Row]],
         for r in leaf:
             spans = r.occupied()  # merged word intervals: their gaps are the row's word gaps
             gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:]) if b[0] - a[1] >= wide_gap]
-            if any(min(x1, y1) - max(x0, y0) >= s.min_gutter for x0, x1 in gaps for y0, y1 in prev_gaps):
+            if gaps and prev_gaps and any(min(x1, y1) - max(x0, y0) >= s.min_gutter
+                                          for x0, x1 in gaps for y0, y1 in prev_gaps):
                 in_leaf += 1 + (in_leaf == 0)  # the first aligned pair counts both rows
             prev_gaps = gaps
         aligned += in_leaf
@@ -65,17 +66,19 @@ def assess(cuts: list[tuple[Gutter, bool]], leaves_rows: list[list[Row]],
     if rows:
         wide = 0
         overlapping = 0
+        clear, share_over = s.clear_gutter * s.min_gutter, s.word_overlap
         for r in rows:
             ws = r.words
-            for a, b in zip(ws, ws[1:]):
+            is_wide = is_over = False
+            for a, b in zip(ws, ws[1:]):  # one pass for both signs (called for every row)
                 gap = b.x0 - a.x1
-                if gap >= s.clear_gutter * s.min_gutter + (a.y1 - a.y0):
-                    wide += 1
-                    break
-            for a, b in zip(ws, ws[1:]):
-                if b.x0 < a.x1 - s.word_overlap * min(a.x1 - a.x0, b.x1 - b.x0) and b.text != a.text:
-                    overlapping += 1
-                    break
+                if not is_wide and gap >= clear + (a.y1 - a.y0):
+                    is_wide = True
+                if (not is_over and gap < 0 and b.x0 < a.x1 - share_over * min(a.x1 - a.x0, b.x1 - b.x0)
+                        and b.text != a.text):
+                    is_over = True
+            wide += is_wide
+            overlapping += is_over
         if wide:
             share = wide / len(rows)
             d.add(1.0 - min(s.wide_gap_doubt_max, share),

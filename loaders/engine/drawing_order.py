@@ -9,7 +9,8 @@ otherwise the geometric reading stands. Sure means:
 - it never steps from a line of running text to another one beside it on the same row (drawing
   row by row across a gutter fails this);
 - the columns of each band come in order: most of a column before most of the next;
-- it starts where the geometric reading starts (a title the PDF draws last is not followed).
+- it starts where the geometric reading starts (a title the PDF draws last is not followed);
+- it reads a title block (author blocks side by side) before the bands below it.
 
 A line whose parts the PDF draws at different times, with a wide gap between them ("Abstract"
 beside "3 General Instructions" on one row), is two lines here.
@@ -108,9 +109,21 @@ def _columns_in_order(geometric: list[Block], ordered: list[Block], s: LayoutSet
     return True
 
 
-def follow_drawing_order(blocks: list[Block], s: LayoutSettings) -> list[Block]:
+def _titles_first(ordered: list[Block], title_bands: frozenset[int]) -> bool:
+    """Every title block's lines come before those of the bands below it."""
+    for t in title_bands:
+        title = [k for k, b in enumerate(ordered) if b.band == t]
+        below = [k for k, b in enumerate(ordered) if b.band > t]
+        if title and below and max(title) > min(below):
+            return False
+    return True
+
+
+def follow_drawing_order(blocks: list[Block], s: LayoutSettings,
+                         title_bands: frozenset[int] = frozenset()) -> list[Block]:
     """The blocks re-ordered line by line in drawing order when that order is sound (see the
-    module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order."""
+    module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order.
+    Title blocks (`title_bands`) are read before the bands below them whatever the drawing."""
     lines = [line for b in blocks for line in b.lines]
     if len(lines) < 2 or drawn_in_this_order(line.words for line in lines):
         return blocks
@@ -123,5 +136,7 @@ def follow_drawing_order(blocks: list[Block], s: LayoutSettings) -> list[Block]:
     if ordered[0].lines[0].words[0] is not lines[0].words[0]:
         return blocks
     if _steps_across_a_row(ordered, s) or not _columns_in_order(blocks, ordered, s):
+        return blocks
+    if title_bands and not _titles_first(ordered, title_bands):
         return blocks
     return ordered

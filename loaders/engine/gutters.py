@@ -8,7 +8,7 @@ at the same x in most rows (column edges line up, word spaces do not).
 from __future__ import annotations
 
 import re
-from collections import Counter
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .geometry import drawn_in_this_order, median
@@ -27,6 +27,7 @@ class Gutter:
     last: int  # last row index (inclusive)
     left: list[int] = field(default_factory=list)  # rows with text left of the strip
     right: list[int] = field(default_factory=list)  # rows with text right of the strip
+    centred: bool = False  # between centred blocks (an author grid), not column edges
 
     @property
     def span(self) -> int:
@@ -61,12 +62,10 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float,
 
 def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
     """Rows with clear space above and below across the whole region (headlines, captions)."""
-    out = []
-    for i, row in enumerate(rows):
-        above = i == 0 or row.cy - rows[i - 1].cy >= min_pitch
-        below = i + 1 < len(rows) and rows[i + 1].cy - row.cy >= min_pitch
-        out.append(above and below)
-    return out
+    cys = [(r.y0 + r.y1) / 2 for r in rows]
+    n = len(cys)
+    return [(i == 0 or cys[i] - cys[i - 1] >= min_pitch) and i + 1 < n and cys[i + 1] - cys[i] >= min_pitch
+            for i in range(n)]
 
 
 def _resumes_beyond(rows: list[Row], i: int, g: "Gutter") -> bool:
@@ -93,6 +92,8 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
         text_x0, text_x1 = spans[0][0], spans[-1][1]
         # Only stretches a strip could pass through (word spaces are most of them).
         free = _free(spans, lo, hi, min_gutter)
+        ends = [b for _, b in free]
+        nfree = len(free)
         still: list[Gutter] = []
         # The strips kept in each free stretch: stretches are disjoint, so two strips can only
         # overlap when they sit in the same one (this keeps the sweep linear in the strips).
@@ -103,7 +104,10 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
                 continue
             parts = []
             gx0, gx1 = g.x0, g.x1
-            for j, (a, b) in enumerate(free):  # sorted: stop past the strip (hot loop: no min/max)
+            # Stretches are sorted and disjoint: start at the first that ends past the strip's
+            # left edge, stop at the first that starts past its right edge (hot loop: no min/max).
+            for j in range(bisect_right(ends, gx0), nfree):
+                a, b = free[j]
                 if a >= gx1:
                     break
                 x0 = a if a > gx0 else gx0
@@ -144,6 +148,27 @@ def _edge_share(values: list[float], tol: float) -> float:
     return sum(abs(v - centre) <= tol for v in values) / len(values)
 
 
+def _centred_rows(lwords: dict[int, list], rwords: dict[int, list], tol: float) -> list[int]:
+    """Rows whose text on one side of a strip is centred on that side's usual line centre."""
+    good: set[int] = set()
+    for side in (lwords, rwords):
+        centres = {i: (ws[0].x0 + ws[-1].x1) / 2 for i, ws in side.items()}
+        if len(centres) >= 2:
+            axis = _mode(list(centres.values()), tol)
+            good.update(i for i, c in centres.items() if abs(c - axis) <= tol)
+    return sorted(good)
+
+
+def _two_edge_share(values: list[float], tol: float) -> float:
+    """Share of values within tol of the two most common values (an edge and an indent)."""
+    if not values:
+        return 0.0
+    first = _mode(values, tol)
+    rest = [v for v in values if abs(v - first) > tol]
+    second = _mode(rest, tol) if rest else first
+    return sum(abs(v - first) <= tol or abs(v - second) <= tol for v in values) / len(values)
+
+
 def _steady_share(values: list[float], tol: float) -> float:
     """Share of rows whose edge lines up with the previous row's on that side: a column edge that
     steps once (a body column narrowed beside a figure) stays steady between its indents, while
@@ -181,12 +206,24 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     prose = s.prose_words * s.min_words_per_side
     steady = max(_steady_share(lxs, tol) if words_left >= prose else 0.0,
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
-    if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
-        return None
     left_edge = _mode(lxs, tol)
     right_edge = _mode(rxs, tol)
     good = sorted(i for i in set(lx) | set(rx)
                   if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
+    if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
+        # A strip far wider than any word space, beside prose, may have ragged text on both sides
+        # (a column of prose beside a table's indented labels): its rows line up on one side or
+        # the other.
+        # An edge may also sit at two indents (a column of hanging list items: bullets, then text).
+        clear = g.x1 - g.x0 >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose
+        lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
+        if not clear or lined_up < s.min_edge_alignment:
+            centred = _centred_rows(lwords, rwords, tol) if g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else []
+            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not _both_sides_wordy(
+                    rows[g.first: g.last + 1], (g.x0 + g.x1) / 2, s.tie_wordy_share):
+                return None  # (words of letters on both sides: a table's centred numbers are no grid)
+            good = centred  # centred blocks side by side (an author grid): their centres line up
+            g = Gutter(g.x0, g.x1, g.first, g.last, g.left, g.right, centred=True)
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
@@ -207,12 +244,15 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         if followed and rows[last + 1].cy - rows[last].cy > s.headline_space * pitch:
             end = last
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
-                  [i for i in g.right if first <= i <= end])
+                  [i for i in g.right if first <= i <= end], g.centred)
 
 
 def _mode(values: list[float], tol: float) -> float:
     """The centre of the densest cluster of values (within tol)."""
-    counts = Counter(round(v / tol) for v in values)
+    counts: dict[int, int] = {}
+    for v in values:
+        k = round(v / tol)
+        counts[k] = counts.get(k, 0) + 1
     best = max(counts, key=lambda k: counts[k] + counts.get(k - 1, 0) + counts.get(k + 1, 0))
     near = [v for v in values if abs(v - best * tol) <= tol]
     return median(near, best * tol)

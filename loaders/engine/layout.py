@@ -16,9 +16,11 @@ from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULE
                        Block, Line, PageLayout, Word, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
+from .floats import floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
+from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
@@ -41,6 +43,7 @@ class _Reader:
         self.band = FIRST_BAND - 1  # the last band handed out: none yet
         self.columns: dict[int, int] = {}
         self.cuts: list[tuple[Gutter, bool]] = []  # gutters cut at, and whether a tie
+        self.title_bands: set[int] = set()  # bands that are title blocks: read before all below
 
     def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
         if words:
@@ -58,17 +61,41 @@ class _Reader:
             self._leaf(rows, label)
             return
         self.cuts.append((g, not gutters))
-        self.read_rows(rows[: g.first], label)
-        left, right = _split_at(_words(rows[g.first: g.last + 1]), g, self.s)
+        above = head_above(rows, g, self.s) if gutters else None
+        first = g.first
+        if above is not None:  # a centred title block right above the columns, split as they are
+            self.read_rows(rows[: above[0]], label)
+            self._read_band(rows[above[0]: above[1]], above[2], label, title=True)
+            first = above[1]  # rows between it and the band, clear of the gutter, are the band's
+        else:
+            self.read_rows(rows[: g.first], label)
+        head = head_rows(rows, g, self.s) if gutters and above is None else None
+        if head is not None:  # a centred title block over the columns: a band of its own
+            self._read_band(rows[g.first: head], g, label, title=True)
+            self.read_rows(rows[head:], label)
+            return
+        band = rows[first: g.last + 1]
+        if g.centred:  # a grid of centred blocks (authors): row of blocks by row of blocks
+            for part in _grid_rows(band, self.s):
+                self._read_band(part, g, label)
+        else:
+            self._read_band(band, g, label)
+        self.read_rows(rows[g.last + 1:], label)
+
+    def _read_band(self, rows: list[Row], g: Gutter, label: tuple[int, int] | None,
+                   title: bool = False) -> None:
+        """Read rows that a gutter splits into columns (a title block's, when `title`)."""
+        left, right = _split_at(_words(rows), g, self.s)
         sides = [right, left] if self.s.right_to_left else [left, right]
         if label is None:
             self.band += 1
+            if title:
+                self.title_bands.add(self.band)
             # Column numbers are counted at the top level: the left side may itself hold columns.
             self._read_columns(sides, self.band)
         else:
             for side in sides:
                 self.read(side, label)
-        self.read_rows(rows[g.last + 1:], label)
 
     def _read_columns(self, sides: list[list[Word]], band: int) -> None:
         """Read the sides of a top-level band, splitting further columns off each side."""
@@ -94,6 +121,18 @@ class _Reader:
             label = (self.band, 0)
             self.columns[self.band] = 1
         self.leaves.append(_Leaf(rows, *label))
+
+
+def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:
+    """A band of centred blocks cut where a row sits grid_row_gap line pitches or more further
+    below the one before than the line pitch (a blank line between rows of blocks)."""
+    pitch = row_pitch(rows)
+    parts = [[rows[0]]]
+    for a, b in zip(rows, rows[1:]):
+        if (b.y0 + b.y1) - (a.y0 + a.y1) >= 2 * (1 + s.grid_row_gap) * pitch:
+            parts.append([])
+        parts[-1].append(b)
+    return parts
 
 
 _LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")
@@ -130,12 +169,12 @@ def _drawn_top_down(leaves: list[_Leaf], s: LayoutSettings) -> bool:
     return steps == 0 or rising >= s.top_down_share * steps
 
 
-def _order_leaves(leaves: list[_Leaf], s: LayoutSettings) -> list[_Leaf]:
+def _order_leaves(leaves: list[_Leaf], s: LayoutSettings, title_bands: frozenset[int] = frozenset()) -> list[_Leaf]:
     """Order single-column regions: geometry sets the constraints, the drawing order breaks ties.
 
     A region must come before another when it sits above it with overlapping x-ranges (the flow
     of one column, a title over columns), or when both are columns of one band and it is the
-    earlier column. Among the regions free to come next, the one the PDF draws first wins when
+    earlier column, or it is a title block's and the other is in a later band. Among the regions free to come next, the one the PDF draws first wins when
     the drawing order is trustworthy; otherwise the XY-cut order decides.
     """
     n = len(leaves)
@@ -152,7 +191,8 @@ def _order_leaves(leaves: list[_Leaf], s: LayoutSettings) -> list[_Leaf]:
             overlap = min(ax1, bx1) - max(ax0, bx0)
             stacked = overlap > s.stack_overlap * min(ax1 - ax0, bx1 - bx0) and ay1 <= by0 + s.stack_slack
             same_band = leaves[i].band == leaves[j].band and leaves[i].column < leaves[j].column
-            if stacked or same_band:
+            title = leaves[i].band in title_bands and leaves[j].band > leaves[i].band
+            if stacked or same_band or title:
                 before[j].add(i)
     if _drawn_top_down(leaves, s):
         key = [min(w.seq for r in leaf.rows for w in r.words) for leaf in leaves]
@@ -176,14 +216,14 @@ def _words(rows: list[Row]) -> list[Word]:
 
 def _dedupe(words: list[Word], grid: float) -> list[Word]:
     """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
-    seen: dict[tuple[str, int, int], Word] = {}
+    seen: set[tuple[str, int, int]] = set()
     out = []
-    for w in words:
-        key = (w.text, round(w.x0 / grid), round(w.y0 / grid))
-        if key in seen:
-            continue
-        seen[key] = w
-        out.append(w)
+    inv = 1.0 / grid
+    for w in words:  # int(x + 0.5), not round(): this runs for every word of every page
+        key = (w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5))
+        if key not in seen:
+            seen.add(key)
+            out.append(w)
     return out
 
 
@@ -224,6 +264,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     prev: Row | None = None
     prev_heading = False
     prev_h = 0.0
+    caption_h = 0.0  # the word height of the caption the open block is, if it is one
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
@@ -245,7 +286,12 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
+            elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
+                new = True  # a caption ends where its type does (its text is never the body's)
+            elif is_caption_start(line.text) and _ENDS_SENTENCE.search(blocks[-1].lines[-1].text):
+                new = True
         if new:
+            caption_h = height if is_caption_start(line.text) else 0.0
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
         else:
             blocks[-1].lines.append(line)
@@ -317,7 +363,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         reader._leaf(body_rows, None)
     else:
         reader.read_rows(body_rows, None)
-    reader.leaves = _order_leaves(reader.leaves, s)
+    reader.leaves = _order_leaves(reader.leaves, s, frozenset(reader.title_bands))
     blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
@@ -325,7 +371,8 @@ def analyze_page(words: list[Word], width: float, height: float,
             b.region = k
             body.append(b)
     if s.follow_drawing_order and not too_many:
-        body = follow_drawing_order(body, s)
+        body = follow_drawing_order(body, s, frozenset(reader.title_bands))
+    body = floats_after_paragraphs(body, body_h, s)
     _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]

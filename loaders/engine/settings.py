@@ -91,6 +91,21 @@ class LayoutSettings:
     # ...and at least this share of them markers: the gutter is then the items' indent, and the
     # markers go with their items.
     list_marker_share: float = 0.8
+    # A centred title block (author blocks side by side) over a column band is a band of its own:
+    # its rows are among the band's first head_max_rows...
+    head_max_rows: int = 12
+    # ...set apart from the rest by the band's largest gap there, at least this many line pitches...
+    head_gap: float = 2.0
+    # ...and its lines are set in from their column's edges: none within head_indent points of
+    # both, at most head_flush_share of them within it of the left edge.
+    head_indent: float = 6.0
+    head_flush_share: float = 0.5
+    # A centred block right above a band, that the band's gutter runs clear through, is a title
+    # block when the widest gap above the band is at least this many line pitches.
+    head_above_gap: float = 1.0
+    # A grid of centred blocks (authors in rows of three) is read row of blocks by row of blocks,
+    # cut where a row sits at least this many line pitches further down than the line pitch.
+    grid_row_gap: float = 0.5
     # A region is read before another below it when their x-ranges overlap by more than this share
     # of the narrower one (the flow of one column, a title over columns)...
     stack_overlap: float = 0.2
@@ -152,6 +167,13 @@ class LayoutSettings:
     # A change of word height by more than this share of the larger height starts a new block.
     size_change: float = 0.25
 
+    # --- Floats: captions, footnotes, tables and figures in their own type -------------------
+    # Text whose word height differs from the page's body text by more than this share of it is
+    # set in another type: inside a sentence it is a float; after a caption line, it ends the caption.
+    float_size_change: float = 0.1
+    # At most this many float blocks in a row are moved after the paragraph they interrupt.
+    float_run_max: int = 6
+
     # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
     # order, no row-by-row drawing across a gutter): it places floats and side notes as meant.
@@ -195,6 +217,9 @@ class LayoutSettings:
     # ...at least this share of their words kept their ligatures (English has them in about one
     # word in fifty): no word is mended there.
     ligature_share: float = 0.002
+    # A word the list lacks is still a word when it is two listed words of at least this many
+    # letters each, closed up ("filename"): a lost ligature may be mended into one.
+    compound_part_letters: int = 4
     # A word that is a lost ligature's leftover ("le" for "file") is mended only when the mended
     # word is more than this many times as common.
     leftover_rarity: int = 4
@@ -210,6 +235,8 @@ class LayoutSettings:
     english_min_words: int = 5
     # ...of which at least this share are the commonest English words.
     english_share: float = 0.12
+    # A page's language is told from its first this many words (plenty for the commonest words).
+    language_sample_words: int = 400
     # A footnote mark is set higher than its line: a word's top at least this many points above
     # the line's usual top...
     mark_raised: float = 0.3

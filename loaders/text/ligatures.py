@@ -11,7 +11,7 @@ import re
 
 from ..engine.geometry import Word
 from ..engine.settings import LayoutSettings
-from .lexicon import WORD_PUNCT, Lexicon, looks_english
+from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
 
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
 _TAIL = re.compile(r"[^\W\d_]+$")
@@ -58,19 +58,33 @@ def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
             low not in lexicon or low in _LEFTOVERS):
         floor = s.leftover_rarity * lexicon.get(low, 0)
         lig = next((x for x in LIGATURES if lexicon.get(x + low, 0) > floor), None)
+        if lig is None and low not in lexicon:
+            # A closed compound the list lacks ("filename" from "lename": "file" + "name").
+            lig = next((x for x in LIGATURES if _compound_of_words(x + low, lexicon, s)), None)
         if lig is not None:
             return (lig.capitalize() if b[:1].isupper() else lig) + (low if b[:1].isupper() else b) + text[len(b):]
     return text
 
 
-def ligatures_look_lost(words: list[Word], s: LayoutSettings) -> bool:
-    """English prose has "fi", "ff" or "fl" in about one word in fifty; an English page of words
-    with none of them has probably lost its ligature glyphs (a cheap gate before any mending)."""
+def _compound_of_words(word: str, lexicon: Lexicon, s: LayoutSettings) -> bool:
+    """Two listed words of at least compound_part_letters letters each, closed up ("filename",
+    "overfitting"): word lists lack many such compounds."""
+    least = s.compound_part_letters
+    return any(lexicon.get(word[:i], 0) > VOCABULARY_COUNT and lexicon.get(word[i:], 0) > VOCABULARY_COUNT
+               for i in range(least, len(word) - least + 1))
+
+
+def ligatures_look_lost(words: list[Word], s: LayoutSettings, language: str | None) -> bool:
+    """Prose in the languages with a word list has "fi", "ff" or "fl" in about one word in fifty
+    (English) or more; a page of such a language with none of them has probably lost its ligature
+    glyphs (a cheap gate before any mending)."""
+    if language is None:
+        return False
     if len(words) >= s.ligature_sample_words:
         found = sum(1 for w in words if "f" in w.text and ("fi" in w.text or "ff" in w.text or "fl" in w.text))
         if found >= s.ligature_share * len(words):
             return False
-    return looks_english([w.text for w in words], s)
+    return True
 
 
 # Words a font that lost its "Th" ligature leaves behind ("Te", "Tis"): none is English, so a
@@ -177,7 +191,7 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
     if not lexicon:
         return _plain(words, s)
     lo, hi = -s.touching_overlap, s.touching_gap
-    parts = [_mend_word(words[0].text, lexicon, s)]
+    parts = [words[0].text]
     for prev, w in zip(words, words[1:]):
         gap = w.x0 - prev.x1
         if 0 < gap <= s.ligature_gap * (prev.y1 - prev.y0):
@@ -188,5 +202,6 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
         if lo < gap < hi:
             parts[-1] += w.text
             continue
-        parts.append(_mend_word(w.text, lexicon, s))
-    return " ".join(parts)
+        parts.append(w.text)
+    # Whole words only: a piece drawn apart ("techni" "schen") is no word to mend on its own.
+    return " ".join(_mend_word(p, lexicon, s) for p in parts)
