@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
-from columnrag.loaders.text.render import page_text
+from columnrag.loaders.text.render import normalize, page_text
 
 from .boxes import PITCH, column, line_words, numbered_lines, reseq
 
@@ -383,3 +383,9 @@ def test_accents_drawn_apart_go_back_on_their_letters_inside_words_only():
 
     assert normalize("V\u00a8axj\u00a8o and Vuli\u00b4c") == "Växjö and Vulić"
     assert normalize("the term \u02dcA stays") == "the term \u02dcA stays"  # a variable with a tilde
+
+
+def test_symbol_font_bracket_pieces_become_unicode():
+    # Adobe Symbol draws a tall "(x)" from Private Use pieces; readers and embedders know only Unicode.
+    assert normalize("\uf8eb x \uf8f6\n\uf8ed x \uf8f8") == "\u239b x \u239e\n\u239d x \u23a0"
+    assert normalize("\uf8f4") == "\u23aa" and normalize("\uf8e5") == "\u203e"

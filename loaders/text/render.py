@@ -22,6 +22,12 @@ _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]+")
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
 _LIGATURE_RE = re.compile("|".join(_LIGATURES))
+# Adobe's Symbol font draws tall brackets, braces and rules from pieces it puts in the Private Use
+# Area (U+F8E5..U+F8FE): no reader or embedder knows them there, Unicode has them as characters.
+_SYMBOL_PIECES = dict(zip(map(chr, range(0xF8E5, 0xF8FF)),
+                          "\u203e\u23d0\u23af\u00ae\u00a9\u2122\u239b\u239c\u239d\u23a1\u23a2\u23a3\u23a7"
+                          "\u23a8\u23a9\u23aa\u23ae\u239e\u239f\u23a0\u23a4\u23a5\u23a6\u23ab\u23ac\u23ad"))
+_SYMBOL_PIECE_RE = re.compile("[\uf8e5-\uf8fe]")
 
 LINE_SEP = "\n"
 BLOCK_SEP = "\n\n"
@@ -42,11 +48,13 @@ def _accented(m: re.Match[str]) -> str:
 
 
 def normalize(text: str) -> str:
-    """Expand ligatures, turn odd spaces into plain ones, drop invisible characters and put
-    accents drawn apart back on their letters."""
+    """Expand ligatures, give the Symbol font's bracket pieces their Unicode characters, turn odd
+    spaces into plain ones, drop invisible characters and put accents drawn apart back on their
+    letters."""
     if text.isascii() and "\t" not in text:
         return text  # most lines: nothing to do (every character handled here is non-ASCII)
     text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
+    text = _SYMBOL_PIECE_RE.sub(lambda m: _SYMBOL_PIECES[m.group(0)], text)
     text = _INVISIBLE.sub("", text)
     text = _ACCENTED.sub(_accented, text)
     return _SPACES.sub(" ", text)
