@@ -49,6 +49,11 @@ class OcrSettings:
     # diagrams (their labels included) read at 50 or less, and are then left alone.
     probe_min_confidence: float = 75.0
 
+    # On a page read whole by OCR, a block is a float by its type size only past this relative
+    # change (layout.float_size_change on text layers): OCR boxes measure each word's ink, not its
+    # type size, so only captions are floats there.
+    float_size_change: float = 10.0
+
     # -- deskewing OCR words --
     # Steeper line slopes (dy/dx) are not skew but text set at an angle, and are not undone.
     max_skew: float = 0.1

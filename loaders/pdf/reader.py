@@ -103,7 +103,10 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                 if plan.whole_page:  # a page of OCR words has no drawing order: geometry alone decides
                     frame = PageWords([], page.rect.width, page.rect.height, UPRIGHT,
                                       page.rect.width, page.rect.height)
-                    settings = replace(settings, follow_drawing_order=False)
+                    # OCR boxes measure each word's ink, not its type size: a body paragraph
+                    # would pass for a float set in other type, so only captions are floats.
+                    settings = replace(settings, follow_drawing_order=False,
+                                       float_size_change=ocr.float_size_change)
                 layout = analyze_page(result.words, frame.width, frame.height, settings)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
         if layout is not None:
