@@ -117,8 +117,27 @@ def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settin
                       settings)
 
 
+def _ink_on_paper(page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
+    """Whether an image looks like a scan of text at a glance (a tiny rendering): ink on paper,
+    mostly light, hardly any colour. Photos and colour figures are told apart here for a few
+    milliseconds, before any OCR runs on them."""
+    import numpy as np
+
+    pix = page.get_pixmap(dpi=settings.glance_dpi, clip=pymupdf.Rect(image.as_tuple()),
+                          colorspace=pymupdf.csRGB, alpha=False)
+    if pix.width * pix.height == 0:
+        return False
+    rgb = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3].astype(np.int16)
+    colourful = (rgb.max(axis=2) - rgb.min(axis=2) > settings.glance_colour_spread).mean()
+    paper = (rgb.mean(axis=2) >= settings.glance_paper_level).mean()
+    return colourful <= settings.glance_max_colour_share and paper >= settings.glance_min_paper_share
+
+
 def _scanned_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
-    """Whether a wordless image holds running text, from a quick low-resolution reading."""
+    """Whether a wordless image holds running text: it looks like ink on paper at a glance, and a
+    quick low-resolution reading finds running text in it."""
+    if not _ink_on_paper(page, image, settings):
+        return False
     words, confs = _read_region(engine, page, image, settings, dpi=min(settings.probe_dpi, settings.dpi))
     if len(words) < settings.probe_min_words:
         return False

@@ -54,6 +54,18 @@ class OcrSettings:
     # type size, so only captions are floats there.
     float_size_change: float = 10.0
 
+    # Before that reading, a glance at the image rendered at this resolution (a few milliseconds):
+    # a scan of text is ink on paper, ...
+    glance_dpi: int = 24
+    # ... with at least this share of its pixels light (paper) ...
+    glance_min_paper_share: float = 0.5
+    # ... at or above this grey level (0-255; scanned paper is seldom pure white) ...
+    glance_paper_level: int = 170
+    # ... and at most this share of colourful pixels (channels further apart than the next
+    # setting): photos and colour figures end here, with no OCR run at all.
+    glance_max_colour_share: float = 0.05
+    glance_colour_spread: int = 48
+
     # -- deskewing OCR words --
     # Steeper line slopes (dy/dx) are not skew but text set at an angle, and are not undone.
     max_skew: float = 0.1

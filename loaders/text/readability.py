@@ -22,7 +22,7 @@ def garbled(word: str) -> bool:
     accented Latin letters than plain ones. Signs between letters are no sign of mojibake alone:
     formulas are full of them ("Qαα′", "x→c")."""
     if word.isascii():
-        return any(ord(ch) < 32 or ord(ch) == 127 for ch in word)
+        return not word.isprintable()  # control characters (below 32, and 127): one C-level test
     letters = accented = 0
     for ch in word:
         if ch == _REPLACEMENT or unicodedata.category(ch) in _NEVER_TEXT:
