@@ -46,6 +46,16 @@ def configured_splitter(chunking: ChunkingSettings, model: str):
     return BandAwareTextSplitter(model=model, settings=chunking)
 
 
+def _why_no_text(pages: list) -> str:
+    """Why a file gave no text at all: scans that could not be OCR'd, scans OCR read and found
+    nothing in, or simply no text."""
+    if any(p.metadata.get("needs_ocr") for p in pages):
+        return "no text layer (scanned pages need OCR)"
+    if any(p.metadata.get("ocr") for p in pages):
+        return "no text (its scanned pages were read by OCR and hold none)"
+    return "no text"
+
+
 def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks:
     """Load and chunk one PDF. Never raises: a failure is returned with its reason."""
     from columnrag.loaders import ColumnAwarePDFLoader
@@ -58,8 +68,7 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
         out.pages = len(pages)
         out.ocr_pages = sum(bool(p.metadata.get("ocr")) for p in pages)
         if pages and not any(p.page_content.strip() for p in pages):
-            out.error = ("no text layer (scanned pages need OCR)"
-                         if any(p.metadata.get("needs_ocr") for p in pages) else "no text")
+            out.error = _why_no_text(pages)
             return out
         chunks = configured_splitter(settings.chunking, settings.embedding.model).split_documents(pages)
     except PDFLoadError as exc:

@@ -61,7 +61,11 @@ def torture(tmp_path_factory) -> tuple[Path, dict[str, str], list[str]]:
     pix.clear_with(120)
     doc.new_page().insert_image(pymupdf.Rect(0, 0, 300, 300), pixmap=pix)
     doc.save(str(root / "scan.pdf"))
-    bad[str(root / "scan.pdf")] = "no text layer (scanned pages need OCR)"
+    from columnrag.loaders.pdf.tesseract import find_tesseract
+
+    bad[str(root / "scan.pdf")] = ("no text (its scanned pages were read by OCR and hold none)"
+                                   if find_tesseract("eng")[0] is not None
+                                   else "no text layer (scanned pages need OCR)")
     _text_pdf(root / "long.pdf", "the long report goes on", pages=2000)
     good.append(str(root / "long.pdf"))
     doc = pymupdf.open()
