@@ -6,13 +6,11 @@ at construction with NotImplementedError naming what to use instead, never silen
 """
 from __future__ import annotations
 
-import logging
-from dataclasses import fields, replace
+from dataclasses import replace
 from typing import Any, Literal, Mapping
 
 from ..engine.settings import LayoutSettings
 
-log = logging.getLogger(__name__)
 
 PAGES_DELIMITER = "\n\f"  # PyMuPDFLoader's page separator in mode="single"
 ImagesFormat = Literal["text", "markdown-img", "html-img"]
