@@ -22,9 +22,11 @@ from .corpus import generate
 from .embedcache import CachedEmbedder
 from .extractors import available, columnrag
 from .measure import (SHORT, chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
-                      order_independence, precision, reading_order, retrieval)
+                      order_independence, precision, query_speed, reading_order, retrieval)
+from .ocr import ocr_speed, text_layer_cost
 from .sweep import render as render_sweep
 from .sweep import sweep
+from .tables import table_measures
 
 HERE = Path(__file__).resolve().parent
 
@@ -63,6 +65,26 @@ def _chunkqa_section(qa: dict) -> list[str]:
                     [[name, variant] + [f"{r[f'recall@5 {c}']:.3f}" for c in corpora]
                      for name, per in qa["pipelines"].items() for variant, r in per.items()]) + [""]
     return lines
+
+
+def _ocr_lines(ocr: dict | None, text_layer: dict | None) -> list[str]:
+    if not ocr:
+        return []
+    lines = ["## OCR (the corpus's native pages as 200 dpi grey scans, read at 300 dpi)", ""]
+    if "skipped" in ocr:
+        return lines + [f"Not measured: {ocr['skipped']}", ""]
+    rows = [["OCR time per page vs `tesseract page.png -`", f"{ocr['ratio']:.2f}×",
+             f"{ocr['columnrag_s_per_page']:.2f} vs {ocr['tesseract_s_per_page']:.2f} s/page (wall)"],
+            ["the same in CPU time", f"{ocr['cpu_ratio']:.2f}×",
+             f"{ocr['columnrag_cpu_s_per_page']:.2f} vs {ocr['tesseract_cpu_s_per_page']:.2f} s/page"]]
+    if text_layer:
+        rows.append(["pages with a text layer: ocr auto vs off", f"{text_layer['ratio']:.2f}×",
+                     f"{text_layer['auto_cpu_s']:.2f} vs {text_layer['off_cpu_s']:.2f} s CPU"])
+    lines += _table(["measure", "ratio", "detail"], rows) + [""]
+    lines += _table(["reading of the scans", "breaks/kw", "coverage", "perfect"],
+                    [[name, f"{s['breaks_per_kw']:.2f}", f"{s['coverage']:.3f}", f"{s['perfect']:.2f}"]
+                     for name, s in ocr["order"].items()]) + [""]
+    return lines + [f"{ocr['pages']} pages; Tesseract with {ocr['threads']} thread(s) on both sides.", ""]
 
 
 def render(result: dict, corpus: str) -> str:
@@ -107,15 +129,37 @@ def render(result: dict, corpus: str) -> str:
             ["unchanged second run vs first run", f"{100 * ing['second_vs_first']:.1f}%",
              f"{ing['second_run_s']:.2f} s vs {ing['first_run_s']:.1f} s"],
             ["throughput", f"{ing['pages_per_s']:.1f} pages/s", f"{ing['chunks_per_s']:.1f} chunks/s"]]
+    if "speedup_vs_previous" in ing:
+        rows.append(["ingest throughput, defaults vs previous defaults (float32 sentence-transformers)",
+                     f"{ing['speedup_vs_previous']:.2f}×",
+                     f"{ing['first_run_s']:.1f} s vs {ing['previous_first_run_s']:.1f} s"])
+    qs = result.get("query")
+    if qs:
+        rows.append(["one `columnrag query` (fresh process), defaults vs previous defaults",
+                     f"{qs['query_vs_previous']:.2f}×", f"{qs['query_s']:.2f} s vs {qs['previous_query_s']:.2f} s"])
     if mem:
         rows.append(["peak memory, corpus ×4 vs ×1", f"{mem['ratio']:.2f}×",
                      " vs ".join(f"{v:.0f} MiB" for k, v in mem.items() if k.startswith("peak"))])
     rows.append(["embedding bfloat16 vs float32", f"{pr['speedup']:.2f}×",
                  f"cosine min {pr['min_cosine']:.4f}, mean {pr['mean_cosine']:.4f}"])
     lines += _table(["measure", "ratio", "detail"], rows) + [""]
+    tab = result.get("tables")
+    if tab:
+        d, r = tab["dev"], tab["real"]
+        lines += ["## Tables (`../shared/tables`; scorer `../shared/eval/score_tables.py`)", ""]
+        lines += _table(["set", "tables", "detection P / R", "cell P / R / F1", "exact", "ms/page"],
+                        [["synthetic, with truth (dev)", str(d["tables"]), f"{d['det_precision']:.2f} / {d['det_recall']:.2f}",
+                          f"{d['cell_precision']:.3f} / {d['cell_recall']:.3f} / {d['cell_f1']:.3f}", f"{d['exact']:.2f}", ""],
+                         [f"real PDFs ({r['pages']} pages, truth kept elsewhere)", f"{r['tables_found']} found", "", "", "",
+                          f"{r['ms_per_page']:.1f}"]]) + [""]
     if "retrieval_bfloat16" in result:
         lines += [f"Retrieval with bfloat16 embeddings (columnrag pipeline): "
                   f"{100 * result['retrieval_bfloat16']:.1f}% (float32: {100 * result['retrieval']['columnrag']:.1f}%).", ""]
+    if "retrieval_default" in result:
+        lines += [f"Retrieval with the default settings, chunks embedded as `columnrag ingest` embeds them "
+                  f"(precision {result['default_precision']}) and questions as `columnrag query` does: "
+                  f"{100 * result['retrieval_default']:.1f}% (float32: {100 * result['retrieval']['columnrag']:.1f}%).", ""]
+    lines += _ocr_lines(result.get("ocr"), result.get("ocr_text_layer"))
     return "\n".join(lines)
 
 
@@ -160,7 +204,8 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, help="ground-truth corpus (manifest.json + *.truth.json)")
     ap.add_argument("--repeats", type=int, default=3, help="repeats for timings (median)")
     ap.add_argument("--queries", type=int, default=150, help="retrieval queries")
-    ap.add_argument("--ingest-repeats", type=int, default=1, help="repeats of the whole-ingest timing")
+    ap.add_argument("--ingest-repeats", type=int, default=3, help="repeats of the whole-ingest timing")
+    ap.add_argument("--query-repeats", type=int, default=5, help="repeats of the one-query timing")
     ap.add_argument("--no-memory", action="store_true", help="skip the 4x-corpus memory run")
     ap.add_argument("--out", type=Path, default=HERE, help="where RESULTS.md and results.json go")
     ap.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared",
@@ -187,6 +232,14 @@ def main() -> None:
         print("speed ...", flush=True)
         result["loader_speed"] = loader_speed(pdfs, a.repeats)
         result["ingest"] = ingest_speed(corpus, a.ingest_repeats)
+        result["query"] = query_speed(corpus, "What does the lab protocol say about incubation?", a.query_repeats)
+        print("ocr ...", flush=True)
+        result["ocr"] = ocr_speed(corpus)
+        result["ocr_text_layer"] = text_layer_cost(pdfs, a.repeats)
+        print("tables ...", flush=True)
+        tables = table_measures(a.repeats)
+        if tables is not None:  # needs ../shared/tables
+            result["tables"] = tables
         if not a.no_memory:
             print("memory ...", flush=True)
             result["memory"] = memory_scaling(corpus)
@@ -195,6 +248,10 @@ def main() -> None:
         result["precision"] = precision(sample)
         bf16 = Embedder(EmbeddingSettings(precision="bfloat16", device="cpu"))
         result["retrieval_bfloat16"] = retrieval(corpus, {"columnrag": chunks["columnrag"]}, bf16, a.queries)["columnrag"]
+        default = Embedder(EmbeddingSettings())
+        result["default_precision"] = default.precision
+        result["retrieval_default"] = retrieval(corpus, {"columnrag": chunks["columnrag"]}, default, a.queries,
+                                                query_embedder=Embedder(EmbeddingSettings(), for_queries=True))["columnrag"]
         if a.corpus is None:  # `make bench`; a run on one corpus measures that corpus alone
             result.update(shared_measures(a, embedder))
     a.out.mkdir(parents=True, exist_ok=True)

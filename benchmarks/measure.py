@@ -170,9 +170,10 @@ def chunk_quality(corpus: Path, pipelines: dict[str, Callable[[Path], list[Chunk
 
 
 def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[Chunk]]], embedder, queries: int = 150,
-              seed: int = 7) -> dict[str, float]:
+              seed: int = 7, query_embedder=None) -> dict[str, float]:
     """Share of sampled body sentences (12+ words) found whole in a top-5 result (exact cosine
-    search over each chunk's embedded text; the sentence is looked for in its page text)."""
+    search over each chunk's embedded text; the sentence is looked for in its page text). The
+    questions are embedded by `query_embedder` (as `columnrag query` embeds them), else by `embedder`."""
     import numpy as np
 
     from .embedcache import top_k
@@ -185,7 +186,7 @@ def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[Chunk]]], embed
         for s in rnd.sample(sents, min(2, len(sents))):
             sample.append((m["pdf"], s))
     sample = rnd.sample(sample, min(queries, len(sample)))
-    qv = np.asarray(embedder.embed([s.strip() for _, s in sample]), dtype=np.float32)
+    qv = np.asarray((query_embedder or embedder).embed([s.strip() for _, s in sample]), dtype=np.float32)
     out = {}
     for name, per_pdf in all_chunks.items():
         chunks = [c for per in per_pdf.values() for c in per]
@@ -217,23 +218,41 @@ def loader_speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
             "columnrag_ms_per_page": 1000 * t_ours / pages, "ratio": t_ours / t_plain}
 
 
-def _ingest_subprocess(corpus: Path, db: Path) -> tuple[float, int, dict]:
-    """Run `columnrag ingest` in a fresh process: wall time, peak RSS (KiB), summary."""
+# The defaults before `embedding.precision: auto` and the plain-torch BERT encoder: float32
+# through sentence-transformers, torch on every core. Measured beside the defaults in the same run.
+PREVIOUS = {"embedding": {"precision": "float32", "backend": "sentence-transformers"}}
+
+
+def _previous_env() -> dict[str, str]:
+    import os
+
+    return {**os.environ, "OMP_NUM_THREADS": str(len(os.sched_getaffinity(0))),
+            **{f"COLUMNRAG_{section.upper()}__{key.upper()}": str(value)
+               for section, values in PREVIOUS.items() for key, value in values.items()}}
+
+
+def _ingest_subprocess(corpus: Path, db: Path, previous: bool = False) -> tuple[float, int, dict]:
+    """Run an ingest in a fresh process (with the defaults, or the previous ones): wall time,
+    peak RSS (KiB), summary."""
     code = ("import json,sys,resource,time;t=time.perf_counter();from columnrag.ingest.settings import load_settings;"
             "from columnrag.ingest.pipeline import run_ingest;"
             f"s=run_ingest([{str(corpus)!r}], load_settings(None, {{'chroma': {{'path': {str(db)!r}}}}}));"
             "print(json.dumps({'wall': time.perf_counter()-t, 'rss': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
             "'summary': s.as_dict()}))")
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                          env=_previous_env() if previous else None)
     data = json.loads(proc.stdout.strip().splitlines()[-1])
     return data["wall"], data["rss"], data["summary"]
 
 
 def _embed_subprocess(texts_file: Path) -> float:
-    """Embedding the chunks alone in a fresh process (model loading included, as in an ingest)."""
-    code = ("import json,time;t=time.perf_counter();from columnrag.ingest.embedder import Embedder;"
-            "from columnrag.ingest.settings import EmbeddingSettings;"
-            f"texts=json.load(open({str(texts_file)!r}));e=Embedder(EmbeddingSettings());e.embed(texts);"
+    """Embedding the chunks alone in a fresh process, as an ingest embeds them (model loading
+    and thread count included)."""
+    code = ("import json,time;t=time.perf_counter();"
+            "from columnrag.ingest.embedder import BackgroundEmbedder, cpu_threads;"
+            "from columnrag.ingest.settings import Settings;s=Settings();"
+            f"texts=json.load(open({str(texts_file)!r}));"
+            "BackgroundEmbedder(s.embedding, threads=cpu_threads(s.ingest.workers)).get().embed(texts);"
             "print(time.perf_counter()-t)")
     proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     return float(proc.stdout.strip().splitlines()[-1])
@@ -241,14 +260,16 @@ def _embed_subprocess(texts_file: Path) -> float:
 
 def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
     """Whole ingest vs embedding the same chunks alone (both in a fresh process, model loading
-    included); unchanged rerun vs first run."""
+    included); unchanged rerun vs first run; the defaults vs the previous defaults (runs
+    interleaved, medians)."""
     from columnrag.ingest.settings import ChromaSettings
     from columnrag.ingest.store import open_client
 
-    firsts, seconds, floors = [], [], []
+    firsts, seconds, floors, previous = [], [], [], []
     for k in range(repeats):
         with tempfile.TemporaryDirectory() as tmp:
             db = Path(tmp) / "db"
+            previous.append(_ingest_subprocess(corpus, Path(tmp) / "previous", previous=True)[0])
             first, _, summary = _ingest_subprocess(corpus, db)
             second, _, _ = _ingest_subprocess(corpus, db)
             texts = open_client(ChromaSettings(path=str(db))).get_collection("columnrag").get(
@@ -259,10 +280,30 @@ def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
             firsts.append(first)
             seconds.append(second)
     first, second, embed_only = statistics.median(firsts), statistics.median(seconds), statistics.median(floors)
+    before = statistics.median(previous)
     return {"first_run_s": first, "second_run_s": second, "second_vs_first": second / first,
             "embed_only_s": embed_only, "ingest_vs_embed": first / embed_only,
             "pages_per_s": summary["pages"] / first, "chunks_per_s": summary["chunks"] / first,
-            "chunks": summary["chunks"]}
+            "chunks": summary["chunks"], "previous_first_run_s": before, "speedup_vs_previous": before / first}
+
+
+def query_speed(corpus: Path, question: str, repeats: int = 5) -> dict[str, float]:
+    """Wall time of one `columnrag query` (a fresh process: start, imports, model, answer) with
+    the defaults vs the previous defaults; runs interleaved, medians."""
+    import time as _time
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "db"
+        _ingest_subprocess(corpus, db)
+        argv = [sys.executable, "-m", "columnrag", "query", question, "--db", str(db), "-k", "5"]
+        now, before = [], []
+        for _ in range(repeats):
+            for env, runs in ((_previous_env(), before), (None, now)):
+                t = _time.perf_counter()
+                subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=True, env=env)
+                runs.append(_time.perf_counter() - t)
+    return {"query_s": statistics.median(now), "previous_query_s": statistics.median(before),
+            "query_vs_previous": statistics.median(now) / statistics.median(before)}
 
 
 def memory_scaling(corpus: Path, copies: int = 4) -> dict[str, float]:

@@ -27,40 +27,46 @@ def has_words(text: str) -> bool:
 @dataclass(slots=True)
 class Draft:
     """A chunk before it becomes a Document: its units, the wordless pieces it carries, the
-    group it was packed in and its size in tokens."""
+    group it was packed in and its size in tokens; or a whole table (`table`, no units), which
+    is chunked by its rows (tables.py) and never joined to prose."""
 
     units: list[Unit]
     group: int
     size: int
     aside: list[Piece] = field(default_factory=list)
+    table: Piece | None = None
 
     @property
     def first(self) -> Piece:
-        return self.units[0].spans[0].piece
+        return self.table if self.table is not None else self.units[0].spans[0].piece
 
     @property
     def last(self) -> Piece:
-        return self.units[-1].spans[-1].piece
+        return self.table if self.table is not None else self.units[-1].spans[-1].piece
 
     @property
     def opens_with_heading(self) -> bool:
-        return self.units[0].heading
+        return self.table is None and self.units[0].heading
 
     def headings_only(self) -> bool:
-        return all(u.heading for u in self.units)
+        return self.table is None and all(u.heading for u in self.units)
+
+    def pieces(self) -> list[Piece]:
+        return [self.table] if self.table is not None else [sp.piece for u in self.units for sp in u.spans]
 
 
 def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece]]]:
     """The pieces with words, and each wordless piece with the piece whose chunk carries it:
     the nearest before it in its column, else after it in its column, else on its page, else
-    anywhere. A document with no word at all keeps its pieces (its text is all there is)."""
-    kept = [p for p in pieces if has_words(p.text)]
+    anywhere. Tables are kept whatever they hold (a table of figures is still a table). A document
+    with no word at all keeps its pieces (its text is all there is)."""
+    kept = [p for p in pieces if p.table or has_words(p.text)]
     if not kept:
         return pieces, []
     pos = {id(p): i for i, p in enumerate(pieces)}
     anchors: list[tuple[Piece, Piece]] = []
     for p in pieces:
-        if has_words(p.text):
+        if p.table or has_words(p.text):
             continue
         at = pos[id(p)]
         before = [q for q in kept if pos[id(q)] < at]
@@ -102,7 +108,7 @@ class FragmentMerger:
         self.max_length = max_length
 
     def small(self, d: Draft) -> bool:
-        return d.size < self.floor or d.headings_only()
+        return d.table is None and (d.size < self.floor or d.headings_only())
 
     def merge(self, drafts: list[Draft]) -> list[Draft]:
         out = list(drafts)
@@ -133,6 +139,8 @@ class FragmentMerger:
 
     @staticmethod
     def _may_join(a: Draft, b: Draft, small_first: bool) -> bool:
+        if a.table is not None or b.table is not None:
+            return False  # a table never shares a chunk with prose
         if small_first:
             return not b.opens_with_heading or a.opens_with_heading
         return not b.opens_with_heading or b.headings_only()

@@ -9,7 +9,7 @@ from typing import Any
 from langchain_core.documents import Document
 
 from columnrag.loaders.contract import LAYOUT_KEYS, LayoutBlock
-from columnrag.loaders.engine.geometry import HEADING
+from columnrag.loaders.engine.geometry import HEADING, TABLE
 
 from .settings import ChunkingSettings
 
@@ -32,10 +32,12 @@ class Piece:
     section: str = ""
     inner: bool = False  # part of a block (a subheading the loader left inside it, or text around one)
     heading: bool = field(init=False)
+    table: bool = field(init=False)  # a table block: never shares a chunk with prose
     region: tuple[int, int, int, int] = field(init=False)  # pieces of one region may share a chunk
 
     def __post_init__(self) -> None:
         self.heading = self.block.kind == HEADING
+        self.table = self.block.kind == TABLE
         self.region = (self.page, self.block.band, self.block.column, self.block.region)
 
     @property
@@ -89,7 +91,7 @@ def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
     block boundary inside one column)? Lower case after an open sentence always does; after a
     full last line, a capital does too ("... (van" / "Hasselt, 2013)")."""
-    if piece.heading or not prev.runs_on():
+    if piece.heading or prev.table or piece.table or not prev.runs_on():
         return False
     if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
         return False  # a footnote in smaller type is not the rest of a body sentence
@@ -98,8 +100,8 @@ def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
 
 def is_float_like(piece: Piece, body: float, s: ChunkingSettings) -> bool:
     """A caption, a footnote, a figure's label or another short block a paragraph may flow
-    around: a caption's opening word, a smaller type size than the body's, or a few words."""
-    if _FLOAT_START.match(piece.text) or len(piece.text.split()) <= s.float_max_words:
+    around: a table, a caption's opening word, a smaller type size than the body's, or a few words."""
+    if piece.table or _FLOAT_START.match(piece.text) or len(piece.text.split()) <= s.float_max_words:
         return True
     return 0 < piece.size < s.smaller_type * body
 

@@ -3,7 +3,7 @@
 It reads the block layout the loader stores in each page Document and packs sentences into
 chunks inside one column region. The joins across a region or page boundary are a heading with
 the text it heads, (on by default) a paragraph that a column or page break cut in two, and a
-fragment too small to stand alone (a label, a table's cells, a short last sentence) with the
+fragment too small to stand alone (a figure's label, an author block, a short last sentence) with the
 chunk next to it in reading order (fragments.py). Pieces: pieces.py; sentences and packing:
 packing.py; section paths: sections.py; the Document: assemble.py.
 """
@@ -18,14 +18,16 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitte
 
 from columnrag.loaders.contract import LayoutBlock, decode_blocks
 
-from .assemble import chunk_document
+from .assemble import ASIDE_KEY, SECTION_KEY, TITLE_KEY, chunk_document
 from .context import contextualize
 from .fragments import Draft, FragmentMerger, set_aside
 from .packing import Packer, join, sentences
 from .pieces import Piece, continue_over_floats, continues, page_pieces
 from .paragraphs import split_inner_headings
 from .sections import assign_sections, demote_run_on_headings, document_title
+from .ids import DEFAULT_MODEL, DEFAULT_PRECISION, ChunkIds
 from .settings import ChunkingSettings
+from .tables import table_chunks
 from .tokens import LengthFunction, model_max_tokens, resolve_model, token_length
 
 log = logging.getLogger(__name__)
@@ -42,12 +44,16 @@ class BandAwareTextSplitter(TextSplitter):
 
     `settings` (ChunkingSettings, the `chunking:` section) gives every chunking choice;
     chunk_size, chunk_overlap and continue_paragraphs, when given, override it.
+
+    Chunks of this loader's Documents get deterministic ids (Document.id, see chunking.ids): the
+    CLI's ids when `model` and `precision` are the embedding settings the CLI uses.
     """
 
     def __init__(self, chunk_size: int | None = None, chunk_overlap: int | None = None, *,
                  model: str | None = None, length_function: LengthFunction | None = None,
                  continue_paragraphs: bool | None = None, max_length: int | None = None,
-                 settings: ChunkingSettings | None = None, **kwargs: Any) -> None:
+                 settings: ChunkingSettings | None = None, precision: str = DEFAULT_PRECISION,
+                 **kwargs: Any) -> None:
         given = {"chunk_size": chunk_size, "chunk_overlap": chunk_overlap,
                  "continue_paragraphs": continue_paragraphs}
         self.settings = replace(settings or ChunkingSettings(),
@@ -62,6 +68,7 @@ class BandAwareTextSplitter(TextSplitter):
         super().__init__(chunk_size=min(chunk_size, self.max_length), chunk_overlap=chunk_overlap,
                          length_function=length_function, **kwargs)
         self.continue_paragraphs = self.settings.continue_paragraphs
+        self._ids = ChunkIds(self.settings, model or DEFAULT_MODEL, precision)
         self._packer = Packer(length_function, self._chunk_size, self._chunk_overlap, self.max_length,
                               self.settings)
         self._floor = int(self.settings.min_chunk_fill * self._chunk_size)
@@ -74,6 +81,7 @@ class BandAwareTextSplitter(TextSplitter):
 
     # -- documents --------------------------------------------------------------------------
     def split_documents(self, documents: Iterable[Document]) -> list[Document]:
+        documents = list(documents)
         out: list[Document] = []
         index: dict[str, int] = {}
         pending: list[tuple[Document, list[LayoutBlock]]] = []  # pages of one source
@@ -100,6 +108,7 @@ class BandAwareTextSplitter(TextSplitter):
                 flush()
             pending.append((doc, blocks))
         flush()
+        self._ids.assign((d.metadata for d in documents), out)
         return out
 
     def transform_documents(self, documents: Sequence[Document], **kwargs: Any) -> Sequence[Document]:
@@ -120,6 +129,8 @@ class BandAwareTextSplitter(TextSplitter):
 
     def _joins(self, last: Piece, piece: Piece) -> bool:
         """May `piece` share a chunk with the piece before it in reading order?"""
+        if last.table or piece.table:
+            return False  # a table never shares a chunk with prose
         if piece.heading and not last.heading:
             return False  # a heading starts the chunk of the text it heads
         if last.region == piece.region or last.heading:
@@ -139,14 +150,32 @@ class BandAwareTextSplitter(TextSplitter):
         assign_sections(pieces, title)
         kept, anchors = set_aside(pieces)
         measure = lambda units: self._length_function(join(units))  # noqa: E731
-        drafts = [Draft(units, n, size)
-                  for n, group in enumerate(self._groups(kept))
-                  for units, size in self._packer.pack(self._packer.measured(sentences(group, self.settings)))]
+        drafts: list[Draft] = []
+        for n, group in enumerate(self._groups(kept)):
+            if group[0].table:
+                drafts.append(Draft([], n, 0, table=group[0]))
+                continue
+            drafts += [Draft(units, n, size) for units, size in
+                       self._packer.pack(self._packer.measured(sentences(group, self.settings)))]
         drafts = FragmentMerger(measure, self._floor, self.max_length).merge(drafts)
-        holder = {id(sp.piece): d for d in drafts for u in d.units for sp in u.spans}
+        holder = {id(p): d for d in drafts for p in d.pieces()}
         for piece, anchor in anchors:
             holder.get(id(anchor), drafts[-1]).aside.append(piece)
-        return [chunk_document(d, title) for d in drafts]
+        return [c for d in drafts for c in self._documents(d, title)]
+
+    def _documents(self, draft: Draft, title: str) -> list[Document]:
+        """A prose draft's one chunk, or a table's chunks (cut between rows, header repeated)."""
+        table = draft.table
+        if table is None:
+            return [chunk_document(draft, title)]
+        chunks = table_chunks(table.text, table.block, table.page, table.meta, self._length_function,
+                              self._chunk_size)
+        for c in chunks:
+            c.metadata[SECTION_KEY] = table.section
+            c.metadata[TITLE_KEY] = title
+            if draft.aside:
+                c.metadata[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
+        return chunks
 
     # -- embedding ------------------------------------------------------------------------------
     def embedding_text(self, chunk: Document) -> str:

@@ -5,11 +5,11 @@ written twice replaces itself instead of duplicating.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from columnrag.chunking.ids import chunk_id
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.errors import PDFLoadError
 from columnrag.loaders.paths import display_path
@@ -25,6 +25,7 @@ class FileChunks:
     source: str
     content_hash: str
     pages: int = 0
+    ocr_pages: int = 0  # pages read (in whole or part) by OCR
     ids: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     metadatas: list[dict[str, Any]] = field(default_factory=list)
@@ -33,11 +34,6 @@ class FileChunks:
 
     def to_embed(self) -> list[str]:
         return self.embed_texts or self.texts
-
-
-def chunk_id(source: str, content_hash: str, fingerprint: str, index: int) -> str:
-    src = hashlib.sha1(source.encode("utf-8", "surrogateescape")).hexdigest()[:12]
-    return f"{src}-{content_hash[:12]}-{fingerprint[:8]}-{index:05d}"
 
 
 def _clean(meta: dict[str, Any]) -> dict[str, Any]:
@@ -54,18 +50,29 @@ def configured_splitter(chunking: ChunkingSettings, model: str):
     return BandAwareTextSplitter(model=model, settings=chunking)
 
 
+def _why_no_text(pages: list) -> str:
+    """Why a file gave no text at all: scans that could not be OCR'd, scans OCR read and found
+    nothing in, or simply no text."""
+    if any(p.metadata.get("needs_ocr") for p in pages):
+        return "no text layer (scanned pages need OCR)"
+    if any(p.metadata.get("ocr") for p in pages):
+        return "no text (its scanned pages were read by OCR and hold none)"
+    return "no text"
+
+
 def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks:
     """Load and chunk one PDF. Never raises: a failure is returned with its reason."""
     from columnrag.loaders import ColumnAwarePDFLoader
 
     out = FileChunks(display_path(source), content_hash)
     try:
-        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout)
+        loader = ColumnAwarePDFLoader(source, password=settings.ingest.password, settings=settings.layout,
+                                      ocr=settings.ocr)
         pages = list(loader.lazy_load())
         out.pages = len(pages)
+        out.ocr_pages = sum(bool(p.metadata.get("ocr")) for p in pages)
         if pages and not any(p.page_content.strip() for p in pages):
-            out.error = ("no text layer (scanned pages need OCR)"
-                         if any(p.metadata.get("needs_ocr") for p in pages) else "no text")
+            out.error = _why_no_text(pages)
             return out
         splitter = configured_splitter(settings.chunking, settings.embedding.model)
         chunks = splitter.split_documents(pages)

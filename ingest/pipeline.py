@@ -1,41 +1,92 @@
-"""The ingest job, stage by stage: lock the store → open it → plan (discover; new, changed and
-unchanged files) → parse and chunk (worker processes) → embed, store, record (the writer) →
-remove the chunks of files gone → write the report.
+"""The ingest job, stage by stage: check the paths and the model → lock the store → open it →
+plan (discover; new, changed, unchanged and duplicate files) → parse and chunk (worker
+processes) → embed, store, record (the writer) → remove the chunks of files gone → write the
+report.
 
 Workers parse and chunk while the main process embeds and a writer thread stores, so the
 embedder is kept busy. `ingest.engine: ray` runs the middle stages as a Ray Data job instead.
+Nothing is created before the paths and the model are known good, and the collection only at
+the first write. An interrupt (KeyboardInterrupt, or RunInterrupted from a SIGTERM handler)
+stops the workers, lets the batch being written finish, and leaves the record true to what is
+stored: the same command run again completes the job.
 """
 from __future__ import annotations
 
+import signal
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .embedder import BackgroundEmbedder
-from .plan import Plan, gone_sources, make_plan
-from .report import Progress, Summary, write_report
+from .discover import InputError, Selection, canonical, check_paths, discover_pdfs, selected
+from .embedder import BackgroundEmbedder, cpu_threads
+from .model_source import locate_model
+from .plan import Plan, make_plan
+from .report import Progress, RunInterrupted, Summary, write_report
 from .settings import Settings
-from .store import ChromaStore, ingest_lock
+from .store import ChromaStore, ingest_lock, store_exists
 from .workers import parsed_files
 from .writer import Writer
 
-__all__ = ["Summary", "run_ingest"]
+__all__ = ["Plan", "RunInterrupted", "Summary", "plan_ingest", "run_ingest"]
 
 
-def run_ingest(paths: Sequence[str | Path], settings: Settings, progress: Progress | None = None) -> Summary:
+def _check(paths: Sequence[str | Path], settings: Settings, selection: Selection) -> list[Path]:
+    """The PDFs to look at. InputError for a path that does not exist, and for no PDF at all
+    unless the store holds files from under the paths (they are then removed as gone)."""
+    check_paths(paths)
+    locate_model(settings.embedding.model)  # ModelLoadError now, not after the first files
+    files = list(discover_pdfs(paths, selection))
+    if not files and not _recorded_under(paths, settings, selection):
+        where = ", ".join(str(p) for p in paths)
+        raise InputError(f"no PDF files found in {where}" + (" matching --glob/--exclude" if
+                                                             selection != Selection() else ""))
+    return files
+
+
+def _recorded_under(paths: Sequence[str | Path], settings: Settings, selection: Selection) -> bool:
+    if not store_exists(settings.chroma):
+        return False
+    roots = [canonical(p) for p in paths]
+    store = ChromaStore.open(settings.chroma, create=False)
+    return any(selected(s, roots, selection) for s in store.record.sources())
+
+
+def plan_ingest(paths: Sequence[str | Path], settings: Settings, selection: Selection = Selection(),
+                allow_duplicates: bool = False) -> tuple[Plan, Summary]:
+    """What `run_ingest` would do, writing nothing (`columnrag ingest --dry-run`)."""
+    files = _check(paths, settings, selection)
+    summary = Summary()
+    records = []
+    if store_exists(settings.chroma):
+        records = ChromaStore.open(settings.chroma, settings.embedding.model, create=False).record.all()
+    return make_plan(paths, files, settings.fingerprint(), records, summary, selection, allow_duplicates), summary
+
+
+def run_ingest(paths: Sequence[str | Path], settings: Settings, progress: Progress | None = None, *,
+               selection: Selection = Selection(), allow_duplicates: bool = False) -> Summary:
     """Ingest every PDF under `paths` into the configured collection; returns the summary.
 
     An embedded store takes one ingest at a time (a lock file in its folder); a Chroma server
-    takes several at once, on disjoint sets of files.
+    takes several at once, on disjoint sets of files. Raises InputError or ModelLoadError
+    before anything is created; RunInterrupted (with the summary so far) on an interrupt.
     """
     started = time.perf_counter()
+    if settings.ocr.mode == "force":  # fail once, here, not once per file in the workers
+        from columnrag.loaders.pdf.ocr import ocr_engine  # PyMuPDF: only when OCR is forced
+
+        ocr_engine(settings.ocr)
+    files = _check(paths, settings, selection)
+    summary = Summary()
     with ingest_lock(settings.chroma):
-        store = ChromaStore.open(settings.chroma, settings.embedding.model)
-        summary = Summary()
-        plan = make_plan(paths, settings.fingerprint(), store.record, summary)
-        _engine(settings)(plan, settings, store, summary, progress)
-        if not settings.ingest.keep_removed:
-            remove_gone(paths, plan, store, summary)
+        try:
+            store = ChromaStore.open(settings.chroma, settings.embedding.model)
+            plan = make_plan(paths, files, settings.fingerprint(), store.record.all(), summary, selection,
+                             allow_duplicates)
+            _engine(settings)(plan, settings, store, summary, progress)
+            remove(plan.to_remove(settings.ingest.keep_removed), store, summary)
+        except KeyboardInterrupt as exc:
+            raise RunInterrupted(getattr(exc, "signum", signal.SIGINT), summary) from None
         summary.seconds = time.perf_counter() - started
         write_report(summary, settings.chroma.path)
     return summary
@@ -52,12 +103,13 @@ def _engine(settings: Settings) -> Callable[[Plan, Settings, ChromaStore, Summar
 def run_local(plan: Plan, settings: Settings, store: ChromaStore, summary: Summary,
               progress: Progress | None = None) -> None:
     """Parse in worker processes; embed and write here, as parsed files come back."""
-    model = BackgroundEmbedder(settings.embedding, start=bool(plan.jobs))  # loads while workers start
+    model = BackgroundEmbedder(settings.embedding, start=bool(plan.jobs),  # loads while workers start
+                               threads=cpu_threads(settings.ingest.workers))
     with Writer(store, model, settings.fingerprint(), settings.ingest.embed_batch, summary,
-                plan.recorded) as writer:
-        for done, result in enumerate(parsed_files(plan.jobs, settings), start=1):
+                plan.recorded, progress) as writer, closing(parsed_files(plan.jobs, settings)) as results:
+        for done, result in enumerate(results, start=1):
             if progress:
-                progress(result.source, done, len(plan.jobs))
+                progress.parsed(result.source, len(result.ids), done, len(plan.jobs))
             if result.error:
                 summary.add_failure(result.source, result.error)
             else:
@@ -65,9 +117,10 @@ def run_local(plan: Plan, settings: Settings, store: ChromaStore, summary: Summa
         writer.flush()
 
 
-def remove_gone(paths: Sequence[str | Path], plan: Plan, store: ChromaStore, summary: Summary) -> None:
-    """Remove the chunks and records of files gone from under `paths`."""
-    for source in gone_sources(paths, plan, store.record.sources()):
+def remove(sources: Sequence[str], store: ChromaStore, summary: Summary) -> None:
+    """Remove the chunks and records of these files (gone from under the paths, or now
+    duplicates of another file)."""
+    for source in sources:
         store.delete_sources([source])
         store.record.delete(source)
         summary.removed += 1

@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 def _parse_row(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
     """A Ray task: parse and chunk one file; lists go as JSON (one schema for every row)."""
     r = parse_file(row["path"], row["hash"], settings)
-    return {"source": r.source, "hash": r.content_hash, "pages": r.pages, "error": r.error or "",
+    return {"source": r.source, "hash": r.content_hash, "pages": r.pages, "ocr_pages": r.ocr_pages,
+            "error": r.error or "",
             "ids": json.dumps(r.ids), "texts": json.dumps(r.texts), "metas": json.dumps(r.metadatas),
             "embed": json.dumps(r.to_embed())}
 
@@ -72,11 +73,14 @@ def run_on_ray(plan: Plan, settings: Settings, store: ChromaStore, summary: Summ
                         concurrency=max(1, s.embed_actors), num_gpus=s.gpus_per_actor or None,
                         batch_size=s.files_per_batch, batch_format="pandas")
     for done, row in enumerate(ds.iter_rows(), start=1):
+        ids = json.loads(row["ids"])
         if progress:
-            progress(row["source"], done, len(plan.jobs))
+            progress.parsed(row["source"], len(ids), done, len(plan.jobs))
+            progress.embedded(len(ids))
         if row["error"]:
             summary.add_failure(row["source"], row["error"])
             continue
-        result = FileChunks(row["source"], row["hash"], int(row["pages"]), json.loads(row["ids"]),
-                            json.loads(row["texts"]), json.loads(row["metas"]))
+        result = FileChunks(row["source"], row["hash"], pages=int(row["pages"]),
+                            ocr_pages=int(row["ocr_pages"]), ids=ids, texts=json.loads(row["texts"]),
+                            metadatas=json.loads(row["metas"]))
         store_files(store, [(result, json.loads(row["vectors"]))], fingerprint, summary, plan.recorded)

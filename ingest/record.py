@@ -5,17 +5,11 @@ the record. A file's entry is written only after its chunks are in the store, so
 any point redoes exactly the unfinished files."""
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
-from pathlib import Path
 
+from columnrag.loaders.hashing import file_hash  # the loader puts the same hash in page metadata
 
-def file_hash(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+__all__ = ["FileRecord", "file_hash", "record_collection_name"]
 
 
 @dataclass(frozen=True)

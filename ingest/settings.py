@@ -6,7 +6,6 @@ environment variables, then command-line flags.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field, fields, replace
@@ -16,13 +15,17 @@ from typing import Any, Mapping
 
 import yaml
 
+from columnrag.chunking.ids import settings_fingerprint
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.engine.settings import LayoutSettings
+from columnrag.loaders.pdf.ocr_settings import OcrSettings
 
 # configs/default.yaml ships inside the package (columnrag.configs), so an installed columnrag
 # finds its defaults wherever it runs.
 DEFAULT_CONFIG = Path(str(files("columnrag.configs").joinpath("default.yaml")))
 ENV_PREFIX = "COLUMNRAG_"
+PRECISIONS = ("auto", "float32", "bfloat16")
+BACKENDS = ("auto", "sentence-transformers")
 
 
 class SettingsError(ValueError):
@@ -34,7 +37,20 @@ class EmbeddingSettings:
     model: str = "default"
     device: str = "auto"
     batch_size: int = 64
-    precision: str = "float32"
+    precision: str = "auto"  # bfloat16 where the hardware computes it natively, else float32
+    # auto: BERT sentence models run in plain torch (numpy for queries), others through
+    # sentence-transformers; "sentence-transformers": always through it. The same vectors either
+    # way (within float rounding), so this stays out of the fingerprint.
+    backend: str = "auto"
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise SettingsError(f"embedding.backend: expected one of {', '.join(BACKENDS)}, got {self.backend!r}")
+        if self.precision not in PRECISIONS:
+            raise SettingsError(f"embedding.precision: expected one of {', '.join(PRECISIONS)}, "
+                                f"got {self.precision!r}")
+        if self.batch_size < 1:
+            raise SettingsError(f"embedding.batch_size: must be at least 1, got {self.batch_size}")
 
 
 @dataclass(frozen=True)
@@ -71,16 +87,20 @@ class IngestSettings:
 @dataclass(frozen=True)
 class Settings:
     layout: LayoutSettings = field(default_factory=LayoutSettings)
+    ocr: OcrSettings = field(default_factory=OcrSettings)
     chunking: ChunkingSettings = field(default_factory=ChunkingSettings)
     embedding: EmbeddingSettings = field(default_factory=EmbeddingSettings)
     chroma: ChromaSettings = field(default_factory=ChromaSettings)
     ingest: IngestSettings = field(default_factory=IngestSettings)
 
     def fingerprint(self) -> str:
-        """What decides a file's chunks and vectors: layout, chunking and the embedding model."""
-        key = {"layout": asdict(self.layout), "chunking": asdict(self.chunking),
-               "model": self.embedding.model, "precision": self.embedding.precision}
-        return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+        """What decides a file's chunks and vectors: layout, chunking, the embedding model, and OCR
+        settings that differ from the defaults (threads and timeout decide nothing)."""
+        default = OcrSettings()
+        ocr = {k: v for k, v in asdict(self.ocr).items()
+               if k not in ("threads", "timeout") and v != getattr(default, k)}
+        return settings_fingerprint(self.layout, self.chunking, self.embedding.model, self.embedding.precision,
+                                    json.dumps(ocr, sort_keys=True) if ocr else "")
 
 
 def _coerce(section: str, name: str, current: Any, value: Any) -> Any:
@@ -119,7 +139,10 @@ def _merge(settings: Settings, data: Mapping[str, Any], origin: str) -> Settings
             if name not in known:
                 raise SettingsError(f"{origin}: unknown setting {section}.{name}")
             changes[name] = _coerce(section, name, getattr(current, name), value)
-        sections[section] = replace(current, **changes)
+        try:
+            sections[section] = replace(current, **changes)
+        except ValueError as exc:  # a value the section itself refuses (e.g. ocr.mode: sometimes)
+            raise SettingsError(f"{origin}: {exc}") from exc
     return Settings(**sections)
 
 

@@ -61,7 +61,9 @@ def with_retries(cs: ChromaSettings, fn: Callable[..., T], /, *args: Any, **kwar
                          f"tries ({type(exc).__name__}: {exc}); run the ingest again to complete it") from exc
 
 
-def open_client(settings: ChromaSettings):
+def open_client(settings: ChromaSettings, create: bool = True):
+    """A client for the server, or for the embedded store in chroma.path. With create=False an
+    embedded store must already exist (readers never leave an empty store folder behind)."""
     import chromadb
     from chromadb.config import Settings as ChromaClientSettings
 
@@ -79,29 +81,42 @@ def open_client(settings: ChromaSettings):
         except Exception as exc:
             raise StoreError(f"cannot reach the Chroma server at {_server_url(settings)} "
                              f"({type(exc).__name__}: {exc})") from exc
+    if not create and not store_exists(settings):
+        raise StoreError(f"no Chroma store in {settings.path} (run `columnrag ingest` first, or give --db)")
     Path(settings.path).mkdir(parents=True, exist_ok=True)
     return chromadb.PersistentClient(path=settings.path, settings=client_settings)
 
 
-def open_collection(client, settings: ChromaSettings, model: str | None = None, create: bool = True,
-                    name: str | None = None):
-    """Get (or create) the collection; refuse to mix vectors of another model into it."""
+def store_exists(settings: ChromaSettings) -> bool:
+    """Whether the embedded store folder holds a Chroma database (always true for a server)."""
+    return bool(settings.host) or (Path(settings.path) / "chroma.sqlite3").is_file()
+
+
+def collection_names(client, settings: ChromaSettings) -> set[str]:
+    return {c.name if hasattr(c, "name") else str(c) for c in with_retries(settings, client.list_collections)}
+
+
+def existing_collection(client, settings: ChromaSettings, model: str | None = None, name: str | None = None):
+    """The collection, or None when it does not exist yet; refuse to mix vectors of another
+    model into it."""
     name = name or settings.collection
-    existing = {c.name if hasattr(c, "name") else str(c) for c in with_retries(settings, client.list_collections)}
-    if name not in existing:
-        if not create:
-            raise StoreError(f"collection {name!r} does not exist (run `columnrag ingest` first)")
-        metadata: dict[str, Any] = {"hnsw:space": "cosine"}
-        if model:
-            metadata[MODEL_KEY] = model
-        return with_retries(settings, client.get_or_create_collection, name=name, metadata=metadata)
+    if name not in collection_names(client, settings):
+        return None
     coll = with_retries(settings, client.get_collection, name=name)
     built_with = (coll.metadata or {}).get(MODEL_KEY)
     if model and built_with and built_with != model:
         raise StoreError(f"collection {name!r} was built with embedding model {built_with!r}; "
-                         f"ingesting with {model!r} would mix vectors. Use another --collection, "
-                         f"or the same model.")
+                         f"using {model!r} would mix vectors. Use another --collection, "
+                         f"or --model {built_with}.")
     return coll
+
+
+def create_collection(client, settings: ChromaSettings, model: str | None = None, name: str | None = None):
+    metadata: dict[str, Any] = {"hnsw:space": "cosine"}
+    if model:
+        metadata[MODEL_KEY] = model
+    return with_retries(settings, client.get_or_create_collection, name=name or settings.collection,
+                        metadata=metadata)
 
 
 @contextmanager
@@ -125,32 +140,49 @@ def ingest_lock(settings: ChromaSettings) -> Iterator[None]:
 
 
 class ChromaStore:
-    """One Chroma store as ingest, query and stats use it: the client, the chunk collection and
-    the record of ingested files, every call retried the same way (in server mode)."""
+    """One Chroma store as ingest, query and the other commands use it: the client, the chunk
+    collection and the record of ingested files, every call retried the same way (in server
+    mode). The collection is created at the first write, after the model has embedded a batch:
+    a run that fails before (a model that cannot load, an interrupt) records nothing."""
 
-    def __init__(self, settings: ChromaSettings, client: Any, collection: Any) -> None:
+    def __init__(self, settings: ChromaSettings, client: Any, collection: Any, model: str | None = None) -> None:
         self.settings = settings
         self.client = client
-        self.collection = collection
+        self.collection = collection  # None until the first write
+        self.model_name = model
 
     @classmethod
     def open(cls, settings: ChromaSettings, model: str | None = None, create: bool = True) -> ChromaStore:
-        """Connect and open the collection (see open_collection for `model` and `create`)."""
-        client = open_client(settings)
-        return cls(settings, client, open_collection(client, settings, model, create))
+        """Connect and open the collection if it exists (see existing_collection for `model`).
+        create=False: the store must exist already (no folder is made)."""
+        client = open_client(settings, create=create)
+        return cls(settings, client, existing_collection(client, settings, model), model)
+
+    @classmethod
+    def open_existing(cls, settings: ChromaSettings, model: str | None = None) -> ChromaStore:
+        """For readers: the store and its collection must exist; nothing is created."""
+        store = cls.open(settings, model, create=False)
+        if store.collection is None:
+            raise StoreError(f"collection {settings.collection!r} does not exist in {store.location} "
+                             f"(run `columnrag ingest` first)")
+        return store
 
     def call(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         return with_retries(self.settings, fn, *args, **kwargs)
 
+    def ensure_collection(self) -> Any:
+        if self.collection is None:
+            self.collection = create_collection(self.client, self.settings, self.model_name)
+        return self.collection
+
     @cached_property
     def record(self) -> Record:
-        """Made on first use, so a query never creates the record collection."""
         return Record(self)
 
     @property
     def model(self) -> str:
         """The embedding model that built the collection ("" when unknown)."""
-        return (self.collection.metadata or {}).get(MODEL_KEY, "")
+        return ((self.collection.metadata if self.collection is not None else None) or {}).get(MODEL_KEY, "")
 
     @property
     def location(self) -> str:
@@ -158,20 +190,21 @@ class ChromaStore:
         return f"{cs.host}:{cs.port}" if cs.host else cs.path
 
     def count(self) -> int:
-        return self.call(self.collection.count)
+        return self.call(self.collection.count) if self.collection is not None else 0
 
     def upsert(self, ids: Sequence[str], embeddings: Sequence[Sequence[float]], documents: Sequence[str],
                metadatas: Sequence[dict[str, Any]]) -> None:
         """Write chunks in batches the client accepts."""
+        coll = self.ensure_collection()
         size = max(1, int(self.call(self.client.get_max_batch_size)))
         for i in range(0, len(ids), size):
-            self.call(self.collection.upsert, ids=list(ids[i:i + size]),
+            self.call(coll.upsert, ids=list(ids[i:i + size]),
                       embeddings=[list(e) for e in embeddings[i:i + size]],
                       documents=list(documents[i:i + size]), metadatas=list(metadatas[i:i + size]))
 
     def delete_sources(self, sources: Sequence[str]) -> None:
         """Remove every chunk of these files, in one call."""
-        if sources:
+        if sources and self.collection is not None:
             where = {"source": sources[0]} if len(sources) == 1 else {"source": {"$in": list(sources)}}
             self.call(self.collection.delete, where=where)
 
@@ -180,16 +213,31 @@ class ChromaStore:
         return self.call(self.collection.query, query_embeddings=[list(vector)], n_results=k,
                          where=where or None, include=["documents", "metadatas", "distances"])
 
+    def drop(self) -> None:
+        """Delete the collection and its record collection."""
+        names = collection_names(self.client, self.settings)
+        for name in (self.settings.collection, record_collection_name(self.settings.collection)):
+            if name in names:
+                self.call(self.client.delete_collection, name=name)
+        self.collection = None
+        self.__dict__.pop("record", None)
+
 
 class Record:
-    """The record collection `<collection>-files`: one entry (metadata only) per ingested file."""
+    """The record collection `<collection>-files`: one entry (metadata only) per ingested file.
+    Made at the first entry written, so reading never creates it."""
 
     def __init__(self, store: ChromaStore) -> None:
-        cs = store.settings
+        self.store = store
         self.call = store.call
-        self.coll = store.call(store.client.get_or_create_collection,
-                               name=record_collection_name(cs.collection),
-                               metadata={"columnrag_record_of": cs.collection})
+        self.name = record_collection_name(store.settings.collection)
+        self._coll = existing_collection(store.client, store.settings, name=self.name)
+
+    def _writable(self) -> Any:
+        if self._coll is None:
+            self._coll = self.call(self.store.client.get_or_create_collection, name=self.name,
+                                   metadata={"columnrag_record_of": self.store.settings.collection})
+        return self._coll
 
     @staticmethod
     def _id(source: str) -> str:
@@ -200,23 +248,35 @@ class Record:
         return FileRecord(m["source"], m["content_hash"], m["fingerprint"], int(m["chunks"]), int(m["pages"]))
 
     def get(self, source: str) -> FileRecord | None:
-        got = self.call(self.coll.get, ids=[self._id(source)], include=["metadatas"])
+        if self._coll is None:
+            return None
+        got = self.call(self._coll.get, ids=[self._id(source)], include=["metadatas"])
         return self._entry(got["metadatas"][0]) if got["ids"] else None
+
+    def with_content(self, content_hash: str) -> list[FileRecord]:
+        """The files recorded with this content (the same bytes under other paths)."""
+        if self._coll is None:
+            return []
+        got = self.call(self._coll.get, where={"content_hash": content_hash}, include=["metadatas"])
+        return [self._entry(m) for m in got["metadatas"]]
 
     def put_many(self, recs: Sequence[FileRecord]) -> None:
         if recs:
-            self.call(self.coll.upsert, ids=[self._id(r.source) for r in recs],
+            self.call(self._writable().upsert, ids=[self._id(r.source) for r in recs],
                       embeddings=[[0.0]] * len(recs), metadatas=[dict(r.__dict__) for r in recs],
                       documents=[r.source for r in recs])
 
     def delete(self, source: str) -> None:
-        self.call(self.coll.delete, ids=[self._id(source)])
+        if self._coll is not None:
+            self.call(self._coll.delete, ids=[self._id(source)])
 
     def all(self) -> list[FileRecord]:
+        if self._coll is None:
+            return []
         out: list[FileRecord] = []
         offset = 0
         while True:
-            got = self.call(self.coll.get, include=["metadatas"], limit=_RECORD_PAGE, offset=offset)
+            got = self.call(self._coll.get, include=["metadatas"], limit=_RECORD_PAGE, offset=offset)
             out += [self._entry(m) for m in got["metadatas"]]
             if len(got["ids"]) < _RECORD_PAGE:
                 return out

@@ -1,11 +1,15 @@
 """Worker processes that parse and chunk ahead while the main process embeds and writes.
 
 A file that takes longer than ingest.file_timeout, or kills its worker (memory, a signal, a
-crash in MuPDF), is reported as failed and the rest go on in a fresh pool.
+crash in MuPDF), is reported as failed and the rest go on in a fresh pool. Workers ignore
+SIGINT (a Ctrl-C reaches the whole process group): the main process decides, and when a run
+stops early (an interrupt, an error) its workers are killed and reaped before it returns, so
+none is left behind and the multiprocessing resource tracker, whose pipe they hold, ends too.
 """
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -15,16 +19,25 @@ from .parse import FileChunks, parse_file
 from .settings import Settings
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _kill(pool: ProcessPoolExecutor) -> None:
-    """Stop a pool whose worker hangs or died: its processes are killed, not waited for."""
-    for proc in list(getattr(pool, "_processes", {}).values()):
+    """Stop a pool at once (a worker hangs or died, or the run stops): its processes are killed
+    and reaped, not waited for."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    for proc in procs:
         proc.kill()
     pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.join(timeout=5)
 
 
 def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[FileChunks]:
     """Parsed files, in job order, for (path, content hash) jobs. At most two files per worker
-    wait parsed, so memory stays bounded. ingest.workers = 0 parses in this process."""
+    wait parsed, so memory stays bounded. ingest.workers = 0 parses in this process. Close the
+    generator (contextlib.closing) to stop early: the workers are killed then."""
     workers = settings.ingest.workers
     if workers <= 0:
         for source, h in jobs:
@@ -34,7 +47,11 @@ def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterato
     ctx = multiprocessing.get_context("spawn")  # no fork of a process that holds torch threads
     todo: deque[tuple[str, str]] = deque(jobs)
     pending: deque[tuple[tuple[str, str], Future]] = deque()
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    def new_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+
+    pool = new_pool()
+    finished = False
     try:
         while todo or pending:
             while todo and len(pending) < 2 * workers:
@@ -51,7 +68,11 @@ def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterato
             _kill(pool)
             todo.extendleft(reversed([j for j, _ in pending]))
             pending.clear()
-            pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+            pool = new_pool()
             yield FileChunks(job[0], job[1], error=error)
+        finished = True
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _kill(pool)

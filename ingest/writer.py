@@ -2,7 +2,8 @@
 
 A file's old chunks are deleted and its new ones written before its record is updated: a run
 killed at any point leaves the unfinished files unrecorded, and the next run redoes them, with
-no duplicates (chunk ids are deterministic).
+no duplicates (chunk ids are deterministic). A run stopped by an exception (an interrupt)
+finishes the batch being written, drops the ones still queued, and returns.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Sequence
 from .embedder import BackgroundEmbedder
 from .parse import FileChunks
 from .record import FileRecord
-from .report import Summary
+from .report import Progress, Summary
 from .store import ChromaStore
 
 Embedded = tuple[FileChunks, Sequence[Sequence[float]]]  # a file's chunks and their vectors
@@ -29,7 +30,7 @@ def store_files(store: ChromaStore, batch: Sequence[Embedded], fingerprint: str,
     store.record.put_many([FileRecord(r.source, r.content_hash, fingerprint, len(r.ids), r.pages)
                            for r in results])
     for r in results:
-        summary.add_stored(r.pages, len(r.ids), r.source in recorded)
+        summary.add_stored(r.pages, len(r.ids), r.source in recorded, r.ocr_pages)
 
 
 class Writer:
@@ -42,13 +43,15 @@ class Writer:
     _DONE = object()
 
     def __init__(self, store: ChromaStore, model: BackgroundEmbedder, fingerprint: str, batch_chunks: int,
-                 summary: Summary, recorded: set[str]) -> None:
+                 summary: Summary, recorded: set[str], progress: Progress | None = None) -> None:
         self.store = store
         self.model = model
         self.fingerprint = fingerprint
         self.batch_chunks = batch_chunks
         self.summary = summary
         self.recorded = recorded
+        self.progress = progress
+        self.abandoned = False
         self.pending: list[FileChunks] = []
         self.pending_chunks = 0
         self.queue: queue.Queue = queue.Queue(maxsize=2)
@@ -59,7 +62,9 @@ class Writer:
     def __enter__(self) -> Writer:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, *exc_info: object) -> None:
+        if exc_type is not None:
+            self.abandoned = True  # the batch being written is finished, queued ones are dropped
         self.close()
 
     def add(self, result: FileChunks) -> None:
@@ -71,7 +76,7 @@ class Writer:
     def flush(self) -> None:
         """Embed the gathered files' chunks and hand them to the store thread."""
         texts = [t for r in self.pending for t in r.to_embed()]
-        vectors = self.model.get().embed(texts) if texts else []
+        vectors = self.model.get().embed(texts, self.progress.embedded if self.progress else None) if texts else []
         batch: list[Embedded] = []
         at = 0
         for r in self.pending:
@@ -87,7 +92,7 @@ class Writer:
         """Wait for the stored batches (not for gathered ones: flush() first)."""
         self.queue.put(self._DONE)
         self.thread.join()
-        if self.error is not None:
+        if self.error is not None and not self.abandoned:
             raise self.error
 
     def _store_batches(self) -> None:
@@ -95,8 +100,8 @@ class Writer:
             batch = self.queue.get()
             if batch is self._DONE:
                 return
-            if self.error is not None:
-                continue  # drain after a failure
+            if self.error is not None or self.abandoned:
+                continue  # drain after a failure or an interrupt
             try:
                 store_files(self.store, batch, self.fingerprint, self.summary, self.recorded)
             except BaseException as exc:  # raised by flush() or close() in the main thread

@@ -9,16 +9,21 @@ layout needs no PDF library.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from .engine.geometry import TEXT, Box
+from .engine.settings import LayoutSettings
 
 BLOCKS_KEY = "layout_blocks"
 FURNITURE_KEY = "layout_furniture"
 LAYOUT_KEYS = (BLOCKS_KEY, FURNITURE_KEY)  # page metadata a chunk does not inherit
 BOXES_KEY = "boxes"  # a chunk's boxes
 DOUBTS_KEY = "layout_doubts"  # why the reading order may be wrong, in words
+# What a chunk id is built from (with the chunking settings and the model): the file's SHA-256
+# and the layout settings its pages were read with (only those that differ from the defaults).
+CONTENT_HASH_KEY = "content_hash"
+SETTINGS_KEY = "layout_settings"
 DIGITS = 2  # decimals kept of coordinates and type sizes
 _COMPACT = (",", ":")
 
@@ -40,6 +45,11 @@ class LayoutBlock:
     end: int
     full_last_line: bool = False  # its last line runs to the right edge: the text likely goes on
     size: float = 0.0  # its typical word height (footnotes and captions are smaller than body text)
+    # A table (kind "table") only: its rows of cell texts (a spanning cell's text in every position
+    # it covers), how many of them head it, and its caption ("" when none was found).
+    rows: list[list[str]] | None = None
+    header_rows: int = 0
+    caption: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +78,17 @@ def _box_in(value: Any) -> Box:
     return Box(x0, y0, x1, y1)
 
 
+def _block_out(b: LayoutBlock) -> dict[str, Any]:
+    out = {"bbox": _box_out(b.box), "band": b.band, "column": b.column, "region": b.region, "kind": b.kind,
+           "start": b.start, "end": b.end, "full_last_line": b.full_last_line, "size": round(b.size, DIGITS)}
+    if b.rows is not None:  # a table; other blocks are written exactly as before tables existed
+        out.update(rows=b.rows, header_rows=b.header_rows, caption=b.caption or "")
+    return out
+
+
 def encode_blocks(blocks: Iterable[LayoutBlock]) -> str:
-    return json.dumps([{"bbox": _box_out(b.box), "band": b.band, "column": b.column, "region": b.region,
-                        "kind": b.kind, "start": b.start, "end": b.end, "full_last_line": b.full_last_line,
-                        "size": round(b.size, DIGITS)} for b in blocks], separators=_COMPACT)
+    # Cell text is kept as it is, not \u-escaped (other blocks hold no text: the same either way).
+    return json.dumps([_block_out(b) for b in blocks], separators=_COMPACT, ensure_ascii=False)
 
 
 def encode_furniture(furniture: Iterable[FurnitureBlock]) -> str:
@@ -87,6 +104,15 @@ def encode_doubts(doubts: Iterable[str]) -> str:
     return json.dumps(list(doubts))
 
 
+def encode_settings(settings: LayoutSettings) -> str:
+    """The settings that differ from the defaults ("{}" for none): a few bytes in every chunk,
+    yet enough to rebuild the whole settings object."""
+    default = LayoutSettings()
+    return json.dumps({f.name: getattr(settings, f.name) for f in fields(settings)
+                       if getattr(settings, f.name) != getattr(default, f.name, None)},
+                      sort_keys=True, separators=_COMPACT)
+
+
 def _decode(raw: Any, entry: Callable[[Any], T]) -> list[T]:
     """A JSON list read entry by entry; [] when it is missing or any entry cannot be read (a
     Document from another loader, or edited metadata): half a layout would drop text unseen."""
@@ -100,9 +126,13 @@ def _decode(raw: Any, entry: Callable[[Any], T]) -> list[T]:
 
 
 def _block(d: Mapping[str, Any]) -> LayoutBlock:
-    return LayoutBlock(_box_in(d["bbox"]), int(d["band"]), int(d["column"]), int(d.get("region", 0)),
+    box = _box_in(d["bbox"])
+    rows = d.get("rows")
+    return LayoutBlock(box, int(d["band"]), int(d["column"]), int(d.get("region", 0)),
                        str(d.get("kind", TEXT)), int(d["start"]), int(d["end"]),
-                       bool(d.get("full_last_line", False)), float(d.get("size", 0.0)))
+                       bool(d.get("full_last_line", False)), float(d.get("size", 0.0)),
+                       None if rows is None else [[str(c) for c in row] for row in rows],
+                       int(d.get("header_rows", 0)), None if rows is None else str(d.get("caption", "")))
 
 
 def _furniture(d: Mapping[str, Any]) -> FurnitureBlock:
@@ -131,3 +161,16 @@ def decode_chunk_boxes(metadata: Mapping[str, Any]) -> list[ChunkBox]:
 def decode_doubts(metadata: Mapping[str, Any]) -> list[str]:
     """Why the loader doubts the page's reading order ([] for other Documents)."""
     return _decode(metadata.get(DOUBTS_KEY), str)
+
+
+def decode_settings(metadata: Mapping[str, Any]) -> LayoutSettings | None:
+    """The layout settings a loader Document was read with (None for other Documents, or
+    settings this version does not know)."""
+    raw = metadata.get(SETTINGS_KEY)
+    if not isinstance(raw, str):
+        return None
+    try:
+        data = json.loads(raw)
+        return LayoutSettings(**data) if isinstance(data, dict) else None
+    except (TypeError, ValueError):
+        return None

@@ -1,4 +1,4 @@
-"""The one error type the loader raises for a PDF it cannot read."""
+"""The errors the loader raises: a PDF it cannot read, and OCR asked for but not installed."""
 from __future__ import annotations
 
 
@@ -9,3 +9,8 @@ class PDFLoadError(Exception):
         super().__init__(f"{source}: {reason}")
         self.source = source
         self.reason = reason
+
+
+class OcrUnavailableError(RuntimeError):
+    """OCR was required (ocr: force) but Tesseract or its language data is not installed; the
+    message names the command that installs it."""

@@ -22,7 +22,8 @@ PACKAGE_DIRS = {"columnrag": ROOT / "columnrag", "columnrag.loaders": ROOT / "lo
 
 # Layers, lowest first. A module may import from its own layer or any layer below it.
 LAYERS = [
-    ("leaves", ("columnrag._lazy", "columnrag.configs", "columnrag.loaders.errors", "columnrag.loaders.paths")),
+    ("leaves", ("columnrag._lazy", "columnrag.configs", "columnrag.loaders.errors", "columnrag.loaders.paths",
+                "columnrag.loaders.hashing")),
     ("engine", ("columnrag.loaders.engine", "columnrag.loaders.contract")),
     ("text", ("columnrag.loaders.text",)),
     ("pdf", ("columnrag.loaders.pdf",)),

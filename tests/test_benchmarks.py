@@ -85,3 +85,15 @@ def test_export_writes_page_text_and_chunks_for_the_corpus_scorer(tmp_path):
     text = (tmp_path / "out" / f"{stem}.txt").read_text()
     chunks = [json.loads(line)["text"] for line in (tmp_path / "out" / f"{stem}.chunks.jsonl").read_text().splitlines()]
     assert chunks and " ".join(chunks).split() == text.split()
+
+
+def test_ocr_is_measured_against_tesseract_on_the_same_scans(tmp_path, tesseract):
+    from benchmarks.ocr import ocr_speed, text_layer_cost
+
+    corpus = generate(tmp_path / "corpus", documents=1, pages=1)
+    measured = ocr_speed(corpus, documents=1)
+    assert measured["pages"] == 1 and measured["ratio"] > 0 and measured["cpu_ratio"] > 0
+    ours = measured["order"]["columnrag"]
+    assert ours["breaks_per_kw"] == 0 and ours["coverage"] > 0.9
+    cost = text_layer_cost([corpus / "gen-000.native.pdf"], repeats=1)
+    assert cost["off_cpu_s"] > 0 and cost["ratio"] > 0

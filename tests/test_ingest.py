@@ -35,13 +35,30 @@ def corpus(tmp_path_factory) -> Path:
     return folder
 
 
+class Recorder:
+    def __init__(self) -> None:
+        self.parsed_chunks = self.embedded_chunks = 0
+        self.files: list[tuple[int, int]] = []
+
+    def parsed(self, source: str, chunks: int, files_done: int, files_total: int) -> None:
+        self.parsed_chunks += chunks
+        self.files.append((files_done, files_total))
+
+    def embedded(self, chunks: int) -> None:
+        self.embedded_chunks += chunks
+
+
 def test_ingest_is_incremental_and_idempotent(corpus, tmp_path):
     work = tmp_path / "pdfs"
     shutil.copytree(corpus, work)
     db = tmp_path / "db"
     s = settings_for(db)
-    first = run_ingest([work], s)
+    progress = Recorder()
+    first = run_ingest([work], s, progress)
     assert (first.new, first.failed) == (3, 1) and first.chunks > 0
+    # The progress counts every chunk parsed and embedded, and every file parsed.
+    assert progress.parsed_chunks == progress.embedded_chunks == first.chunks
+    assert progress.files == [(n, 4) for n in range(1, 5)]
     assert first.failures[0]["source"].endswith("broken.pdf")
     ids = all_ids(db)
     assert len(ids) == first.chunks == len(set(ids))
@@ -106,14 +123,15 @@ def test_cli_query_and_stats_and_langchain_agree(corpus, tmp_path, capsys):
 
 
 def test_other_model_into_same_collection_is_refused(corpus, tmp_path):
-    from columnrag.ingest.store import StoreError, open_client, open_collection
+    from columnrag.ingest.store import StoreError, create_collection, existing_collection, open_client
 
     db = tmp_path / "db"
     cs = settings_for(db, collection="mixed").chroma
     client = open_client(cs)
-    open_collection(client, cs, "default")
+    assert existing_collection(client, cs, "default") is None  # opening creates nothing
+    create_collection(client, cs, "default")
     with pytest.raises(StoreError, match="would mix vectors"):
-        open_collection(client, cs, "another-model")
+        existing_collection(client, cs, "another-model")
 
 
 def test_settings_precedence(tmp_path):
@@ -144,16 +162,22 @@ def test_discovery_skips_hidden_and_survives_symlink_loops(tmp_path):
     assert found == ["X.PDF"]
 
 
-def test_a_model_that_cannot_load_is_a_one_line_error(corpus, tmp_path, capsys):
+def test_a_model_that_cannot_load_is_a_one_line_error_and_records_nothing(corpus, tmp_path, capsys):
     from columnrag.chunking.tokens import default_model_path
+    from columnrag.ingest.store import create_collection, open_client
 
-    broken = tmp_path / "model"  # its tokenizer chunks the files; the model itself cannot load
+    broken = tmp_path / "model"  # its tokenizer would chunk the files; the model itself cannot load
     broken.mkdir()
     for f in Path(default_model_path()).glob("tokenizer*.json"):
         shutil.copy(f, broken)
-    db = str(tmp_path / "db")
-    assert main(["ingest", str(corpus), "--db", db, "--model", str(broken), "--no-progress"]) == 2
+    db = tmp_path / "db"
+    assert main(["ingest", str(corpus), "--db", str(db), "--model", str(broken), "--no-progress"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err[-1].startswith(f"columnrag: the embedding model {str(broken)!r} could not be loaded (")
-    assert main(["query", "cash flow", "--db", db, "--model", str(broken)]) == 2
-    assert capsys.readouterr().err.startswith(f"columnrag: the embedding model {str(broken)!r} could not be loaded (")
+    assert len(err) == 1 and err[0].startswith(f"columnrag: the embedding model {str(broken)!r} could not be loaded (")
+    assert not db.exists()  # nothing recorded: a later ingest with a good model is not refused
+    # A collection built with that model name (by hand here) cannot be queried: one line, exit 2.
+    cs = settings_for(db, collection="columnrag").chroma
+    create_collection(open_client(cs), cs, str(broken)).add(ids=["x"], embeddings=[[0.1] * 384], documents=["x"])
+    assert main(["query", "cash flow", "--db", str(db), "--model", str(broken)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"columnrag: the embedding model {str(broken)!r} could not be loaded (")

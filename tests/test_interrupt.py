@@ -1,5 +1,7 @@
 """A run killed with SIGKILL at a random point, then run again, ends with exactly the collection
-a clean run gives; a second ingest on a locked store refuses with a clear message."""
+a clean run gives; so does a run stopped by SIGINT (Ctrl-C, to the whole process group) or
+SIGTERM, which also leaves no process behind and says in one line that it can be resumed; a
+second ingest on a locked store refuses with a clear message."""
 from __future__ import annotations
 
 import os
@@ -19,11 +21,39 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def ingest(corpus: Path, db: Path) -> subprocess.Popen:
+def ingest(corpus: Path, db: Path, new_session: bool = False) -> subprocess.Popen:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     return subprocess.Popen([sys.executable, "-m", "columnrag", "ingest", str(corpus), "--db", str(db),
                              "--no-progress"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=new_session)
+
+
+def children(pid: int) -> set[int]:
+    """Every live descendant of a process (from /proc: pid -> ppid)."""
+    parent: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat[stat.rindex(")") + 2:].split()
+            if fields[0] != "Z":
+                parent[int(entry.name)] = int(fields[1])
+    out: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {p for p, pp in parent.items() if pp in frontier} - out
+        out |= frontier
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return state[state.rindex(")") + 2] != "Z"
 
 
 def collection(db: Path) -> tuple[list[str], list[str]]:
@@ -47,7 +77,9 @@ def clean(corpus, tmp_path_factory) -> tuple[list[str], list[str], float]:
     db = tmp_path_factory.mktemp("clean") / "db"
     started = time.monotonic()
     proc = ingest(corpus, db)
-    assert proc.wait(timeout=600) == 0, proc.stderr.read()
+    out, err = proc.communicate(timeout=600)
+    assert proc.returncode == 0, err
+    assert err == ""  # quiet: no library progress bars, INFO lines or warnings
     return (*collection(db), time.monotonic() - started)
 
 
@@ -70,6 +102,45 @@ def test_sigkill_then_rerun_equals_clean_run(corpus, clean, tmp_path, seed):
     ids, docs = collection(db)
     assert ids == clean[0] and len(ids) == len(set(ids))
     assert docs == clean[1]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_sigint_and_sigterm_stop_cleanly_and_the_rerun_completes(corpus, clean, tmp_path, signum):
+    # Somewhere while the workers run; a run faster than the clean one is caught sooner next time.
+    delay = random.Random(signum).uniform(0.5, 0.5 * clean[2])
+    for attempt in range(4):
+        db = tmp_path / f"db{attempt}"
+        # Ctrl-C reaches the whole process group; `kill` (SIGTERM) only the main process.
+        proc = ingest(corpus, db, new_session=True)
+        seen: set[int] = set()
+        deadline = time.monotonic() + 300
+        while len(seen) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            seen |= children(proc.pid)  # the parse worker and the resource tracker
+            time.sleep(0.05)
+        assert len(seen) >= 2, "the worker processes never started"
+        time.sleep(delay)
+        seen |= children(proc.pid)
+        if proc.poll() is None:
+            break
+        proc.communicate(timeout=60)
+        delay /= 3
+    assert proc.poll() is None, "no run could be caught before it ended"
+    if signum == signal.SIGINT:
+        os.killpg(proc.pid, signum)
+    else:
+        proc.send_signal(signum)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + signum, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    assert lines[0].startswith(f"columnrag: stopped by {signal.Signals(signum).name}; ")
+    assert lines[0].endswith("run the same command again to resume")
+    time.sleep(1.0)
+    assert not [p for p in seen if alive(p)], "processes left behind"
+    rerun = ingest(corpus, db)
+    assert rerun.wait(timeout=600) == 0, rerun.stderr.read()
+    ids, docs = collection(db)
+    assert ids == clean[0] and docs == clean[1]
 
 
 def test_second_ingest_on_a_locked_store_refuses(corpus, tmp_path):

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
-from columnrag.loaders.text.render import page_text
+from columnrag.loaders.text.render import normalize, page_text
 
 from .boxes import PITCH, column, line_words, numbered_lines, reseq
 
@@ -318,7 +318,7 @@ def test_a_title_line_that_ends_its_region_heads_the_region_below_it():
     beside = block("Evaluation", 72, 300, 1)  # ends its region, but the next region is to its right
     right = block("The double star pattern must be the last one.", 320, 100, 2)
     body = [above, title, below, beside, right]
-    _mark_titles_over_regions(body)
+    _mark_titles_over_regions(body, LayoutSettings())
     assert [b.kind for b in body] == ["text", "heading", "text", "text", "text"]
 
 
@@ -354,3 +354,38 @@ def test_reference_labels_hanging_left_of_their_entries_stay_with_them():
         refs += line_words(f"R{k}b journal volume pages", 345, y + PITCH)
     text = read(row_major(left + refs))
     assert text == [w.text for w in left] + [w.text for w in row_major(refs)]
+
+
+def test_line_end_hyphens_are_decided_with_the_words_on_both_sides():
+    lines = ["we set it to not-a-", "number, ran mk-", "temp in a coal-", "based plant, an experi-",
+             "ment for ACL-", "2008 in non-", "English and age- and", "sex-independent data"]
+    assert read(reseq(column(lines, 72, 100))) == [
+        "we", "set", "it", "to", "not-a-number,", "ran", "mk-temp", "in", "a", "coal-based", "plant,",
+        "an", "experiment", "for", "ACL-2008", "in", "non-English", "and", "age-", "and",
+        "sex-independent", "data"]
+
+
+def test_a_word_broken_at_a_line_end_that_the_list_lacks_is_joined():
+    # "nonscalable" is in no word list, and "nonscal" is no word: a broken word, not a compound.
+    assert read(reseq(column(["the design is nonscal-", "able in practice"], 72, 100))) == [
+        "the", "design", "is", "nonscalable", "in", "practice"]
+
+
+def test_lost_ligatures_are_mended_into_closed_compounds_and_in_other_languages():
+    words = column(["the lename of the model shows over tting on the", "data we used in the rst place"], 72, 100)
+    assert read(reseq(words))[:2] == ["the", "filename"]
+    german = column(["die Datei wird in der Au age von der Firma und dem Team gepr uft"], 72, 100)
+    assert "Auflage" in read(reseq(german))
+
+
+def test_accents_drawn_apart_go_back_on_their_letters_inside_words_only():
+    from columnrag.loaders.text.render import normalize
+
+    assert normalize("V\u00a8axj\u00a8o and Vuli\u00b4c") == "Växjö and Vulić"
+    assert normalize("the term \u02dcA stays") == "the term \u02dcA stays"  # a variable with a tilde
+
+
+def test_symbol_font_bracket_pieces_become_unicode():
+    # Adobe Symbol draws a tall "(x)" from Private Use pieces; readers and embedders know only Unicode.
+    assert normalize("\uf8eb x \uf8f6\n\uf8ed x \uf8f8") == "\u239b x \u239e\n\u239d x \u23a0"
+    assert normalize("\uf8f4") == "\u23aa" and normalize("\uf8e5") == "\u203e"

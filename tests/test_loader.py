@@ -10,7 +10,7 @@ from langchain_core.document_loaders import Blob
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from columnrag.ingest.samples import two_column_page, write_pdf
-from columnrag.loaders import ColumnAwarePDFLoader, ColumnAwarePDFParser, PDFLoadError
+from columnrag.loaders import ColumnAwarePDFLoader, ColumnAwarePDFParser, LayoutSettings, PDFLoadError
 
 PDF_KEYS = {"source", "file_path", "page", "total_pages", "format", "title", "author", "subject",
             "keywords", "creator", "producer", "creationdate", "moddate", "trapped"}
@@ -133,7 +133,7 @@ def test_scanned_page_needs_ocr(tmp_path):
     page.insert_image(page.rect, pixmap=pix)
     path = tmp_path / "scan.pdf"
     doc.save(str(path))
-    d = list(ColumnAwarePDFLoader(path).lazy_load())[0]
+    d = list(ColumnAwarePDFLoader(path, ocr="off").lazy_load())[0]
     assert d.page_content == "" and d.metadata["needs_ocr"] is True
 
 
@@ -153,8 +153,8 @@ def test_a_space_math_fonts_leave_to_positioning_splits_the_word():
     # "Let 𝑁be the set": the math letter's span ends at 83, the next span starts at 86.2 (a third
     # of the 9-pt font size), with no space character between them.
     raw = _raw_line(("Let ", 64.0, 3.0, 9.0), ("\U0001D441", 77.0, 6.0, 9.0), ("be the", 86.2, 4.5, 9.0))
-    assert [w[4] for w in _words_from_chars(raw)] == ["Let", "\U0001D441", "be", "the"]
+    assert [w[4] for w in _words_from_chars(raw, LayoutSettings())] == ["Let", "\U0001D441", "be", "the"]
     # A subscript or a kerned pair in another font that touches the letter stays one word.
     raw = _raw_line(("\U0001D449", 64.0, 6.0, 9.0), ("\U0001D461", 70.3, 3.0, 6.0), (" and", 73.3, 4.5, 9.0))
-    assert [w[4] for w in _words_from_chars(raw)] == ["\U0001D449\U0001D461", "and"]
+    assert [w[4] for w in _words_from_chars(raw, LayoutSettings())] == ["\U0001D449\U0001D461", "and"]
     assert _MATH_GLUED.search("Let \U0001D441be") and not _MATH_GLUED.search("\U0001D465 + \U0001D466 = 1")

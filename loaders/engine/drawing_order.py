@@ -9,7 +9,8 @@ otherwise the geometric reading stands. Sure means:
 - it never steps from a line of running text to another one beside it on the same row (drawing
   row by row across a gutter fails this);
 - the columns of each band come in order: most of a column before most of the next;
-- it starts where the geometric reading starts (a title the PDF draws last is not followed).
+- it starts where the geometric reading starts (a title the PDF draws last is not followed);
+- it reads a title block (author blocks side by side) before the bands below it.
 
 A line whose parts the PDF draws at different times, with a wide gap between them ("Abstract"
 beside "3 General Instructions" on one row), is two lines here.
@@ -18,21 +19,18 @@ from __future__ import annotations
 
 import re
 
-from .geometry import Block, Line, drawn_in_this_order
+from .geometry import Block, Line, drawn_in_this_order, median_high
+from .settings import LayoutSettings
 
-_WIDE_GAP = 8.0  # points: parts of a row further apart than this may be separate lines
-_CONTIGUOUS_SHARE = 0.9  # share of lines that must be drawn in one go, left to right
-_RUNNING_TEXT_WORDS = 4  # a line this long is running text (a table cell is shorter)
 _TWO_LETTERS = re.compile(r"[^\W\d_].*[^\W\d_]")  # a word with two letters or more
-_ROW_STEP_SHARE = 0.2  # steps across a row between shorter lines, as a share of all lines
 
 
-def _pieces(line: Line) -> list[Line]:
+def _pieces(line: Line, s: LayoutSettings) -> list[Line]:
     """The line cut where the drawing order jumps across a wide gap, when its parts are drawn
     left to right (each one later than the one before, with other text drawn in between)."""
     parts = [[line.words[0]]]
     for a, b in zip(line.words, line.words[1:]):
-        if b.seq != a.seq + 1 and b.x0 - a.x1 > _WIDE_GAP:
+        if b.seq != a.seq + 1 and b.x0 - a.x1 > s.piece_gap:
             parts.append([b])
         else:
             parts[-1].append(b)
@@ -42,14 +40,14 @@ def _pieces(line: Line) -> list[Line]:
     return [Line(p) for p in parts]
 
 
-def _running_text(line: Line) -> bool:
-    """A line of prose: four words or more, most of them words of letters (a table row or a
-    chart's axis labels are shorter, or numbers)."""
+def _running_text(line: Line, s: LayoutSettings) -> bool:
+    """A line of prose: running_text_words or more, most of them words of letters (a table row or
+    a chart's axis labels are shorter, or numbers)."""
     words = line.words
-    if len(words) < _RUNNING_TEXT_WORDS:
+    if len(words) < s.running_text_words:
         return False
     lettered = sum(1 for w in words if _TWO_LETTERS.search(w.text))
-    return 2 * lettered > len(words)
+    return lettered > s.running_text_letters * len(words)
 
 
 def _drawn_in_one_go(line: Line) -> bool:
@@ -78,7 +76,7 @@ def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> li
     return out
 
 
-def _steps_across_a_row(ordered: list[Block]) -> bool:
+def _steps_across_a_row(ordered: list[Block], s: LayoutSettings) -> bool:
     """Whether the order goes from a line to another beside it on its row, in another region,
     the way drawing row by row across a gutter does: once between lines of running text, or
     often between shorter ones (a table drawn row by row steps across a few times a page)."""
@@ -88,43 +86,57 @@ def _steps_across_a_row(ordered: list[Block]) -> bool:
         if r1 == r2:
             continue
         a, b = l1.box, l2.box
-        if min(a.y1, b.y1) - max(a.y0, b.y0) > 0.5 * min(a.height, b.height):
-            if _running_text(l1) and _running_text(l2):
+        if min(a.y1, b.y1) - max(a.y0, b.y0) > s.row_overlap * min(a.height, b.height):
+            if _running_text(l1, s) and _running_text(l2, s):
                 return True
             short += 1
-    return short > 2 and short >= _ROW_STEP_SHARE * len(seq)
+    return short > s.row_steps_max and short >= s.row_step_share * len(seq)
 
 
-def _columns_in_order(geometric: list[Block], ordered: list[Block]) -> bool:
+def _columns_in_order(geometric: list[Block], ordered: list[Block], s: LayoutSettings) -> bool:
     """Most of each column's running text (by median position) comes before most of the next
     one's in its band."""
     where = {id(line.words[0]): k for k, line in enumerate(x for b in ordered for x in b.lines)}
     by_column: dict[tuple[int, int], list[int]] = {}
     for b in geometric:
         for line in b.lines:
-            if _running_text(line):
+            if _running_text(line, s):
                 by_column.setdefault((b.band, b.column), []).append(where[id(line.words[0])])
     for (band, col), places in by_column.items():
         nxt = by_column.get((band, col + 1))
-        if nxt and sorted(places)[len(places) // 2] > sorted(nxt)[len(nxt) // 2]:
+        if nxt and median_high(places) > median_high(nxt):
             return False
     return True
 
 
-def follow_drawing_order(blocks: list[Block]) -> list[Block]:
+def _titles_first(ordered: list[Block], title_bands: frozenset[int]) -> bool:
+    """Every title block's lines come before those of the bands below it."""
+    for t in title_bands:
+        title = [k for k, b in enumerate(ordered) if b.band == t]
+        below = [k for k, b in enumerate(ordered) if b.band > t]
+        if title and below and max(title) > min(below):
+            return False
+    return True
+
+
+def follow_drawing_order(blocks: list[Block], s: LayoutSettings,
+                         title_bands: frozenset[int] = frozenset()) -> list[Block]:
     """The blocks re-ordered line by line in drawing order when that order is sound (see the
-    module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order."""
+    module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order.
+    Title blocks (`title_bands`) are read before the bands below them whatever the drawing."""
     lines = [line for b in blocks for line in b.lines]
     if len(lines) < 2 or drawn_in_this_order(line.words for line in lines):
         return blocks
-    pieces = [[_pieces(line) for line in b.lines] for b in blocks]
+    pieces = [[_pieces(line, s) for line in b.lines] for b in blocks]
     # Lines of running text, that is: a chart's axis labels may be drawn in any order.
-    prose = [p for per_line in pieces for line_pieces in per_line for p in line_pieces if _running_text(p)]
-    if not prose or sum(map(_drawn_in_one_go, prose)) < _CONTIGUOUS_SHARE * len(prose):
+    prose = [p for per_line in pieces for line_pieces in per_line for p in line_pieces if _running_text(p, s)]
+    if not prose or sum(map(_drawn_in_one_go, prose)) < s.drawn_whole_share * len(prose):
         return blocks  # no running text to judge the drawing by, or drawn in pieces
     ordered = _in_drawing_order(blocks, pieces)
     if ordered[0].lines[0].words[0] is not lines[0].words[0]:
         return blocks
-    if _steps_across_a_row(ordered) or not _columns_in_order(blocks, ordered):
+    if _steps_across_a_row(ordered, s) or not _columns_in_order(blocks, ordered, s):
+        return blocks
+    if title_bands and not _titles_first(ordered, title_bands):
         return blocks
     return ordered

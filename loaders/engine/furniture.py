@@ -24,13 +24,14 @@ def _key(block: Block) -> str:
     return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text)).strip()
 
 
-def _small_edge_line(block: Block, body_h: float) -> bool:
+def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """One short line set in a smaller size than the body, apart at the page edge: a running
     head or foot even on a page with no neighbour to repeat it."""
     if len(block.lines) != 1 or body_h <= 0:
         return False
     line = block.lines[0]
-    return len(line.words) <= 15 and median([w.y1 - w.y0 for w in line.words], body_h) < 0.93 * body_h
+    return (len(line.words) <= s.running_head_max_words
+            and median([w.y1 - w.y0 for w in line.words], body_h) < s.running_head_size * body_h)
 
 
 def _edge_blocks(layout: PageLayout) -> list[Block]:
@@ -38,22 +39,24 @@ def _edge_blocks(layout: PageLayout) -> list[Block]:
 
 
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
-                   settings: LayoutSettings | None = None, window: int = 4) -> None:
+                   settings: LayoutSettings | None = None) -> None:
     """Decide header/footer for the edge blocks of `targets` (default: all pages), comparing each
-    with the edge blocks of pages at most `window` away. Mutates the layouts in place."""
+    with the edge blocks of pages at most `furniture_window` away. Mutates the layouts in place."""
     s = settings or LayoutSettings()
+    window = s.furniture_window
     keys = [[(b.band, _key(b), b.box.y0) for b in _edge_blocks(p)] for p in pages]
     # Without neighbouring pages repetition cannot be checked: a small single line at the edge is
     # taken for a running head; with neighbours, only repetition decides.
     alone = len(pages) == 1
     for i in (range(len(pages)) if targets is None else targets):
         page = pages[i]
-        tol = 0.03 * page.height
+        tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
         for b in _edge_blocks(page):
             key = _key(b)
-            furniture = bool(_PAGE_NUMBER.match(key.replace("#", "1"))) or (alone and _small_edge_line(b, body_h))
-            if not furniture and len(key) >= 2:
+            furniture = (bool(_PAGE_NUMBER.match(key.replace("#", "1")))
+                         or (alone and _small_edge_line(b, body_h, s)))
+            if not furniture and len(key) >= s.furniture_min_chars:
                 repeats = 0
                 for j in range(max(0, i - window), min(len(pages), i + window + 1)):
                     if j == i:

@@ -34,9 +34,8 @@ class Box:
 
     @staticmethod
     def union(boxes: Iterable["Box"]) -> "Box":
-        boxes = list(boxes)
-        return Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
-                   max(b.x1 for b in boxes), max(b.y1 for b in boxes))
+        """The box around some boxes (at least one); the same one pass as `words_box`."""
+        return words_box(boxes)
 
 
 @dataclass(slots=True)
@@ -66,8 +65,9 @@ class Word:
         return Box(self.x0, self.y0, self.x1, self.y1)
 
 
-def words_box(words: Sequence[Word]) -> Box:
-    """The box around some words, in one pass (called for every line and block of a page)."""
+def words_box(words: Iterable["Word | Box"]) -> Box:
+    """The box around some words (at least one), in one pass (called for every line and block
+    of a page)."""
     it = iter(words)
     first = next(it)
     x0, y0, x1, y1 = first.x0, first.y0, first.x1, first.y1
@@ -95,7 +95,7 @@ class Line:
 
     @property
     def height(self) -> float:
-        return max(w.y1 for w in self.words) - min(w.y0 for w in self.words)
+        return self.box.height
 
     @property
     def text(self) -> str:
@@ -104,6 +104,7 @@ class Line:
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
 TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
+TABLE = "table"  # a table: its words leave the prose flow, its cells are kept as rows
 LINE_NUMBERS = "line-numbers"
 FURNITURE_KINDS = frozenset({HEADER, FOOTER, LINE_NUMBERS})
 
@@ -163,6 +164,12 @@ def median(values: Sequence[float], default: float = 0.0) -> float:
     s = sorted(values)
     n = len(s)
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
+
+
+def median_high(values: Sequence[float]) -> float:
+    """The larger of the two middle values (one of the values, never an average of two), at least
+    one value: a line pitch or a position that must be one actually measured."""
+    return sorted(values)[len(values) // 2]
 
 
 def drawn_in_this_order(groups: Iterable[Sequence[Word]]) -> bool:

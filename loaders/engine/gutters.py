@@ -8,12 +8,15 @@ at the same x in most rows (column edges line up, word spaces do not).
 from __future__ import annotations
 
 import re
-from collections import Counter
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .geometry import drawn_in_this_order, median
 from .rows import Row, row_pitch
 from .settings import LayoutSettings
+
+
+_EPS = 1e-6  # points: float slack when a word's edge is compared with a strip's edge
 
 
 @dataclass(slots=True)
@@ -24,6 +27,7 @@ class Gutter:
     last: int  # last row index (inclusive)
     left: list[int] = field(default_factory=list)  # rows with text left of the strip
     right: list[int] = field(default_factory=list)  # rows with text right of the strip
+    centred: bool = False  # between centred blocks (an author grid), not column edges
 
     @property
     def span(self) -> int:
@@ -31,17 +35,15 @@ class Gutter:
 
 
 def _extent(rows: list[Row]) -> tuple[float, float]:
-    """The region's left and right edges (a row's words are sorted by x0)."""
-    return min(r.words[0].x0 for r in rows), max(max(w.x1 for w in r.words) for r in rows)
+    """The region's left and right edges (from each row's merged word spans, which the sweep
+    needs anyway: computed once per row)."""
+    spans = [r.occupied() for r in rows]
+    return min(s[0][0] for s in spans), max(s[-1][1] for s in spans)
 
 
 def _one_sided(row: Row, g: "Gutter") -> bool:
     """All of the row's text is on one side of the strip (it may graze the strip's edge)."""
     return max(w.x1 for w in row.words) < g.x1 or row.words[0].x0 > g.x0
-
-
-def _interior_gaps(spans: list[tuple[float, float]], min_width: float) -> list[tuple[float, float]]:
-    return [(a[1], b[0]) for a, b in zip(spans, spans[1:]) if b[0] - a[1] >= min_width]
 
 
 def _free(spans: list[tuple[float, float]], lo: float, hi: float,
@@ -60,12 +62,10 @@ def _free(spans: list[tuple[float, float]], lo: float, hi: float,
 
 def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
     """Rows with clear space above and below across the whole region (headlines, captions)."""
-    out = []
-    for i, row in enumerate(rows):
-        above = i == 0 or row.cy - rows[i - 1].cy >= min_pitch
-        below = i + 1 < len(rows) and rows[i + 1].cy - row.cy >= min_pitch
-        out.append(above and below)
-    return out
+    cys = [(r.y0 + r.y1) / 2 for r in rows]
+    n = len(cys)
+    return [(i == 0 or cys[i] - cys[i - 1] >= min_pitch) and i + 1 < n and cys[i + 1] - cys[i] >= min_pitch
+            for i in range(n)]
 
 
 def _resumes_beyond(rows: list[Row], i: int, g: "Gutter") -> bool:
@@ -80,7 +80,7 @@ def _resumes_beyond(rows: list[Row], i: int, g: "Gutter") -> bool:
 
 
 def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
-           min_pitch: float) -> list[Gutter]:
+           min_pitch: float, max_active: int) -> list[Gutter]:
     """Grow candidate strips row by row; a strip ends at the first row that covers it, or at a
     one-sided row set apart by space when text on the other side resumes below it: that is a
     headline between two bands, not a heading in an unbalanced column's tail."""
@@ -92,6 +92,8 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
         text_x0, text_x1 = spans[0][0], spans[-1][1]
         # Only stretches a strip could pass through (word spaces are most of them).
         free = _free(spans, lo, hi, min_gutter)
+        ends = [b for _, b in free]
+        nfree = len(free)
         still: list[Gutter] = []
         # The strips kept in each free stretch: stretches are disjoint, so two strips can only
         # overlap when they sit in the same one (this keeps the sweep linear in the strips).
@@ -102,7 +104,10 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
                 continue
             parts = []
             gx0, gx1 = g.x0, g.x1
-            for j, (a, b) in enumerate(free):  # sorted: stop past the strip (hot loop: no min/max)
+            # Stretches are sorted and disjoint: start at the first that ends past the strip's
+            # left edge, stop at the first that starts past its right edge (hot loop: no min/max).
+            for j in range(bisect_right(ends, gx0), nfree):
+                a, b = free[j]
                 if a >= gx1:
                     break
                 x0 = a if a > gx0 else gx0
@@ -131,11 +136,8 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
         for j, (a, b) in enumerate(free):
             if not (a <= lo and b >= hi) and not kept[j]:
                 still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
-        active = still[:_MAX_ACTIVE]  # a grid of tiny words must not make this quadratic
+        active = still[:max_active]  # a grid of tiny words must not make this quadratic
     return done + active
-
-
-_MAX_ACTIVE = 64
 
 
 def _edge_share(values: list[float], tol: float) -> float:
@@ -144,6 +146,27 @@ def _edge_share(values: list[float], tol: float) -> float:
         return 0.0
     centre = _mode(values, tol)
     return sum(abs(v - centre) <= tol for v in values) / len(values)
+
+
+def _centred_rows(lwords: dict[int, list], rwords: dict[int, list], tol: float) -> list[int]:
+    """Rows whose text on one side of a strip is centred on that side's usual line centre."""
+    good: set[int] = set()
+    for side in (lwords, rwords):
+        centres = {i: (ws[0].x0 + ws[-1].x1) / 2 for i, ws in side.items()}
+        if len(centres) >= 2:
+            axis = _mode(list(centres.values()), tol)
+            good.update(i for i, c in centres.items() if abs(c - axis) <= tol)
+    return sorted(good)
+
+
+def _two_edge_share(values: list[float], tol: float) -> float:
+    """Share of values within tol of the two most common values (an edge and an indent)."""
+    if not values:
+        return 0.0
+    first = _mode(values, tol)
+    rest = [v for v in values if abs(v - first) > tol]
+    second = _mode(rest, tol) if rest else first
+    return sum(abs(v - first) <= tol or abs(v - second) <= tol for v in values) / len(values)
 
 
 def _steady_share(values: list[float], tol: float) -> float:
@@ -163,11 +186,12 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     """
     # A strip barely wider than a word space is a column gutter only if it runs long: short
     # coincidences of justified spacing (rivers) look exactly like it for three or four rows.
-    need = s.min_gutter_rows if g.x1 - g.x0 >= 1.5 * s.min_gutter else 2 * s.min_gutter_rows
+    wide = g.x1 - g.x0 >= s.wide_gutter * s.min_gutter
+    need = s.min_gutter_rows if wide else s.long_band_rows * s.min_gutter_rows
     if min(len(g.left), len(g.right)) < need:
         return None
-    lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= g.x0 + 1e-6])}
-    rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= g.x1 - 1e-6])}
+    lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= g.x0 + _EPS])}
+    rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= g.x1 - _EPS])}
     if min(len(lwords), len(rwords)) < need:
         return None
     words_left = sum(map(len, lwords.values())) / len(lwords)
@@ -179,15 +203,27 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     tol = s.edge_tolerance
     lxs, rxs = [lx[i] for i in sorted(lx)], [rx[i] for i in sorted(rx)]
     # A steady edge that steps is evidence only beside prose (a table's numbers step as well).
-    prose = 2 * s.min_words_per_side
+    prose = s.prose_words * s.min_words_per_side
     steady = max(_steady_share(lxs, tol) if words_left >= prose else 0.0,
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
-    if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
-        return None
     left_edge = _mode(lxs, tol)
     right_edge = _mode(rxs, tol)
     good = sorted(i for i in set(lx) | set(rx)
                   if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
+    if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
+        # A strip far wider than any word space, beside prose, may have ragged text on both sides
+        # (a column of prose beside a table's indented labels): its rows line up on one side or
+        # the other.
+        # An edge may also sit at two indents (a column of hanging list items: bullets, then text).
+        clear = g.x1 - g.x0 >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose
+        lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
+        if not clear or lined_up < s.min_edge_alignment:
+            centred = _centred_rows(lwords, rwords, tol) if g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else []
+            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not _both_sides_wordy(
+                    rows[g.first: g.last + 1], (g.x0 + g.x1) / 2, s.tie_wordy_share):
+                return None  # (words of letters on both sides: a table's centred numbers are no grid)
+            good = centred  # centred blocks side by side (an author grid): their centres line up
+            g = Gutter(g.x0, g.x1, g.first, g.last, g.left, g.right, centred=True)
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
@@ -196,23 +232,27 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     pitch = max(row_pitch(rows[first: last + 1]), median([r.y1 - r.y0 for r in rows[first: last + 1]], 0.0))
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
-    while (first > 0 and rows[first].cy - rows[first - 1].cy <= 1.5 * pitch
-           and not any(min(w.x1, g.x1) - max(w.x0, g.x0) > 1.0 for w in rows[first - 1].words)):
+    while (first > 0 and rows[first].cy - rows[first - 1].cy <= s.band_top_reach * pitch
+           and not any(min(w.x1, g.x1) - max(w.x0, g.x0) > s.gutter_overlap
+                       for w in rows[first - 1].words)):
         first -= 1
     # Rows after the last aligned row: an unbalanced column's tail belongs to the band, unless it
     # is set apart by extra space and a full-width element follows it (a headline).
     end = g.last
     if end > last:
         followed = g.last + 1 < len(rows)
-        if followed and rows[last + 1].cy - rows[last].cy > 1.6 * pitch:
+        if followed and rows[last + 1].cy - rows[last].cy > s.headline_space * pitch:
             end = last
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
-                  [i for i in g.right if first <= i <= end])
+                  [i for i in g.right if first <= i <= end], g.centred)
 
 
 def _mode(values: list[float], tol: float) -> float:
     """The centre of the densest cluster of values (within tol)."""
-    counts = Counter(round(v / tol) for v in values)
+    counts: dict[int, int] = {}
+    for v in values:
+        k = round(v / tol)
+        counts[k] = counts.get(k, 0) + 1
     best = max(counts, key=lambda k: counts[k] + counts.get(k - 1, 0) + counts.get(k + 1, 0))
     near = [v for v in values if abs(v - best * tol) <= tol]
     return median(near, best * tol)
@@ -228,7 +268,7 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     found = []
     min_pitch = settings.headline_space * row_pitch(rows)
     least = settings.min_gutter_rows  # _validate's first guard, inlined: most strips fail it
-    for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch):
+    for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch, settings.max_active_strips):
         if len(g.left) < least or len(g.right) < least:
             continue
         v = _validate(rows, g, settings)
@@ -244,7 +284,7 @@ def _two_row_gutters(rows: list[Row], s: LayoutSettings) -> list[Gutter]:
     ends, and starts, at the same x in both rows, and the strip is far wider than the word
     spaces of either row."""
     lo, hi = _extent(rows)
-    wide = 1.5 * s.min_gutter
+    wide = s.wide_gutter * s.min_gutter
     first, second = (_free(r.occupied(), lo, hi, wide) for r in rows)
     found: list[Gutter] = []
     for a0, b0 in first:
@@ -260,14 +300,14 @@ def _two_row_gutters(rows: list[Row], s: LayoutSettings) -> list[Gutter]:
 
 
 def _sides_hold_text(row: Row, a: float, b: float, s: LayoutSettings) -> bool:
-    """Running text on both sides of the strip [a, b] (twice the words per side the guards ask
-    of a longer band), and the strip wider than the row's usual word space by half again."""
-    left = [w for w in row.words if w.x1 <= a + 1e-6]
-    right = [w for w in row.words if w.x0 >= b - 1e-6]
-    if min(len(left), len(right)) < 2 * s.min_words_per_side:
+    """Prose on both sides of the strip [a, b] (the words a row the guards of a longer band call
+    prose), and the strip plainly wider than the row's usual word space."""
+    left = [w for w in row.words if w.x1 <= a + _EPS]
+    right = [w for w in row.words if w.x0 >= b - _EPS]
+    if min(len(left), len(right)) < s.prose_words * s.min_words_per_side:
         return False  # running text on both sides, not a key beside its value
     spaces = [y.x0 - x.x1 for side in (left, right) for x, y in zip(side, side[1:])]
-    return b - a >= 1.3 * median(spaces, 0.0)
+    return b - a >= s.two_row_space * median(spaces, 0.0)
 
 
 def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
@@ -281,9 +321,10 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     if len(rows) < 2 or drawn_in_this_order(r.words for r in rows):  # no tie to break
         return None
     lo, hi = _extent(rows)
-    wide = 2 * settings.min_gutter
-    cands = [g for g in _sweep(rows, lo, hi, wide, float("inf"))
-             if min(len(g.left), len(g.right)) >= 2 and g.x1 - g.x0 >= wide]
+    wide = settings.tie_gutter * settings.min_gutter
+    least = settings.tie_gutter_rows
+    cands = [g for g in _sweep(rows, lo, hi, wide, float("inf"), settings.max_active_strips)
+             if min(len(g.left), len(g.right)) >= least and g.x1 - g.x0 >= wide]
     for g in sorted(cands, key=lambda g: (-g.span, g.x0)):
         # The longest run of rows from the strip's top in which the PDF draws everything on one
         # side before anything on the other (an author grid is often several grids stacked).
@@ -305,9 +346,9 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
                 settings.right_to_left and left and right and max(right) < min(left))
             if not one_side_first:
                 break
-            if nl >= 2 and nr >= 2:
+            if nl >= least and nr >= least:
                 best = i
-        if best is not None and _both_sides_wordy(rows[g.first: best + 1], mid):
+        if best is not None and _both_sides_wordy(rows[g.first: best + 1], mid, settings.tie_wordy_share):
             return Gutter(g.x0, g.x1, g.first, best, [], [])
     return None
 
@@ -316,11 +357,19 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
 _WORDY = re.compile(r"^[^\W\d_\U0001D400-\U0001D7FF]{2,}")
 
 
-def _both_sides_wordy(rows: list[Row], mid: float) -> bool:
+def _both_sides_wordy(rows: list[Row], mid: float, share: float) -> bool:
     """Words on both sides of a tie gutter, not symbols: a display equation drawn piece by piece
     (its sums, fractions, sub- and superscripts apart) must stay one block."""
     words = [w for r in rows for w in r.words]
     for side in ([w for w in words if w.x1 <= mid], [w for w in words if w.x0 >= mid]):
-        if sum(1 for w in side if _WORDY.match(w.text)) < 0.5 * len(side):
+        if sum(1 for w in side if _WORDY.match(w.text)) < share * len(side):
             return False
     return True
+
+
+def empty_strips(rows: list[Row], min_width: float, settings: LayoutSettings) -> list[Gutter]:
+    """Every empty vertical strip at least `min_width` wide that runs down consecutive rows,
+    with the rows that have text on each side of it, unvalidated (the table finder reads cells
+    from them)."""
+    lo, hi = _extent(rows)
+    return _sweep(rows, lo, hi, min_width, float("inf"), settings.max_active_strips)

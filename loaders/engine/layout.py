@@ -16,9 +16,11 @@ from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULE
                        Block, Line, PageLayout, Word, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
+from .floats import floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, find_gutters, find_tie_gutter
-from .rows import Row, make_rows, row_pitch
+from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
+from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
@@ -41,6 +43,7 @@ class _Reader:
         self.band = FIRST_BAND - 1  # the last band handed out: none yet
         self.columns: dict[int, int] = {}
         self.cuts: list[tuple[Gutter, bool]] = []  # gutters cut at, and whether a tie
+        self.title_bands: set[int] = set()  # bands that are title blocks: read before all below
 
     def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
         if words:
@@ -58,17 +61,41 @@ class _Reader:
             self._leaf(rows, label)
             return
         self.cuts.append((g, not gutters))
-        self.read_rows(rows[: g.first], label)
-        left, right = _split_at(_words(rows[g.first: g.last + 1]), g, self.s)
+        above = head_above(rows, g, self.s) if gutters else None
+        first = g.first
+        if above is not None:  # a centred title block right above the columns, split as they are
+            self.read_rows(rows[: above[0]], label)
+            self._read_band(rows[above[0]: above[1]], above[2], label, title=True)
+            first = above[1]  # rows between it and the band, clear of the gutter, are the band's
+        else:
+            self.read_rows(rows[: g.first], label)
+        head = head_rows(rows, g, self.s) if gutters and above is None else None
+        if head is not None:  # a centred title block over the columns: a band of its own
+            self._read_band(rows[g.first: head], g, label, title=True)
+            self.read_rows(rows[head:], label)
+            return
+        band = rows[first: g.last + 1]
+        if g.centred:  # a grid of centred blocks (authors): row of blocks by row of blocks
+            for part in _grid_rows(band, self.s):
+                self._read_band(part, g, label)
+        else:
+            self._read_band(band, g, label)
+        self.read_rows(rows[g.last + 1:], label)
+
+    def _read_band(self, rows: list[Row], g: Gutter, label: tuple[int, int] | None,
+                   title: bool = False) -> None:
+        """Read rows that a gutter splits into columns (a title block's, when `title`)."""
+        left, right = _split_at(_words(rows), g, self.s)
         sides = [right, left] if self.s.right_to_left else [left, right]
         if label is None:
             self.band += 1
+            if title:
+                self.title_bands.add(self.band)
             # Column numbers are counted at the top level: the left side may itself hold columns.
             self._read_columns(sides, self.band)
         else:
             for side in sides:
                 self.read(side, label)
-        self.read_rows(rows[g.last + 1:], label)
 
     def _read_columns(self, sides: list[list[Word]], band: int) -> None:
         """Read the sides of a top-level band, splitting further columns off each side."""
@@ -96,6 +123,18 @@ class _Reader:
         self.leaves.append(_Leaf(rows, *label))
 
 
+def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:
+    """A band of centred blocks cut where a row sits grid_row_gap line pitches or more further
+    below the one before than the line pitch (a blank line between rows of blocks)."""
+    pitch = row_pitch(rows)
+    parts = [[rows[0]]]
+    for a, b in zip(rows, rows[1:]):
+        if (b.y0 + b.y1) - (a.y0 + a.y1) >= 2 * (1 + s.grid_row_gap) * pitch:
+            parts.append([])
+        parts[-1].append(b)
+    return parts
+
+
 _LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")
 
 
@@ -106,9 +145,9 @@ def _split_at(words: list[Word], g: Gutter, s: LayoutSettings) -> tuple[list[Wor
     mid = (g.x0 + g.x1) / 2
     left = [w for w in words if (w.x0 + w.x1) / 2 < mid]
     right = [w for w in words if (w.x0 + w.x1) / 2 >= mid]
-    touching = [w for w in left if w.x1 >= g.x0 - 3 * s.edge_tolerance]
+    touching = [w for w in left if w.x1 >= g.x0 - s.list_marker_reach * s.edge_tolerance]
     markers = {id(w) for w in touching if _LIST_MARKER.match(w.text)}
-    if len(touching) >= 2 and len(markers) >= 0.8 * len(touching):
+    if len(touching) >= s.list_marker_min and len(markers) >= s.list_marker_share * len(touching):
         right += [w for w in left if id(w) in markers]
         left = [w for w in left if id(w) not in markers]
     return left, right
@@ -119,7 +158,7 @@ def _leaf_box(leaf: _Leaf) -> tuple[float, float, float, float]:
     return b.x0, b.y0, b.x1, b.y1
 
 
-def _drawn_top_down(leaves: list[_Leaf]) -> bool:
+def _drawn_top_down(leaves: list[_Leaf], s: LayoutSettings) -> bool:
     """Whether the PDF draws each region's rows top to bottom (native and row-by-row producers
     do; scattered drawing does not). Only then does the drawing order carry evidence."""
     steps = rising = 0
@@ -127,15 +166,15 @@ def _drawn_top_down(leaves: list[_Leaf]) -> bool:
         firsts = [min(w.seq for w in r.words) for r in leaf.rows]
         steps += len(firsts) - 1
         rising += sum(b > a for a, b in zip(firsts, firsts[1:]))
-    return steps == 0 or rising >= 0.9 * steps
+    return steps == 0 or rising >= s.top_down_share * steps
 
 
-def _order_leaves(leaves: list[_Leaf]) -> list[_Leaf]:
+def _order_leaves(leaves: list[_Leaf], s: LayoutSettings, title_bands: frozenset[int] = frozenset()) -> list[_Leaf]:
     """Order single-column regions: geometry sets the constraints, the drawing order breaks ties.
 
     A region must come before another when it sits above it with overlapping x-ranges (the flow
     of one column, a title over columns), or when both are columns of one band and it is the
-    earlier column. Among the regions free to come next, the one the PDF draws first wins when
+    earlier column, or it is a title block's and the other is in a later band. Among the regions free to come next, the one the PDF draws first wins when
     the drawing order is trustworthy; otherwise the XY-cut order decides.
     """
     n = len(leaves)
@@ -150,11 +189,12 @@ def _order_leaves(leaves: list[_Leaf]) -> list[_Leaf]:
                 continue
             bx0, by0, bx1, by1 = boxes[j]
             overlap = min(ax1, bx1) - max(ax0, bx0)
-            stacked = overlap > 0.2 * min(ax1 - ax0, bx1 - bx0) and ay1 <= by0 + 2.0
+            stacked = overlap > s.stack_overlap * min(ax1 - ax0, bx1 - bx0) and ay1 <= by0 + s.stack_slack
             same_band = leaves[i].band == leaves[j].band and leaves[i].column < leaves[j].column
-            if stacked or same_band:
+            title = leaves[i].band in title_bands and leaves[j].band > leaves[i].band
+            if stacked or same_band or title:
                 before[j].add(i)
-    if _drawn_top_down(leaves):
+    if _drawn_top_down(leaves, s):
         key = [min(w.seq for r in leaf.rows for w in r.words) for leaf in leaves]
     else:
         key = list(range(n))
@@ -174,44 +214,45 @@ def _words(rows: list[Row]) -> list[Word]:
     return [w for r in rows for w in r.words]
 
 
-def _dedupe(words: list[Word]) -> list[Word]:
+def _dedupe(words: list[Word], grid: float) -> list[Word]:
     """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
-    seen: dict[tuple[str, int, int], Word] = {}
+    seen: set[tuple[str, int, int]] = set()
     out = []
-    for w in words:
-        key = (w.text, round(w.x0), round(w.y0))
-        if key in seen:
-            continue
-        seen[key] = w
-        out.append(w)
+    inv = 1.0 / grid
+    for w in words:  # int(x + 0.5), not round(): this runs for every word of every page
+        key = (w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5))
+        if key not in seen:
+            seen.add(key)
+            out.append(w)
     return out
 
 
-def _edge_rows(rows: list[Row], page_h: float, body_h: float, zone: float) -> tuple[int, int]:
+def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings) -> tuple[int, int]:
     """Rows at the top and bottom edge set apart by space: candidates for headers and footers.
 
     Returns (n_top, n_bottom): how many rows at each end are candidates.
     """
     n = len(rows)
+    zone, gap = s.furniture_zone, s.edge_row_gap * body_h
     top = 0
     for j in range(1, n):
         if rows[j - 1].y1 > zone * page_h:
             break
-        if rows[j].y0 - rows[j - 1].y1 >= 0.8 * body_h:
+        if rows[j].y0 - rows[j - 1].y1 >= gap:
             top = j
     bottom = 0
     for j in range(n - 1, top, -1):
         if rows[j].y0 < (1 - zone) * page_h:
             break
-        if rows[j].y0 - rows[j - 1].y1 >= 0.8 * body_h:
+        if rows[j].y0 - rows[j - 1].y1 >= gap:
             bottom = n - j
     return top, bottom
 
 
 def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings) -> bool:
-    if height >= s.heading_size_ratio * body_h and len(line.words) <= 20:
+    if height >= s.heading_size_ratio * body_h and len(line.words) <= s.heading_max_words:
         return True
-    if len(line.words) > 8:
+    if len(line.words) > s.title_max_words:
         return False
     text = line.text
     return bool(_SECTION_NUMBER.match(text)) and not text.endswith(".")
@@ -223,9 +264,10 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     prev: Row | None = None
     prev_heading = False
     prev_h = 0.0
+    caption_h = 0.0  # the word height of the caption the open block is, if it is one
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
-    pitch = row_pitch(leaf.rows) if len(leaf.rows) >= 4 else 0.0
+    pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
     for row in leaf.rows:
         line = Line(row.words)
         height = _word_height(row)
@@ -240,18 +282,23 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
             continue
         new = prev is None or heading != prev_heading
         if not new and prev is not None:
-            if row.y0 - prev.y1 > s.paragraph_gap * body_h and row.cy - prev.cy > 1.3 * pitch:
+            if row.y0 - prev.y1 > s.paragraph_gap * body_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
-            elif abs(height - prev_h) > 0.25 * max(height, prev_h):
+            elif abs(height - prev_h) > s.size_change * max(height, prev_h):
+                new = True
+            elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
+                new = True  # a caption ends where its type does (its text is never the body's)
+            elif is_caption_start(line.text) and _ENDS_SENTENCE.search(blocks[-1].lines[-1].text):
                 new = True
         if new:
+            caption_h = height if is_caption_start(line.text) else 0.0
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
         else:
             blocks[-1].lines.append(line)
         prev, prev_heading, prev_h = row, heading, height
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b in blocks[:-1]:
-        if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text):
+        if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text, s):
             b.kind = HEADING
     return blocks
 
@@ -260,7 +307,7 @@ def _next_line_down(prev: Row, row: Row, pitch: float, body_h: float, s: LayoutS
     """`row` sits at the usual line pitch below `prev`. Bottoms are compared, not centres: boxes of
     fonts of different box heights share a baseline, not a centre."""
     if pitch > 0:
-        return row.y1 - prev.y1 <= 1.3 * pitch
+        return row.y1 - prev.y1 <= s.paragraph_pitch * pitch
     return row.y0 - prev.y1 <= s.paragraph_gap * body_h
 
 
@@ -278,21 +325,21 @@ def _word_height(row: Row) -> float:
     return median([w.y1 - w.y0 for w in row.words], row.y1 - row.y0)
 
 
-def _mark_titles_over_regions(body: list[Block]) -> None:
+def _mark_titles_over_regions(body: list[Block], s: LayoutSettings) -> None:
     """A lone title-like line that ends its region, right above the next region's text, heads
     that text (a section title over a column band)."""
     for a, b in zip(body, body[1:]):
         if not (a.kind == TEXT and b.kind == TEXT and a.region != b.region and len(a.lines) == 1
-                and _looks_like_title(a.lines[0].text)):
+                and _looks_like_title(a.lines[0].text, s)):
             continue
         above, below = a.box, b.box
         if below.y0 >= above.y1 and min(above.x1, below.x1) > max(above.x0, below.x0):
             a.kind = HEADING
 
 
-def _looks_like_title(text: str) -> bool:
+def _looks_like_title(text: str, s: LayoutSettings) -> bool:
     words = text.split()
-    return 0 < len(words) <= 8 and text[:1].isupper() and text[-1:].isalnum()
+    return 0 < len(words) <= s.title_max_words and text[:1].isupper() and text[-1:].isalnum()
 
 
 def analyze_page(words: list[Word], width: float, height: float,
@@ -300,14 +347,14 @@ def analyze_page(words: list[Word], width: float, height: float,
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages."""
     s = settings or LayoutSettings()
-    words = _dedupe([w for w in words if w.text.strip()])
+    words = _dedupe([w for w in words if w.text.strip()], s.duplicate_grid)
     layout = PageLayout(width, height)
     if not words:
         return layout
-    words, ruler = split_rulers(words)
-    body_h = median([w.y1 - w.y0 for w in words], 10.0) or 10.0
+    words, ruler = split_rulers(words, s)
+    body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
     rows = make_rows(words, s.row_overlap)
-    n_top, n_bottom = _edge_rows(rows, height, body_h, s.furniture_zone)
+    n_top, n_bottom = _edge_rows(rows, height, body_h, s)
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]
     too_many = len(words) > s.max_words_for_columns
@@ -316,7 +363,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         reader._leaf(body_rows, None)
     else:
         reader.read_rows(body_rows, None)
-    reader.leaves = _order_leaves(reader.leaves)
+    reader.leaves = _order_leaves(reader.leaves, s, frozenset(reader.title_bands))
     blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
@@ -324,8 +371,9 @@ def analyze_page(words: list[Word], width: float, height: float,
             b.region = k
             body.append(b)
     if s.follow_drawing_order and not too_many:
-        body = follow_drawing_order(body)
-    _mark_titles_over_regions(body)
+        body = follow_drawing_order(body, s, frozenset(reader.title_bands))
+    body = floats_after_paragraphs(body, body_h, s)
+    _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]
     if ruler:
@@ -334,7 +382,8 @@ def analyze_page(words: list[Word], width: float, height: float,
     layout.columns_per_band = dict(reader.columns)
     doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)
     if too_many:
-        doubt.add(0.5, f"{len(words)} words on the page: too many for column analysis, read in rows")
+        doubt.add(s.too_many_words_confidence,
+                  f"{len(words)} words on the page: too many for column analysis, read in rows")
     layout.confidence, layout.doubts = doubt.confidence, doubt.reasons
     return layout
 

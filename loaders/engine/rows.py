@@ -5,8 +5,15 @@ Rows are the unit the gutter finder sweeps over; inside a single column a row is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
-from .geometry import Word
+from .geometry import Word, median_high
+
+# Points. Guards, not thresholds: the height a box of no height (a rule, a space glyph) is measured
+# with, and the line height assumed where there is nothing to measure it from.
+_MIN_HEIGHT = 0.1
+FALLBACK_LINE_HEIGHT = 10.0
+_BY_X = attrgetter("x0", "seq")  # a row's words, left to right
 
 
 @dataclass(slots=True)
@@ -49,7 +56,7 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
             y0, y1 = w.y0, w.y1
             ov = (y1 if y1 < ref1 else ref1) - (y0 if y0 > ref0 else ref0)
             h = y1 - y0 if y1 - y0 < ref1 - ref0 else ref1 - ref0
-            if ov >= overlap * (h if h > 0.1 else 0.1):
+            if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT):
                 row = rows[-1]
                 row.words.append(w)
                 if w.y0 < row.y0:
@@ -60,7 +67,7 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
         rows.append(Row([w], w.y0, w.y1))
         ref0, ref1 = w.y0, w.y1
     for row in rows:
-        row.words.sort(key=lambda w: (w.x0, w.seq))
+        row.words.sort(key=_BY_X)
     return rows
 
 
@@ -71,7 +78,8 @@ def row_pitch(rows: list[Row]) -> float:
     glyphs, so the white space between boxes says little; the distance between centres does not
     depend on it.
     """
-    dists = sorted(b.cy - a.cy for a, b in zip(rows, rows[1:]) if b.cy - a.cy > 0)
+    cys = [r.y0 + r.y1 for r in rows]  # twice the centres: halved once below
+    dists = [(b - a) / 2 for a, b in zip(cys, cys[1:]) if b > a]
     if not dists:
-        return max((r.y1 - r.y0 for r in rows), default=10.0)
-    return dists[len(dists) // 2]
+        return max((r.y1 - r.y0 for r in rows), default=FALLBACK_LINE_HEIGHT)
+    return median_high(dists)

@@ -7,35 +7,36 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .geometry import Word
+from .geometry import Box, Word, words_box
+from .settings import LayoutSettings
 
-MIN_RULER_LENGTH = 8
 
-
-def split_rulers(words: list[Word]) -> tuple[list[Word], list[Word]]:
-    """(text words, ruler words). A ruler is at least MIN_RULER_LENGTH numbers aligned on one
+def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list[Word]]:
+    """(text words, ruler words). A ruler is at least `ruler_min_numbers` numbers aligned on one
     edge that count up by one, mostly, from top to bottom."""
-    numbers = [w for w in words if w.text.isdigit() and len(w.text) <= 4]
-    if len(numbers) < MIN_RULER_LENGTH:
+    numbers = [w for w in words if w.text.isdigit() and len(w.text) <= s.ruler_max_digits]
+    least = s.ruler_min_numbers
+    if len(numbers) < least:
         return words, []
     by_edge: dict[tuple[str, int], list[Word]] = defaultdict(list)
     for w in numbers:
-        by_edge[("r", round(w.x1 / 2))].append(w)
-        by_edge[("l", round(w.x0 / 2))].append(w)
+        by_edge[("r", round(w.x1 / s.ruler_edge_bin))].append(w)
+        by_edge[("l", round(w.x0 / s.ruler_edge_bin))].append(w)
     ruler: set[int] = set()
     others = [w for w in words if not w.text.isdigit()]
-    text_x0 = min((w.x0 for w in others), default=0.0)
-    text_x1 = max((w.x1 for w in others), default=0.0)
+    text = words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0)
     for group in by_edge.values():
-        if len(group) < MIN_RULER_LENGTH:
+        if len(group) < least:
             continue
         group = sorted(group, key=lambda w: w.y0)
         diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
-        counting = sum(d == 1 for d in diffs) >= 0.7 * len(diffs)
+        counting = sum(d == 1 for d in diffs) >= s.ruler_counting_share * len(diffs)
         # A ruler whose last digit the page edge cut off reads 55, 55, ..., 56: it still never
         # counts down, and nothing but it lies that far out in the margin.
-        in_margin = max(w.x1 for w in group) <= text_x0 or min(w.x0 for w in group) >= text_x1
-        clipped = in_margin and sum(d in (0, 1) for d in diffs) >= 0.9 * len(diffs) and any(diffs)
+        box = words_box(group)
+        in_margin = box.x1 <= text.x0 or box.x0 >= text.x1
+        never_down = sum(d in (0, 1) for d in diffs) >= s.ruler_clipped_share * len(diffs)
+        clipped = in_margin and never_down and any(diffs)
         if counting or clipped:
             ruler.update(id(w) for w in group)
     if not ruler:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract import (BLOCKS_KEY, DOUBTS_KEY, FURNITURE_KEY, FurnitureBlock, LayoutBlock, encode_blocks,
-                        encode_doubts, encode_furniture)
+from ..contract import (BLOCKS_KEY, CONTENT_HASH_KEY, DOUBTS_KEY, FURNITURE_KEY, SETTINGS_KEY, FurnitureBlock,
+                        LayoutBlock, encode_blocks, encode_doubts, encode_furniture, encode_settings)
 from ..engine.geometry import FURNITURE_KINDS, Block
+from ..engine.settings import LayoutSettings
+from ..engine.tables import TableBlock
 from ..pdf.reader import PageResult
 
 # How near the right edge a last line must end to count as full: a few points, or a little of a
@@ -33,23 +35,46 @@ def _full_last_line(block: Block) -> bool:
     return len(block.lines) > 1 and last.x1 >= box.x1 - max(_FULL_LINE_SLACK, _FULL_LINE_SLACK_SHARE * box.width)
 
 
-def layout_metadata(page: PageResult) -> dict[str, Any]:
+def file_metadata(info: dict[str, Any], content_hash: str, settings: LayoutSettings) -> dict[str, Any]:
+    """What every Document of a file carries: PyMuPDFLoader's keys (`info`), then what a chunk id
+    is built from (the file's hash and the layout settings used)."""
+    return {**info, CONTENT_HASH_KEY: content_hash, SETTINGS_KEY: encode_settings(settings)}
+
+
+def _table_fields(block: Block) -> dict[str, Any]:
+    """A table's rows, header rows and caption, as the page text gave them (nothing for other
+    blocks)."""
+    if not isinstance(block, TableBlock) or block.rows is None or block.table is None:
+        return {}
+    return {"rows": block.rows, "header_rows": block.table.header_rows, "caption": block.caption}
+
+
+def _blocks_and_furniture(page: PageResult) -> dict[str, str]:
     """The page's blocks (box, band, column, kind, span in page_content) and furniture, encoded."""
     blocks = [LayoutBlock(page.page_box(sp.block.box), sp.block.band, sp.block.column, sp.block.region,
-                          sp.block.kind, sp.start, sp.end, _full_last_line(sp.block), _text_size(sp.block))
+                          sp.block.kind, sp.start, sp.end, _full_last_line(sp.block), _text_size(sp.block),
+                          **_table_fields(sp.block))
               for sp in page.spans]
     furniture = [FurnitureBlock(page.page_box(b.box), b.kind, " ".join(line.text for line in b.lines))
                  for b in page.layout.blocks if b.kind in FURNITURE_KINDS]
+    return {BLOCKS_KEY: encode_blocks(blocks), FURNITURE_KEY: encode_furniture(furniture)}
+
+
+def layout_metadata(page: PageResult, include_layout: bool = True) -> dict[str, Any]:
+    """The page's layout: size, blocks and furniture (left out when `include_layout` is False:
+    another splitter would copy them, up to 14 KB a page, into every chunk), how sure the order is,
+    and for a page read by OCR, `ocr` and the mean word confidence."""
     turned = bool(page.frame and page.frame.turn)
+    ocr = {"ocr": True, "ocr_confidence": page.ocr.confidence} if page.ocr is not None else {}
     return {
         "page_width": round(page.frame.page_width if page.frame else page.layout.width, 2),
         "page_height": round(page.frame.page_height if page.frame else page.layout.height, 2),
         "text_rotation": page.frame.turn if page.frame else 0,
-        BLOCKS_KEY: encode_blocks(blocks),
-        FURNITURE_KEY: encode_furniture(furniture),
+        **(_blocks_and_furniture(page) if include_layout else {}),
         "layout_bands": len(page.layout.columns_per_band),
         "layout_max_columns": max(page.layout.columns_per_band.values(), default=0),
         "needs_ocr": page.needs_ocr,
         "layout_confidence": round(page.layout.confidence * (0.9 if turned else 1.0), 3),
         DOUBTS_KEY: encode_doubts(page.layout.doubts + (["text set sideways"] if turned else [])),
+        **ocr,
     }

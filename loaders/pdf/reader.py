@@ -7,22 +7,25 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Iterator
 
 import pymupdf
 
-from ..errors import PDFLoadError
+from ..errors import OcrUnavailableError, PDFLoadError
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout
 from ..engine.layout import analyze_page
+from ..engine.tables import place_tables
 from ..paths import display_path
-from .words import PageWords, page_words
+from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
+from .ocr_settings import OcrSettings
+from .rules import page_drawing
+from .words import UPRIGHT, PageWords, page_words
 from ..engine.settings import LayoutSettings
 from ..text.render import BlockSpan, page_text
 
 log = logging.getLogger(__name__)
-WINDOW = 4
 
 
 @dataclass(slots=True)
@@ -33,6 +36,7 @@ class PageResult:
     spans: list[BlockSpan]
     needs_ocr: bool
     frame: PageWords | None = None  # how layout boxes map back to page coordinates
+    ocr: OcrResult | None = None  # set when OCR gave (some of) the page's words
 
     def page_box(self, box: Box) -> Box:
         return self.frame.to_page(box) if self.frame is not None else box
@@ -84,26 +88,59 @@ def open_pdf(source: str, data: bytes | None = None, password: str | None = None
     return doc
 
 
-def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings,
-             source: str) -> tuple[PageLayout, bool, PageWords]:
+def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, source: str,
+             ocr: OcrSettings) -> tuple[PageLayout, bool, PageWords, OcrResult | None]:
     try:
         page = doc[number]
-        frame = page_words(page)
-        layout = analyze_page(frame.words, frame.width, frame.height, settings)
-        needs_ocr = not frame.words and bool(page.get_images(full=False))
+        frame = page_words(page, settings)
+        layout = analyze_page(frame.words, frame.width, frame.height, settings) if ocr.mode != "force" else None
+        plan = plan_ocr(page, frame, layout, ocr)
+        result = None
+        if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
+            engine = ocr_engine(ocr)
+            result = read_page(engine, page, frame, plan, ocr) if engine is not None else None
+            if result is not None:
+                if plan.whole_page:  # a page of OCR words has no drawing order: geometry alone decides
+                    frame = PageWords([], page.rect.width, page.rect.height, UPRIGHT,
+                                      page.rect.width, page.rect.height)
+                    # OCR boxes measure each word's ink, not its type size: a body paragraph
+                    # would pass for a float set in other type, so only captions are floats.
+                    settings = replace(settings, follow_drawing_order=False,
+                                       float_size_change=ocr.float_size_change)
+                layout = analyze_page(result.words, frame.width, frame.height, settings)
+        needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
+        if layout is not None:
+            layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)
+    except OcrUnavailableError:
+        raise
     except Exception as exc:
         raise PDFLoadError(source, f"page {number + 1} could not be read ({exc})") from exc
     frame.words = []  # the layout holds them; the frame only maps boxes back
-    return layout, needs_ocr, frame
+    return layout, needs_ocr, frame, result
+
+
+def _existing(doc: pymupdf.Document, source: str, pages: Iterable[int]) -> list[int]:
+    """The 0-based page numbers asked for, all of which the file has: a page it has not is an
+    error, not an empty result."""
+    numbers = list(pages)
+    for number in numbers:
+        if not 0 <= number < doc.page_count:
+            raise PDFLoadError(display_path(source), f"has no page {number} (it has {doc.page_count} "
+                                                     "pages, numbered from 0)")
+    return numbers
 
 
 def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | None = None,
-               pages: Iterable[int] | None = None) -> Iterator[PageResult]:
-    """Ordered pages of `doc` (all, or the 0-based numbers in `pages`), one at a time."""
+               pages: Iterable[int] | None = None, ocr: OcrSettings | None = None) -> Iterator[PageResult]:
+    """Ordered pages of `doc` (all, or the 0-based numbers in `pages`), one at a time; pages or
+    parts of pages without readable text are read by OCR as `ocr` says (default: auto)."""
+    pages = None if pages is None else _existing(doc, source, pages)
     s = settings or LayoutSettings()
+    o = ocr or OcrSettings()
+    window = s.furniture_window  # pages compared with each page for headers and footers, each side
     numbers = list(range(doc.page_count)) if pages is None else [
         p for p in pages if 0 <= p < doc.page_count]
-    held: deque[tuple[int, PageLayout, bool, PageWords]] = deque()  # pages [base, base + len(held))
+    held: deque[tuple[int, PageLayout, bool, PageWords, OcrResult | None]] = deque()  # pages [base, base + len(held))
     base = 0
     next_out = 0
 
@@ -112,17 +149,16 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
         nonlocal base, next_out
         while next_out < upto:
             pos = next_out - base
-            mark_furniture([h[1] for h in held], targets=[pos], settings=s, window=WINDOW)
-            number, layout, needs_ocr, frame = held[pos]
+            mark_furniture([h[1] for h in held], targets=[pos], settings=s)
+            number, layout, needs_ocr, frame, ocr_result = held[pos]
             text, spans = page_text(layout, s)
-            yield PageResult(number, layout, text, spans, needs_ocr, frame)
+            yield PageResult(number, layout, text, spans, needs_ocr, frame, ocr_result)
             next_out += 1
-            while next_out - base > WINDOW:
+            while next_out - base > window:
                 held.popleft()
                 base += 1
 
     for seen, number in enumerate(numbers, start=1):
-        layout, needs_ocr, frame = _analyze(doc, number, s, source)
-        held.append((number, layout, needs_ocr, frame))
-        yield from emit(seen - WINDOW)
+        held.append((number, *_analyze(doc, number, s, source, o)))
+        yield from emit(seen - window)
     yield from emit(len(numbers))

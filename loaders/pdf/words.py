@@ -12,7 +12,8 @@ from itertools import groupby
 
 import pymupdf
 
-from ..engine.geometry import Box, Word
+from ..engine.geometry import Box, Word, words_box
+from ..engine.settings import LayoutSettings
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
 # dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box.
@@ -32,15 +33,13 @@ _LIGATURE_CODE = re.compile(r"[^\W\d_][\x1b-\x1f]|[\x1b-\x1f][^\W\d_]")
 _MATH_GLUED = re.compile("[\U0001D400-\U0001D7FF][^\\W\\d_\U0001D400-\U0001D7FF]"
                          "|[^\\W\\d_\U0001D400-\U0001D7FF][\U0001D400-\U0001D7FF]")
 _ANY_MATH_LETTER = re.compile("[\U0001D400-\U0001D7FF]")
-# A gap this wide (share of the font size) where the font changes inside a word is a space the
-# PDF did not draw.
-_MISSING_SPACE = 0.15
 
 
-def _words_from_chars(raw: dict) -> list[tuple]:
+def _words_from_chars(raw: dict, s: LayoutSettings) -> list[tuple]:
     """Words built from the characters of a page's rawdict, as the tuples of extractWORDS (x0, y0,
     x1, y1, text, block, line, word), for the pages MuPDF's own words get wrong: T1 ligature codes
     become letters, and a word is cut where the font changes across a visible gap."""
+    missing_space = s.missing_space
     out: list[tuple] = []
     for bno, block in enumerate(raw["blocks"]):
         for lno, line in enumerate(block.get("lines", [])):
@@ -52,12 +51,11 @@ def _words_from_chars(raw: dict) -> list[tuple]:
                 ch = c["c"]
                 is_text = ch in _T1_LIGATURES or (ord(ch) > 32 and ord(ch) != 160)
                 gap_before = (is_text and word and n != last_span
-                              and c["bbox"][0] - word[-1]["bbox"][2] > _MISSING_SPACE * size)
+                              and c["bbox"][0] - word[-1]["bbox"][2] > missing_space * size)
                 if word and (gap_before or not is_text):
                     text = "".join(_T1_LIGATURES.get(x["c"], x["c"]) for x in word)
-                    boxes = [x["bbox"] for x in word]
-                    out.append((min(b[0] for b in boxes), min(b[1] for b in boxes),
-                                max(b[2] for b in boxes), max(b[3] for b in boxes), text, bno, lno, wno))
+                    box = words_box(Word(*x["bbox"], x["c"]) for x in word)
+                    out.append((*box.as_tuple(), text, bno, lno, wno))
                     wno += 1
                     word = []
                 if is_text:
@@ -83,16 +81,22 @@ class PageWords:
             return Box(self.page_width - box.y1, box.x0, self.page_width - box.y0, box.x1)
         return box
 
+    def to_frame(self, box: Box) -> Box:
+        """A box in PyMuPDF page coordinates, in the words' frame (the inverse of `to_page`)."""
+        x0, y0, x1, y1 = _turn(box.as_tuple(), self.turn, self.page_width, self.page_height)
+        return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
-def _direction(line: list[tuple]) -> str:
+
+def _direction(line: list[tuple], s: LayoutSettings) -> str:
     """'h' for text running across, 'up' or 'down' for rotated text, '?' when unknown."""
     if len(line) < 2:
         w = line[0]
-        return "?" if (w[3] - w[1]) > 2.5 * (w[2] - w[0]) and len(w[4]) > 2 else "h"
+        tall = (w[3] - w[1]) > s.vertical_word_aspect * (w[2] - w[0])
+        return "?" if tall and len(w[4]) > s.vertical_word_chars else "h"
     a, b = line[0], line[-1]
     dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2
     dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2
-    if abs(dy) > 2 * abs(dx):
+    if abs(dy) > s.vertical_line_slope * abs(dx):
         return "down" if dy > 0 else "up"
     return "h"
 
@@ -110,7 +114,7 @@ def _line_key(w: tuple) -> tuple:
     return w[5], w[6]  # MuPDF's block and line numbers
 
 
-def page_words(page: pymupdf.Page) -> PageWords:
+def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     """Every word on the page with its box (top-left origin, unrotated page space).
 
     Horizontal text comes word by word: geometry, not MuPDF's lines, decides which words form a
@@ -123,9 +127,9 @@ def page_words(page: pymupdf.Page) -> PageWords:
     # A one-character class first: the pair patterns cost ten times as much on every page.
     if (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
             _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)):
-        raw = _words_from_chars(tp.extractRAWDICT())
+        raw = _words_from_chars(tp.extractRAWDICT(), s)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
-    directions = [_direction(line) for line in lines]
+    directions = [_direction(line, s) for line in lines]
     votes = {"h": 0, "up": 0, "down": 0, "?": 0}
     for line, d in zip(lines, directions):
         votes[d] += len(line)
@@ -134,13 +138,13 @@ def page_words(page: pymupdf.Page) -> PageWords:
     if votes["up"] + votes["down"] > votes["h"]:
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
-        directions = [_direction(line) for line in lines]
+        directions = [_direction(line, s) for line in lines]
     out: list[Word] = []
     for line, d in zip(lines, directions):
         if d != "h":
             text = " ".join(w[4] for w in sorted(line, key=lambda w: w[7]))
-            out.append(Word(min(w[0] for w in line), min(w[1] for w in line),
-                            max(w[2] for w in line), max(w[3] for w in line), text, len(out)))
+            box = words_box(Word(*w[:5]) for w in line)
+            out.append(Word(*box.as_tuple(), text, len(out)))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
             out.extend([Word(*w[:5], base + i) for i, w in enumerate(line)])

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from ..engine.geometry import Word, median
+from ..engine.settings import LayoutSettings
 from .lexicon import Lexicon
 
 _MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
@@ -20,37 +21,37 @@ _DIGIT = re.compile(r"\d")
 # A cheap first look over the whole line: a word that starts or ends with one or two digits.
 _MAY_HOLD_MARK = re.compile(r"(?:^|\s)\d{1,2}(?:[^\W\d_]|\s|$)|[^\W\d_][.,;:)\]\"'”’]?\d{1,2}(?:\s|$)")
 _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
-_RAISED = 0.3  # points: how much higher a word's top must be than its neighbours' to hold a mark
-_TOUCHING = 1.0  # points: a mark drawn as its own word sits this close to its word
 
 
-def _known(letters: str, whole: str, dictionary: Lexicon) -> bool:
+def _known(letters: str, whole: str, dictionary: Lexicon, s: LayoutSettings) -> bool:
     low = letters.lower()
     if len(low) == 1:
         return low == whole.lower() and low in _ONE_LETTER_WORDS
     # A long run of letters is a word in any language; a short one after a variable may not be.
-    return len(low) >= 4 or low in dictionary
+    return len(low) >= s.mark_word_letters or low in dictionary
 
 
 def _unpunctuated(text: str) -> str:
     return text.strip(".,;:()[]\"'”’“‘")
 
 
-def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon) -> bool:
+def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon,
+               s: LayoutSettings) -> bool:
     """A mark drawn as a word of its own, right against a known word before or after it."""
-    if not (w.text.isdigit() and len(w.text) <= 2):
+    if not (w.text.isdigit() and len(w.text) <= 2):  # the one or two digits _MARK_AFTER takes
         return False
-    for other, gap in ((prev, w.x0 - prev.x1 if prev else 9.0), (nxt, nxt.x0 - w.x1 if nxt else 9.0)):
-        if other is not None and -0.5 < gap < _TOUCHING:
+    gaps = ((prev, w.x0 - prev.x1) if prev else None, (nxt, nxt.x0 - w.x1) if nxt else None)
+    for other, gap in filter(None, gaps):
+        if -s.mark_overlap < gap < s.mark_touching:
             letters = _unpunctuated(other.text)
-            if letters.isalpha() and _known(letters, letters, dictionary):
+            if letters.isalpha() and _known(letters, letters, dictionary, s):
                 return True
     return False
 
 
-def without_footnote_marks(words: list[Word], dictionary: Lexicon) -> list[Word]:
+def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> list[Word]:
     """The line's words, with marks against raised known words taken out of their text."""
-    if len(words) < 3:
+    if len(words) < s.mark_min_line_words:
         return words
     line = " ".join(w.text for w in words)
     if not _DIGIT.search(line) or not _MAY_HOLD_MARK.search(line):
@@ -59,15 +60,17 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon) -> list[Word]
     height = median([w.y1 - w.y0 for w in words])
     out: list[Word] = []
     for k, w in enumerate(words):
-        raised = w.y0 < top - _RAISED
+        raised = w.y0 < top - s.mark_raised
         # Drawn apart, a mark's own box shows its smaller type: shorter, its top not below the rest.
-        small = w.y1 - w.y0 < 0.85 * height and w.y0 <= top + 0.1
+        small = w.y1 - w.y0 < s.mark_small * height and w.y0 <= top + s.mark_top_slack
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
-        if raised and after and _known(after.group(2), after.group(1), dictionary):
+        if raised and after and _known(after.group(2), after.group(1), dictionary, s):
             out.append(replace(w, text=after.group(1)))
-        elif raised and before and len(before.group(3)) > 1 and _known(before.group(3), before.group(3), dictionary):
+        elif (raised and before and len(before.group(3)) > 1
+              and _known(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
         elif not ((raised or small) and _mark_word(w, words[k - 1] if k else None,
-                                                  words[k + 1] if k + 1 < len(words) else None, dictionary)):
+                                                  words[k + 1] if k + 1 < len(words) else None,
+                                                  dictionary, s)):
             out.append(w)
     return out

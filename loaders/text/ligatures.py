@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from ..engine.geometry import Word
-from .lexicon import WORD_PUNCT, Lexicon, looks_english
+from ..engine.settings import LayoutSettings
+from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
 
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
 _TAIL = re.compile(r"[^\W\d_]+$")
@@ -43,7 +44,7 @@ def _stand_in_ligature(m: re.Match[str], text: str, lexicon: Lexicon) -> str:
     return m.group(2)
 
 
-def _mend_word(text: str, lexicon: Lexicon) -> str:
+def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
     """A word that lost a ligature at its start ("rst"; "le" for "file", a leftover that is a word
     too but far rarer than the mended one) or has a stand-in character where the ligature was.
     Acronyms and the first half of a word broken at the line end are left alone."""
@@ -55,21 +56,35 @@ def _mend_word(text: str, lexicon: Lexicon) -> str:
     low = b.lower()
     if len(b) >= 2 and not text.endswith("-") and not b.isupper() and (
             low not in lexicon or low in _LEFTOVERS):
-        floor = 4 * lexicon.get(low, 0)
+        floor = s.leftover_rarity * lexicon.get(low, 0)
         lig = next((x for x in LIGATURES if lexicon.get(x + low, 0) > floor), None)
+        if lig is None and low not in lexicon:
+            # A closed compound the list lacks ("filename" from "lename": "file" + "name").
+            lig = next((x for x in LIGATURES if _compound_of_words(x + low, lexicon, s)), None)
         if lig is not None:
             return (lig.capitalize() if b[:1].isupper() else lig) + (low if b[:1].isupper() else b) + text[len(b):]
     return text
 
 
-def ligatures_look_lost(words: list[Word]) -> bool:
-    """English prose has "fi", "ff" or "fl" in about one word in fifty; an English page of words
-    with none of them has probably lost its ligature glyphs (a cheap gate before any mending)."""
-    if len(words) >= 150:
+def _compound_of_words(word: str, lexicon: Lexicon, s: LayoutSettings) -> bool:
+    """Two listed words of at least compound_part_letters letters each, closed up ("filename",
+    "overfitting"): word lists lack many such compounds."""
+    least = s.compound_part_letters
+    return any(lexicon.get(word[:i], 0) > VOCABULARY_COUNT and lexicon.get(word[i:], 0) > VOCABULARY_COUNT
+               for i in range(least, len(word) - least + 1))
+
+
+def ligatures_look_lost(words: list[Word], s: LayoutSettings, language: str | None) -> bool:
+    """Prose in the languages with a word list has "fi", "ff" or "fl" in about one word in fifty
+    (English) or more; a page of such a language with none of them has probably lost its ligature
+    glyphs (a cheap gate before any mending)."""
+    if language is None:
+        return False
+    if len(words) >= s.ligature_sample_words:
         found = sum(1 for w in words if "f" in w.text and ("fi" in w.text or "ff" in w.text or "fl" in w.text))
-        if found >= 0.002 * len(words):
+        if found >= s.ligature_share * len(words):
             return False
-    return looks_english([w.text for w in words])
+    return True
 
 
 # Words a font that lost its "Th" ligature leaves behind ("Te", "Tis"): none is English, so a
@@ -88,10 +103,10 @@ def th_ligature_lost(words: list[Word]) -> bool:
 _T_WORD = re.compile(r"\b[A-Za-z]*[tf][A-Za-z]*\b")
 
 
-def _lost_t_at(low: str, dictionary: Lexicon) -> int | None:
+def _lost_t_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> int | None:
     """Where the second t of a "tt" or "ft" ligature is missing ("formating" -> "formatting",
     "sofware" -> "software", "lef" -> "left"): the word is none, and with that t it is one."""
-    if len(low) < 3 or low in dictionary:
+    if len(low) < s.t_repair_min_letters or low in dictionary:
         return None
     for i, c in enumerate(low, 1):
         if c in "tf" and (low[:i] + "t" + low[i:]) in dictionary:
@@ -99,17 +114,17 @@ def _lost_t_at(low: str, dictionary: Lexicon) -> int | None:
     return None
 
 
-def t_ligatures_lost(words: list[Word], dictionary: Lexicon) -> bool:
+def t_ligatures_lost(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> bool:
     """Whether the page's font dropped the second t of its "tt" and "ft" ligatures: English pages
     are full of "after", "often", "letter"; one that has more words missing that t than words
     that keep it lost the ligatures."""
     present = sum(1 for w in words if "tt" in w.text or "ft" in w.text)
-    if present > max(2, 0.01 * len(words)):
+    if present > max(s.t_ligature_min_present, s.t_ligature_share * len(words)):
         return False  # a page that keeps them (a cheap gate before any word is looked up)
     texts = [w.text.strip(WORD_PUNCT).lower() for w in words if "t" in w.text or "f" in w.text]
     lost = sum(1 for t in texts
-               if t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary) is not None)
-    return lost >= 3 and lost > present and looks_english([w.text for w in words])
+               if t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary, s) is not None)
+    return lost >= s.t_ligature_min_lost and lost > present and looks_english([w.text for w in words], s)
 
 
 def mend_th(text: str, dictionary: Lexicon) -> str:
@@ -124,11 +139,11 @@ def mend_th(text: str, dictionary: Lexicon) -> str:
     return _TH_CANDIDATE.sub(fix_th, text)
 
 
-def mend_tt_ft(text: str, dictionary: Lexicon) -> str:
+def mend_tt_ft(text: str, dictionary: Lexicon, s: LayoutSettings) -> str:
     """Put back the t that lost "tt" and "ft" ligatures drop: "htp" -> "http", "ofen" -> "often"."""
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
-        i = _lost_t_at(word.lower(), dictionary)
+        i = _lost_t_at(word.lower(), dictionary, s)
         return word if i is None else word[:i] + "t" + word[i:]
 
     return _T_WORD.sub(fix, text)
@@ -142,13 +157,11 @@ def _letters(text: str, at_end: bool) -> str:
     return m.group(0) if m else ""
 
 
-_TOUCHING = 0.2  # points: boxes this close are one word drawn in pieces (a footnote mark, a kern)
-
-
-def _plain(words: list[Word]) -> str:
+def _plain(words: list[Word], s: LayoutSettings) -> str:
     out = words[0].text if words else ""
+    lo, hi = -s.touching_overlap, s.touching_gap
     for prev, w in zip(words, words[1:]):
-        out += ("" if -1.0 < w.x0 - prev.x1 < _TOUCHING else " ") + w.text
+        out += ("" if lo < w.x0 - prev.x1 < hi else " ") + w.text
     return out
 
 
@@ -172,21 +185,23 @@ def _ligature_between(a: str, b: str, lexicon: Lexicon) -> str | None:
     return None
 
 
-def line_text(words: list[Word], lexicon: Lexicon) -> str:
+def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
     """The words of one line joined by spaces (words drawn touching are joined without one),
     with lost ligatures mended when a word list is given."""
     if not lexicon:
-        return _plain(words)
-    parts = [_mend_word(words[0].text, lexicon)]
+        return _plain(words, s)
+    lo, hi = -s.touching_overlap, s.touching_gap
+    parts = [words[0].text]
     for prev, w in zip(words, words[1:]):
         gap = w.x0 - prev.x1
-        if 0 < gap <= (prev.y1 - prev.y0):
+        if 0 < gap <= s.ligature_gap * (prev.y1 - prev.y0):
             lig = _ligature_between(_letters(parts[-1], True), _letters(w.text, False), lexicon)
             if lig is not None:
                 parts[-1] += lig + w.text
                 continue
-        if -1.0 < gap < _TOUCHING:
+        if lo < gap < hi:
             parts[-1] += w.text
             continue
-        parts.append(_mend_word(w.text, lexicon))
-    return " ".join(parts)
+        parts.append(w.text)
+    # Whole words only: a piece drawn apart ("techni" "schen") is no word to mend on its own.
+    return " ".join(_mend_word(p, lexicon, s) for p in parts)

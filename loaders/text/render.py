@@ -2,32 +2,61 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Callable
 
 from .footnote_marks import without_footnote_marks
+from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.geometry import FURNITURE_KINDS, Block, PageLayout
-from .lexicon import Lexicon, known_words
+from .lexicon import Lexicon, known_words, page_language, words_of
 from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, t_ligatures_lost,
                         th_ligature_lost)
 from ..engine.settings import LayoutSettings
+from ..engine.tables import TableBlock
+from .tables import table_text
 
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
               "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij"}
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]+")
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
 _LIGATURE_RE = re.compile("|".join(_LIGATURES))
+# Adobe's Symbol font draws tall brackets, braces and rules from pieces it puts in the Private Use
+# Area (U+F8E5..U+F8FE): no reader or embedder knows them there, Unicode has them as characters.
+_SYMBOL_PIECES = dict(zip(map(chr, range(0xF8E5, 0xF8FF)),
+                          "\u203e\u23d0\u23af\u00ae\u00a9\u2122\u239b\u239c\u239d\u23a1\u23a2\u23a3\u23a7"
+                          "\u23a8\u23a9\u23aa\u23ae\u239e\u239f\u23a0\u23a4\u23a5\u23a6\u23ab\u23ac\u23ad"))
+_SYMBOL_PIECE_RE = re.compile("[\uf8e5-\uf8fe]")
 
 LINE_SEP = "\n"
 BLOCK_SEP = "\n\n"
 
 
+# Accents that TeX's older fonts draw as a glyph of their own before the letter ("V¨axj¨o",
+# "Vuli´c"): the letter with its accent, one character again ("Växjö", "Vulić").
+_SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303",
+                    "\u02da": "\u030a", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307"}
+# Inside a word only: a tilde or hat before a variable at the start of a word is mathematics.
+_ACCENTED = re.compile("(?<=[^\\W\\d_])([" + "".join(_SPACING_ACCENTS) + "])([A-Za-z\u0131])")
+
+
+def _accented(m: re.Match[str]) -> str:
+    letter = "i" if m.group(2) == "\u0131" else m.group(2)  # a dotless i takes the accent
+    one = unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[m.group(1)])
+    return one if len(one) == 1 else m.group(0)  # no such letter (a hat over a variable): as drawn
+
+
 def normalize(text: str) -> str:
-    """Expand ligatures, turn odd spaces into plain ones and drop invisible characters."""
+    """Expand ligatures, give the Symbol font's bracket pieces their Unicode characters, turn odd
+    spaces into plain ones, drop invisible characters and put accents drawn apart back on their
+    letters."""
     if text.isascii() and "\t" not in text:
         return text  # most lines: nothing to do (every character handled here is non-ASCII)
     text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
+    text = _SYMBOL_PIECE_RE.sub(lambda m: _SYMBOL_PIECES[m.group(0)], text)
     text = _INVISIBLE.sub("", text)
+    text = _ACCENTED.sub(_accented, text)
     return _SPACES.sub(" ", text)
 
 
@@ -64,9 +93,9 @@ class _Repairs:
         return frozenset(w.text.strip(_STRIP).lower() for w in words)
 
     @cached_property
-    def compounds_on_page(self) -> frozenset[str]:
-        """The page's own hyphenated words, lower case."""
-        return frozenset(w for w in self.page_words if "-" in w)
+    def hyphens(self) -> HyphenContext:
+        """The words a line-end hyphen is decided with (built on first use)."""
+        return HyphenContext(self.words, self.page_words, frozenset(w for w in self.page_words if "-" in w))
 
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]:
@@ -74,12 +103,12 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
     hyphens so) keeps it as its last character."""
     texts = []
     for line in block.lines:
-        words = without_footnote_marks(line.words, known_words()) if s.normalize_text else line.words
-        raw = line_text(words, repairs.dictionary).rstrip()
+        words = without_footnote_marks(line.words, known_words(), s) if s.normalize_text else line.words
+        raw = line_text(words, repairs.dictionary, s).rstrip()
         if repairs.th_dictionary:
             raw = mend_th(raw, repairs.th_dictionary)
         if repairs.t_dictionary:
-            raw = mend_tt_ft(raw, repairs.t_dictionary)
+            raw = mend_tt_ft(raw, repairs.t_dictionary, s)
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN
@@ -91,24 +120,6 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
 _TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
 
 
-_LAST_PART = re.compile(r"([^\W\d_]+)[-\u2010]$")
-_FIRST_PART = re.compile(r"^[^\W\d_]+")
-
-
-def _join_hyphenated(line: str, nxt: str, repairs: "_Repairs") -> str:
-    """Join a word broken by a hyphen at a line end. A compound broken at its own hyphen keeps it
-    ("comma-" + "separated"): when the page writes it so elsewhere, or when both halves are words
-    and, glued, they are none (neither on the page nor in the word list)."""
-    head, tail = _LAST_PART.search(line), _FIRST_PART.match(nxt)
-    if head and tail and repairs.words:
-        a, b = head.group(1).lower(), tail.group(0).lower()
-        closed, compound = a + b, a + "-" + b
-        lexical = closed not in repairs.words and a in repairs.words and b in repairs.words
-        if (lexical or compound in repairs.compounds_on_page) and closed not in repairs.page_words:
-            return line + nxt
-    return line[:-1] + nxt
-
-
 def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
     repairs = repairs or _Repairs()
@@ -117,15 +128,19 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
         if out and out[-1].endswith(SOFT_HYPHEN):
             if out[-1][:-1].endswith("-"):
                 out[-1] = out[-1][:-1]  # a compound broken at its own hyphen: keep the line break
+                out.append(text)
+                continue
             elif s.dehyphenate and text[:1].isalpha():
                 out[-1] = out[-1][:-1] + text  # a discretionary hyphen: the word is whole again
                 continue
             else:
                 out[-1] = out[-1][:-1] + "-"
-        if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) and text[:1].islower():
-            out[-1] = _join_hyphenated(out[-1], text, repairs)
-        else:
+        joined = (join_at_hyphen(out[-1], text, repairs.hyphens)
+                  if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) else None)
+        if joined is None:
             out.append(text)
+        else:
+            out[-1] = joined
     if out and out[-1].endswith(SOFT_HYPHEN):
         out[-1] = out[-1][:-1] + "-"
     return LINE_SEP.join(out)
@@ -135,17 +150,23 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     """What this page's text needs mended, and the word lists that mending uses."""
     if not (s.repair_ligatures or s.dehyphenate):
         return _Repairs()
-    lexicon = known_words()
     words = layout.words
-    th_lost = s.repair_ligatures and th_ligature_lost(words)
+    language = page_language([w.text for w in words], s)
+    lexicon = words_of(language) if language else {}
+    th_lost = s.repair_ligatures and language == "en" and th_ligature_lost(words)
     # Fonts that lose "Th" lose "tt" too; others lose "tt" and "ft" alone.
-    t_lost = s.repair_ligatures and (th_lost or t_ligatures_lost(words, lexicon))
+    t_lost = s.repair_ligatures and language == "en" and (th_lost or t_ligatures_lost(words, lexicon, s))
     return _Repairs(
-        lexicon if s.repair_ligatures and ligatures_look_lost(words) else {},
+        lexicon if s.repair_ligatures and ligatures_look_lost(words, s, language) else {},
         lexicon if th_lost else {},
         lexicon if t_lost else {},
         lexicon if s.dehyphenate else {},
         layout)
+
+
+def cleaner(s: LayoutSettings) -> Callable[[str], str]:
+    """How words are cleaned for the page text (table cells are cleaned the same way)."""
+    return normalize if s.normalize_text else str
 
 
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
@@ -161,7 +182,10 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
-        text = block_text(block, s, repairs)
+        if isinstance(block, TableBlock):
+            text = table_text(block, s, cleaner(s))
+        else:
+            text = block_text(block, s, repairs)
         if not text:
             continue
         if parts:

@@ -1,0 +1,74 @@
+"""Table chunks: a table never shares a chunk with prose, and is cut only between its rows.
+
+A table (a `table` block of the loader) within chunk_size is one chunk, its caption with it. A
+longer one is cut between rows; every part starts with the caption and the header rows again, so
+each chunk reads as a table of its own ("what is the sound insulation between offices" finds
+the row with its header). A single row longer than chunk_size stays whole. Chunk metadata says
+`kind: "table"` and carries the table's box.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from langchain_core.documents import Document
+
+from columnrag.loaders.contract import BOXES_KEY, ChunkBox, LayoutBlock, encode_chunk_boxes
+from columnrag.loaders.engine.geometry import TABLE
+from columnrag.loaders.text.tables import CAPTION_SEPARATOR, header_lines
+
+KIND_KEY = "kind"
+
+
+def is_table(block: LayoutBlock) -> bool:
+    return block.kind == TABLE
+
+
+def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], limit: int) -> list[tuple[str, int]]:
+    """The table's text in parts within `limit` (by `size_of`), each with its offset in `text`
+    where its own rows begin: the whole text when it fits, else runs of rows under the caption
+    and the header repeated."""
+    if size_of(text) <= limit:
+        return [(text, 0)]
+    caption = ""
+    body_at = 0
+    if block.caption and text.startswith(block.caption + CAPTION_SEPARATOR):
+        caption = block.caption + CAPTION_SEPARATOR
+        body_at = len(caption)
+    lines = text[body_at:].split("\n")
+    head_n = header_lines(lines, block.header_rows)
+    head = "\n".join(lines[:head_n])
+    offsets = []
+    at = body_at
+    for line in lines:
+        offsets.append(at)
+        at += len(line) + 1
+
+    def part(rows: list[int]) -> str:
+        body = "\n".join(lines[i] for i in rows)
+        return caption + (head + "\n" + body if head else body)
+
+    parts: list[tuple[str, int]] = []
+    current: list[int] = []
+    for i in range(head_n, len(lines)):
+        if current and size_of(part(current + [i])) > limit:
+            parts.append((part(current), offsets[current[0]]))
+            current = []
+        current.append(i)
+    if current:
+        parts.append((part(current), offsets[current[0]]))
+    return parts or [(text, 0)]
+
+
+def table_chunks(text: str, block: LayoutBlock, page: int, meta: dict[str, Any],
+                 size_of: Callable[[str], int], limit: int) -> list[Document]:
+    """The chunks of one table block, with the table's box and `kind: "table"`."""
+    box = block.box
+    out = []
+    for part, offset in table_parts(text, block, size_of, limit):
+        out.append(Document(page_content=part, metadata={
+            **meta, "page": page, "last_page": page,
+            "bbox_x0": float(box.x0), "bbox_y0": float(box.y0), "bbox_x1": float(box.x1), "bbox_y1": float(box.y1),
+            "band": block.band, "column": block.column,
+            BOXES_KEY: encode_chunk_boxes([ChunkBox(page, box)]),
+            "start_index": block.start + offset, KIND_KEY: TABLE}))
+    return out

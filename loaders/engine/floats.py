@@ -1,0 +1,87 @@
+"""Floats that interrupt a paragraph: captions, footnotes, tables and figures in their own type,
+boxes. They go after the paragraph they interrupt, never inside a sentence.
+
+A sentence that runs from one block into a later one (a column's last line and the next
+column's first, a paragraph around a table) is read whole: the blocks between them that are
+floats (a caption, or text set in another size than the page's body) move after the block that
+carries the sentence on. Nothing moves unless the sentence plainly goes on: the block before
+ends without closing punctuation and the block after starts with a lower-case letter (or the
+block before ends with a hyphen); both are running text of the body's size.
+"""
+from __future__ import annotations
+
+import re
+
+from .geometry import TEXT, Block, median
+from .settings import LayoutSettings
+
+# "Figure 3:", "Fig. 2.", "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ... at a line start.
+CAPTION = re.compile(r"^(Fig(ure)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme|Chart|Exhibit|Box|Plate|"
+                     r"Abbildung|Abb\.|Tabelle|Tableau|Tabla|Figura)\s*([A-Z]?\d+|[IVXL]+)\b")
+_ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
+_LETTERED = re.compile(r"[^\W\d_]{2,}")
+
+
+def is_caption_start(text: str) -> bool:
+    return bool(CAPTION.match(text))
+
+
+def block_height(block: Block) -> float:
+    """The block's usual word height (its type size, near enough)."""
+    return median([w.y1 - w.y0 for w in block.words], 0.0)
+
+
+def _body_size(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    return abs(block_height(block) - body_h) <= s.float_size_change * body_h
+
+
+def _running(text: str, s: LayoutSettings) -> bool:
+    words = text.split()
+    return (len(words) >= s.running_text_words
+            and sum(1 for w in words if _LETTERED.search(w)) > s.running_text_letters * len(words))
+
+
+def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    first = block.lines[0].text
+    if is_caption_start(first):
+        return True
+    return block.kind == TEXT and not _body_size(block, body_h, s)
+
+
+def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """A body paragraph whose last line leaves its sentence open."""
+    if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
+        return False
+    last = block.lines[-1].text.rstrip()
+    return bool(last) and not _ENDS_SENTENCE.search(last) and _running(last, s)
+
+
+def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
+    """`after` carries on the sentence `before` leaves open."""
+    if after.kind != TEXT or not _body_size(after, body_h, s) or is_caption_start(after.lines[0].text):
+        return False
+    first = after.lines[0].text
+    if not _running(first, s):
+        return False
+    last = before.lines[-1].text.rstrip()
+    return first[:1].islower() or (last[-1:] == "-" and first[:1].isalpha())
+
+
+def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
+    """The body blocks with floats that sit inside a sentence moved after the block that carries
+    that sentence on."""
+    if body_h <= 0 or len(body) < 3:
+        return body
+    out = list(body)
+    i = 0
+    while i < len(out) - 2:
+        if _open_sentence(out[i], body_h, s):
+            j = i + 1
+            while j < len(out) and j - i <= s.float_run_max and _is_float(out[j], body_h, s):
+                j += 1
+            if i + 1 < j < len(out) and _carries_on(out[i], out[j], body_h, s):
+                out[i + 1: j + 1] = [out[j]] + out[i + 1: j]
+                i += 1  # the paragraph carried on may leave its own sentence open
+                continue
+        i += 1
+    return out

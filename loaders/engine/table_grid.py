@@ -1,0 +1,412 @@
+"""The cell grid of a table region: columns, rows and which words fill which cell.
+
+Columns come from vertical rules when the table has them, otherwise from its words: the cells
+of its lines (cut at gaps far wider than a word space) are gathered into columns, the lines with
+most cells first; a cell that reaches over several columns spans them. Rows come from the
+horizontal rules (strokes, shading edges) between lines; lines between two rules are one row
+when the rules separate the table's rows, otherwise each line is a row, and a line that only
+carries on cells of the line above (a wrapped cell) joins it. A cell that a rule does not close
+off from its neighbour spans both; its words are given in every position it covers.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from .geometry import Box, Line, Word, median, words_box
+from .rows import Row, make_rows
+from .settings import LayoutSettings
+from .table_regions import LIST_MARKER, axis_labels, cells_of, counts_evenly, number
+from .table_rules import Rules, Segment, group_segments as _group
+
+
+@dataclass(slots=True)
+class Table:
+    """A table found on a page: its box, its cells (rows of columns of words; a spanning cell's
+    words are in every position it covers), how many rows head it, and its caption's lines."""
+
+    box: Box
+    cells: list[list[list[Word]]]
+    header_rows: int = 1
+    caption: list[Line] = field(default_factory=list)
+
+    @property
+    def words(self) -> list[Word]:
+        seen: set[int] = set()
+        out = []
+        for row in self.cells:
+            for cell in row:
+                for w in cell:
+                    if id(w) not in seen:
+                        seen.add(id(w))
+                        out.append(w)
+        return out
+
+
+def _inside(w: Word, box: Box) -> bool:
+    cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
+    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+
+
+def _covers(segs: list[Segment], lo: float, hi: float) -> bool:
+    """Whether rules at one position cover most of [lo, hi]."""
+    mid = (lo + hi) / 2
+    return any(g.lo <= mid <= g.hi for g in segs)
+
+
+def _column_rules(rules: Rules, region: Box, s: LayoutSettings) -> list[list[Segment]]:
+    """Inner vertical rules grouped by position, when at least one runs down most of the table
+    (a table ruled in columns); otherwise none: its columns come from its words."""
+    tol = s.rule_join
+    groups = _group([g for g in rules.vertical if region.x0 + tol < g.pos < region.x1 - tol], tol)
+    if not any(sum(g.length for g in grp) >= s.table_rule_span * region.height for grp in groups):
+        return []
+    # Short rules inside (a table nested in a cell) part no column of this table.
+    return [grp for grp in groups if sum(g.length for g in grp) >= s.table_rule_part * region.height]
+
+
+def _without_empty_columns(groups: list[list[Segment]], words: list[Word], region: Box) -> list[list[Segment]]:
+    """Column rules less the ones that fence off no word at all (the edge of a shaded header
+    just inside the frame): of the two rules around an empty column, the shorter goes."""
+    groups = list(groups)
+    while groups:
+        edges = [region.x0] + [g[0].pos for g in groups] + [region.x1]
+        filled = [False] * (len(edges) - 1)
+        for w in words:
+            cx = (w.x0 + w.x1) / 2
+            filled[min(len(filled) - 1, sum(cx > e for e in edges[1:-1]))] = True
+        if all(filled):
+            return groups
+        k = filled.index(False)
+        sides = [j for j in (k - 1, k) if 0 <= j < len(groups)]
+        groups.pop(min(sides, key=lambda j: sum(g.length for g in groups[j])))
+    return groups
+
+
+def word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float]]:
+    """Column extents from the lines' cells: lines with the most cells set them, the others
+    widen them; a cell reaching over two columns is a span and widens neither."""
+    cells = [cells_of(r.words, s) for r in lines]
+    cols: list[list[float]] = []
+    for i in sorted(range(len(lines)), key=lambda i: (-len(cells[i]), i)):
+        for cell in cells[i]:
+            x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
+            hits = [c for c in cols if min(c[1], x1) > max(c[0], x0)]
+            if not hits:
+                cols.append([x0, x1])
+            elif len(hits) == 1:
+                hits[0][0], hits[0][1] = min(hits[0][0], x0), max(hits[0][1], x1)
+    cols.sort()
+    return [(a, b) for a, b in cols]
+
+
+def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]],
+               s: LayoutSettings) -> list[list[Segment]]:
+    """Inner horizontal rules grouped by position, those that close off at least one column
+    (an underlined word does not)."""
+    tol = s.rule_join
+    inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
+    return [grp for grp in _group(inner, s.rule_snap) if any(_covers(grp, a, b) for a, b in cols)]
+
+
+def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[float] | None,
+          s: LayoutSettings) -> list[list[Word]]:
+    """A line's words in columns. Between column rules a word goes where its centre is; without
+    rules each cell of the line goes to the columns it reaches over (all of them: a span)."""
+    out: list[list[Word]] = [[] for _ in cols]
+    if seps is not None:
+        for w in line_words:
+            cx = (w.x0 + w.x1) / 2
+            out[sum(cx > p for p in seps)].append(w)
+        return out
+    least = s.table_cell_gap * median([w.y1 - w.y0 for w in line_words])
+    for cell in cells_of(line_words, s):
+        x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
+        hit = [k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)]
+        if not hit:
+            cx = (x0 + x1) / 2
+            hit = [min(range(len(cols)), key=lambda k: min(abs(cx - cols[k][0]), abs(cx - cols[k][1])))]
+        if len(hit) > 1:
+            # Words of neighbouring cells set close together part where the columns part, by
+            # more than a word space; a heading over several columns does not part there.
+            at = [_column_of((w.x0 + w.x1) / 2, cols) for w in cell]
+            if all(b.x0 - a.x1 >= least for a, b, ka, kb in zip(cell, cell[1:], at, at[1:]) if ka != kb):
+                for w, k in zip(cell, at):
+                    out[k].append(w)
+                continue
+        for k in hit:
+            out[k].extend(cell)
+    return out
+
+
+def _column_of(x: float, cols: list[tuple[float, float]]) -> int:
+    """The column an x falls in, or the nearest one."""
+    for k, (a, b) in enumerate(cols):
+        if a <= x <= b:
+            return k
+    return min(range(len(cols)), key=lambda k: min(abs(x - cols[k][0]), abs(x - cols[k][1])))
+
+
+def _union(rows: list[list[list[Word]]]) -> list[list[Word]]:
+    return [[w for row in rows for w in row[k]] for k in range(len(rows[0]))]
+
+
+def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[float] | None, ruled: bool,
+               height: float, s: LayoutSettings) -> list[list[list[Word]]]:
+    """The rows of the lines between two rules. Where rules part the rows, the band is one row
+    (its cells wrapped onto several lines) unless several of its lines each fill most columns,
+    neither carrying on in lower case or with list items nor under cells that fill their width
+    (rows the rules do not part); otherwise each line is a row unless it carries on the one
+    above. A line set between two such lines, filling only columns they leave empty, is a cell
+    spanning both (a row label centred on its rows)."""
+    filled = [_fill(line.words, cols, seps, s) for line in band]
+    need = max(2, math.ceil(s.table_parallel_share * len(cols)))
+    full = {i for i, f in enumerate(filled)
+            if sum(map(bool, f)) >= need and not all(_carries_on(c) for c in f if c)
+            and not _wrapped(filled[:i], f, cols, s)}
+    if ruled and len(full) < 2:
+        return [_union(filled)]
+    between = {i for i in range(1, len(band) - 1)
+               if i not in full and i - 1 in full and i + 1 in full
+               and band[i - 1].y1 <= band[i].cy <= band[i + 1].y0
+               and not any(filled[i][k] and (filled[i - 1][k] or filled[i + 1][k]) for k in range(len(cols)))}
+    rows: list[list[list[Word]]] = []
+    row_of: dict[int, int] = {}
+    prev: Row | None = None
+    for i, line in enumerate(band):
+        if i in between:
+            continue
+        if ruled:
+            new = i in full or not rows
+        else:
+            new = prev is None or not _is_continuation(rows, filled[i], cols, line.y0 - prev.y1, height, s)
+        if new:
+            rows.append([list(c) for c in filled[i]])
+        else:
+            for k, ws in enumerate(filled[i]):
+                rows[-1][k].extend(ws)
+        row_of[i] = len(rows) - 1
+        prev = line
+    for i in between:
+        for r in {row_of[i - 1], row_of[i + 1]}:
+            for k, ws in enumerate(filled[i]):
+                rows[r][k].extend(ws)
+    return rows
+
+
+def _carries_on(cell: list[Word]) -> bool:
+    """A cell's line that goes on with the cell above: in lower case, or a list item in it."""
+    first = cell[0].text
+    return first[:1].islower() or bool(LIST_MARKER.match(first))
+
+
+def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
+             s: LayoutSettings) -> bool:
+    """The line carries on cells of the nearest line above it that shares columns with it: in
+    every column they share, that line's text fills most of the width and this line's goes on
+    in words (a short centred number over another is a row of its own; numbers do not wrap)."""
+    for prev in reversed(above):
+        shared = [k for k in range(len(cols)) if prev[k] and cur[k]]
+        if shared:
+            break
+    else:
+        return False
+    return all(any(c.isalpha() for w in cur[k] for c in w.text) for k in shared) and all(
+        max(w.x1 for w in prev[k]) - min(w.x0 for w in prev[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
+        for k in shared)
+
+
+def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
+                     gap: float, height: float, s: LayoutSettings) -> bool:
+    """A line that carries on the row above: set close under it, and either its first cell
+    goes on in lower case (or with a list item) under text, or, with nothing in the first
+    column, it goes on with cells that filled their width (wrapped text)."""
+    if gap > s.table_wrap_gap * height or not above:
+        return False
+    first = next((k for k, c in enumerate(cur) if c), None)
+    if first is None:
+        return True
+    if _carries_on(cur[first]) and above[-1][first]:
+        return True
+    return not cur[0] and _wrapped(above, cur, cols, s)
+
+
+def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSettings) -> Table | None:
+    """The table in `region`, or None when its words do not make one: fewer than two columns,
+    or mostly rows of one cell (unless rules part its columns and every row has a label)."""
+    words = [w for w in page_words if _inside(w, region)]
+    if len(words) < 4:
+        return None
+    rules = rules.within(region, s.rule_join)
+    col_rules = _without_empty_columns(_column_rules(rules, region, s), words, region)
+    if col_rules:
+        seps: list[float] | None = [sum(g.pos for g in grp) / len(grp) for grp in col_rules]
+        edges = [region.x0] + seps + [region.x1]
+        cols = list(zip(edges, edges[1:]))
+    else:
+        seps = None
+        cols = word_columns(make_rows(words, s.row_overlap), s)
+    if len(cols) < 2:
+        return None
+    row_rules = _row_rules(rules, region, cols, s)
+    cuts = [sum(g.pos for g in grp) / len(grp) for grp in row_rules]
+    band_words: list[list[Word]] = [[] for _ in range(len(cuts) + 1)]
+    for w in words:
+        band_words[sum((w.y0 + w.y1) / 2 > c for c in cuts)].append(w)
+    keep = [b for b in range(len(band_words)) if band_words[b]]
+    bands = [make_rows(band_words[b], s.row_overlap) for b in keep]
+    band_box = [(([region.y0] + cuts)[b], (cuts + [region.y1])[b]) for b in keep]
+    between = [[g for grp in row_rules[keep[i]:keep[i + 1]] for g in grp] for i in range(len(keep) - 1)]
+    body = bands[1:] if len(bands) > 1 else bands  # below the header
+    height = median([w.y1 - w.y0 for w in words])
+    rules_rows = bool(col_rules) or len(body) >= 2
+    grid: list[list[list[Word]]] = []
+    row_band: list[int] = []
+    for b, band in enumerate(bands):
+        if b == 0 and len(bands) > 1 and len(band) <= s.table_header_lines:
+            rows = [_union([_fill(line.words, cols, seps, s) for line in band])]  # the header
+        else:
+            tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:]))
+            rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
+        grid += rows
+        row_band += [b] * len(rows)
+    if not col_rules:
+        grid, cols = _join_header_columns(grid, cols, [b == 0 for b in row_band] if len(bands) > 1
+                                          else [r == 0 for r in range(len(grid))])
+    _span_cells(grid, row_band, between, band_box, cols, col_rules)
+    grid = [[in_reading_order(cell) for cell in row] for row in grid]
+    grid, cols = _drop_empty(grid, cols)
+    multi = sum(sum(map(bool, row)) >= 2 for row in grid)
+    labelled = bool(col_rules) and len(grid) >= 2 and all(row[0] for row in grid)
+    if len(cols) < 2 or not multi or not labelled and (multi < 2 or multi < s.table_filled_rows * len(grid)):
+        return None  # one column of text in a frame, not a table
+    if not col_rules and len(grid) < s.table_min_rows:
+        return None  # a few lines side by side (a diagram's labels): no table
+    if not col_rules and sum(bool(c) for row in grid for c in row) < s.table_min_filled * len(grid) * len(cols):
+        return None  # a chart's scattered labels, an equation's pieces: no table
+    if _axis_column(grid, s) or _symbolic(words, s) or any(
+            _FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
+        return None  # a chart's axis, a display equation, or a figure with its caption
+    header_rows = row_band.count(0) if len(bands) > 1 else 1
+    return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
+
+
+_FIGURE = re.compile(r"^(?i:fig(ure)?\.?|abbildung|abb\.)\s*\d+")
+
+
+def _axis_column(grid: list[list[list[Word]]], s: LayoutSettings) -> bool:
+    """A row of numbers at even distances that count evenly, or a column that counts so up the
+    page: a chart's axis."""
+    if any(axis_labels([c for c in row if c], s) for row in grid):
+        return True
+    for k in range(len(grid[0]) if grid else 0):
+        cells = [row[k] for row in grid if len(row[k]) == 1]
+        values = [number(c[0].text) for c in cells]
+        pairs = [(v, (c[0].y0 + c[0].y1) / 2) for v, c in zip(values, cells) if v is not None]
+        # A chart's vertical axis counts up the page; a table's column counting down is data.
+        if counts_evenly([v for v, _ in pairs], [y for _, y in pairs], s) and pairs[0][0] > pairs[-1][0]:
+            return True
+    return False
+
+
+def _symbolic(words: list[Word], s: LayoutSettings) -> bool:
+    """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
+    not the words and numbers of a table."""
+    odd = sum(1 for w in words if not any(c.isalnum() for c in w.text)
+              or any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in w.text))
+    return odd > s.table_symbol_share * len(words)
+
+
+def _join_header_columns(grid: list[list[list[Word]]], cols: list[tuple[float, float]],
+                         header: list[bool]) -> tuple[list[list[list[Word]]], list[tuple[float, float]]]:
+    """A column filled only in the header beside one filled only below it is one column whose
+    heading is aligned otherwise than its cells ("Year" set left over numbers set right)."""
+    k = 0
+    while k < len(cols) - 1:
+        tops = [any(grid[r][j] for r in range(len(grid)) if header[r]) for j in (k, k + 1)]
+        rest = [any(grid[r][j] for r in range(len(grid)) if not header[r]) for j in (k, k + 1)]
+        if tops[0] != tops[1] and rest[0] != rest[1] and tops[0] != rest[0]:
+            for row in grid:
+                row[k:k + 2] = [row[k] + row[k + 1]]
+            cols[k:k + 2] = [(cols[k][0], cols[k + 1][1])]
+        else:
+            k += 1
+    return grid, cols
+
+
+def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list[list[Segment]],
+                band_box: list[tuple[float, float]], cols: list[tuple[float, float]],
+                col_rules: list[list[Segment]]) -> None:
+    """Cells no rule closes off from a neighbour span both: across a column rule that stops
+    short of the row (a header cell over two columns), and down across a row rule that stops
+    short of the column (a row label over two rows). Where columns have no rules, a row rule
+    that stops short joins a cell only to an empty one below it."""
+    n, m = len(grid), len(cols)
+    parent = list(range(n * m))
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    merged = False
+    if col_rules:
+        for r in range(n):
+            y0, y1 = band_box[row_band[r]]
+            for k, grp in enumerate(col_rules):
+                if not _covers(grp, y0, y1):
+                    parent[find(r * m + k + 1)] = find(r * m + k)
+                    merged = True
+    for r in range(n - 1):
+        if row_band[r + 1] == row_band[r]:
+            continue
+        cut = between[row_band[r]]
+        if not col_rules:
+            # A rule under a cell and under its empty neighbours only (a booktabs cmidrule)
+            # says the cell heads them all.
+            for g in cut:
+                under = [k for k, (a, b) in enumerate(cols) if g.lo <= (a + b) / 2 <= g.hi]
+                if 2 <= len(under) < m and sum(bool(grid[r][k]) for k in under) == 1:
+                    for k in under[1:]:
+                        parent[find(r * m + k)] = find(r * m + under[0])
+                    merged = True
+        for k, (a, b) in enumerate(cols):
+            if _covers(cut, a, b):
+                continue
+            if col_rules or (grid[r][k] and not grid[r + 1][k]):
+                parent[find((r + 1) * m + k)] = find(r * m + k)
+                merged = True
+    if not merged:
+        return
+    groups: dict[int, list[Word]] = {}
+    for r in range(n):
+        for k in range(m):
+            groups.setdefault(find(r * m + k), []).extend(grid[r][k])
+    for r in range(n):
+        for k in range(m):
+            grid[r][k] = groups[find(r * m + k)]
+
+
+def in_reading_order(words: list[Word]) -> list[Word]:
+    """A cell's words line by line, left to right: a word whose centre lies within a line's
+    height is on it (a raised or lowered glyph too)."""
+    if len(words) < 2:
+        return list(words)
+    lines: list[list[Word]] = []
+    top = bottom = 0.0
+    for w in sorted(words, key=lambda w: w.cy):
+        if lines and (w.cy <= bottom or (top + bottom) / 2 >= w.y0):
+            lines[-1].append(w)
+            top, bottom = min(top, w.y0), max(bottom, w.y1)
+        else:
+            lines.append([w])
+            top, bottom = w.y0, w.y1
+    return [w for line in lines for w in sorted(line, key=lambda w: w.x0)]
+
+
+def _drop_empty(grid: list[list[list[Word]]], cols: list[tuple[float, float]]):
+    keep_r = [r for r in grid if any(r)]
+    keep_c = [k for k in range(len(cols)) if any(r[k] for r in keep_r)]
+    return [[r[k] for k in keep_c] for r in keep_r], [cols[k] for k in keep_c]

@@ -1,0 +1,331 @@
+"""Where a table may be: runs of lines inside one column whose cells line up.
+
+This is the cheap first look that every page pays for, on the lines the layout engine has
+already ordered: a line is cut into cells at gaps far wider than a word space, and a run of
+such lines whose gaps overlap from line to line is a table candidate. Two columns of prose the
+engine did not split, display equations with their numbers, list markers and tables of
+contents line up too, and are told apart here. Only candidates make the PDF edge read the
+page's drawings.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .geometry import FIRST_BAND, Box, Line, PageLayout, Word, median, words_box
+from .gutters import empty_strips
+from .rows import Row, make_rows
+from .settings import LayoutSettings
+
+_EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
+LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
+_LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
+_PAGE_NUMBER = re.compile(r"^\d{1,4}$")
+_SECTION = re.compile(r"^([A-Z]\.)?(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.?)$")
+# "A.3", "2.1.4": a heading's number ("2.2" alone is a decimal)
+_SUBSECTION = re.compile(r"^([A-Z](\.\d{1,2})+|\d{1,2}(\.\d{1,2}){2,})\.?$")
+_EPS = 1e-6
+
+
+def cells_of(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
+    """A line's words (left to right) in cells: cut where the gap is far wider than a space, and
+    either wide outright or far wider than the line's usual space (a justified line stretches
+    all its spaces alike)."""
+    if not words:
+        return []
+    gaps = []
+    right = words[0].x1
+    for w in words[1:]:
+        gaps.append(w.x0 - right)
+        right = max(right, w.x1)
+    if _justified(words, gaps, s):
+        return [list(words)]
+    height = median([w.y1 - w.y0 for w in words])
+    least = s.table_cell_gap * height
+    wide = s.table_wide_gap * height
+    # A line of few gaps has no usual space to compare with: the least gap decides.
+    usual = s.table_gap_ratio * median(gaps, 0.0) if len(gaps) >= s.table_justified_gaps else least
+    out = [[words[0]]]
+    for w, g in zip(words[1:], gaps):
+        if g >= least and (g >= wide or g >= usual):
+            out.append([w])
+        else:
+            out[-1].append(w)
+    return out
+
+
+_WORD = re.compile(r"^[^\W\d_]{2,}[.,;:]?$")
+
+
+def _justified(words: list[Word], gaps: list[float], s: LayoutSettings) -> bool:
+    """A line of prose set justified: spaces all stretched alike, and not far, mostly between
+    words of letters (a table's columns seldom part their cells at even distances)."""
+    if len(gaps) < s.table_justified_gaps or min(gaps) <= 0:
+        return False
+    if max(gaps) > s.table_even_gaps * min(gaps) or max(gaps) > s.table_wide_gap * s.table_justified_span * (
+            words[0].y1 - words[0].y0):
+        return False
+    return sum(bool(_WORD.match(w.text)) for w in words) >= len(words) / 2
+
+
+@dataclass(slots=True)
+class Candidate:
+    """Rows of a region that may be a table (top to bottom), and their box."""
+
+    rows: list[Row]
+    region: int
+    strong: bool = True  # enough rows to be a table without rules; else only inside a frame
+    box: Box = Box(0, 0, 0, 0)
+
+    def __post_init__(self) -> None:
+        self.box = words_box(w for r in self.rows for w in r.words)
+
+    def take(self, rows: list[Row]) -> None:
+        self.rows = sorted(self.rows + rows, key=lambda r: r.y0)
+        self.box = Box.union([self.box] + [words_box(r.words) for r in rows])
+
+    @property
+    def height(self) -> float:
+        """The usual height of its words."""
+        return median([w.y1 - w.y0 for r in self.rows for w in r.words])
+
+
+class _Regions(dict):
+    """The rows of each region of a page, made on first use (most regions are never asked)."""
+
+    def __init__(self, layout: PageLayout, s: LayoutSettings) -> None:
+        super().__init__()
+        self.lines: dict[int, list[Line]] = {}
+        for b in layout.body_blocks:
+            if b.band >= FIRST_BAND:
+                self.lines.setdefault(b.region, []).extend(b.lines)
+        self.s = s
+
+    def __missing__(self, region: int) -> list[Row]:
+        rows = make_rows([w for line in self.lines[region] for w in line.words], self.s.row_overlap)
+        self[region] = rows
+        return rows
+
+    def gapped(self, region: int) -> bool:
+        """Whether enough of the region's lines fall into cells (the cheap test that spares
+        prose the sweep: most of its lines have no gap as wide as a cell gap at all)."""
+        n = 0
+        s = self.s
+        for line in self.lines[region]:
+            ws = line.words
+            least = s.table_cell_gap * (ws[0].y1 - ws[0].y0)
+            if any(b.x0 - a.x1 >= least for a, b in zip(ws, ws[1:])) and len(cells_of(ws, s)) > 1:
+                n += 1
+                if n >= s.table_ruled_rows:
+                    return True
+        return False
+
+
+def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
+    """Runs of rows that may be tables, in every region of the page."""
+    regions = _Regions(layout, s)
+    out: list[Candidate] = []
+    for region in regions.lines:
+        if regions.gapped(region):
+            out += _candidates(regions[region], region, s)
+    for c in out:
+        _widen(c, regions, s)
+    merged: list[Candidate] = []
+    for c in sorted(out, key=lambda c: -c.box.width * c.box.height):
+        if not any(_meets(c.box, m.box) for m in merged):
+            merged.append(c)
+    return merged
+
+
+def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candidate]:
+    """Rows of a region beside empty strips that run down several rows with cells on both
+    sides, strips that are no gutter between prose, no list's indent and no equations' margin."""
+    if len(rows) < s.table_ruled_rows:
+        return []
+    height = median([w.y1 - w.y0 for r in rows for w in r.words])
+    spans: list[tuple[int, int, bool]] = []
+    for g in empty_strips(rows, s.table_cell_gap * height, s):
+        for both in _runs(rows, sorted(set(g.left) & set(g.right)), height, s):
+            n = _table_like(rows, both, g.x0, g.x1, s)
+            if n >= s.table_ruled_rows:
+                # Without rules, a column mostly empty on the left is a listing's indent (code,
+                # a list), not a table's first column.
+                filled = len(set(g.left) & set(range(both[0], both[-1] + 1))) / (both[-1] - both[0] + 1)
+                strong = n >= s.table_min_rows and filled >= s.table_first_column
+                spans.append((both[0], both[-1], strong))
+    spans.sort()
+    out: list[tuple[int, int, bool]] = []
+    for first, last, strong in spans:
+        if out and first <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], last), out[-1][2] or strong)
+        else:
+            out.append((first, last, strong))
+    found = []
+    for a, b, strong in out:
+        if any(axis_labels(cells_of(r.words, s), s) for r in rows[a: b + 1]):
+            continue  # a chart's tick labels, not a table
+        c = Candidate(rows[a: b + 1], region, strong)
+        if strong and _monospaced([w for r in c.rows for w in r.words], s):
+            c.strong = False  # a code listing aligned with spaces; a table only inside rules
+        found.append(c)
+    return found
+
+
+_NUMBER = re.compile(r"^[-−+]?\d+([.,]\d+)?%?$")
+
+
+def number(text: str) -> float | None:
+    """A cell's value when it is one plain number (a sign, decimals, a percent sign)."""
+    if not _NUMBER.match(text):
+        return None
+    return float(text.rstrip("%").replace("−", "-").replace(",", "."))
+
+
+def counts_evenly(values: list[float], positions: list[float], s: LayoutSettings) -> bool:
+    """Numbers set at even distances that count in even steps, at least table_axis_ticks of
+    them: a chart's axis (years, and rows or items numbered 1, 2, 3, are a table's)."""
+    n = s.table_axis_ticks
+    for i in range(len(values) - n + 1):
+        vs, ps = values[i: i + n], positions[i: i + n]
+        step, gap = vs[1] - vs[0], ps[1] - ps[0]
+        if step == 0 or (abs(step) == 1 and all(v.is_integer() for v in vs)):
+            continue
+        if all(v.is_integer() and 1800 <= v <= 2200 for v in vs):
+            continue
+        if all(abs((b - a) - step) <= 1e-6 * max(1.0, abs(step)) for a, b in zip(vs, vs[1:])) and all(
+                abs((b - a) - gap) <= s.edge_tolerance for a, b in zip(ps, ps[1:])):
+            return True
+    return False
+
+
+def axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
+    """Cells of a row that are a chart's axis: numbers only, evenly spaced, counting evenly."""
+    values, centres = [], []
+    for c in cells:
+        v = number(c[0].text) if len(c) == 1 else None
+        if v is None:
+            if counts_evenly(values, centres, s):
+                return True
+            values, centres = [], []
+            continue
+        values.append(v)
+        centres.append((c[0].x0 + c[0].x1) / 2)
+    return counts_evenly(values, centres, s)
+
+
+def _monospaced(words: list[Word], s: LayoutSettings) -> bool:
+    """Text set in a typewriter font: every letter as wide as the next (code, a terminal).
+    Words of letters only: most fonts set their digits all alike."""
+    widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 2 and w.text.isalpha()]
+    if len(widths) < s.table_min_rows:
+        return False
+    mid = median(widths)
+    return sum(abs(x - mid) <= s.monospace_tolerance * mid for x in widths) >= s.monospace_share * len(widths)
+
+
+def _runs(rows: list[Row], both: list[int], height: float, s: LayoutSettings) -> list[list[int]]:
+    """The rows with text on both sides of a strip, in runs: a run ends where several rows in a
+    row have text on one side only, or where much space parts two rows (a letterhead's two
+    blocks above a table are no part of it)."""
+    out: list[list[int]] = []
+    for i in both:
+        if out and i - out[-1][-1] - 1 <= s.table_one_sided_rows and (
+                rows[i].y0 - rows[out[-1][-1]].y1 <= s.table_row_space * height):
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return [run for run in out if len(run) >= s.table_ruled_rows]
+
+
+def _justified_side(cells: list[list[Word]], s: LayoutSettings) -> bool:
+    """Cells of running text that start and end at the same x, row after row: a justified
+    column of prose (a table's text cells end ragged)."""
+    if sum(map(len, cells)) < s.table_prose_words * len(cells):
+        return False
+    lefts = [c[0].x0 for c in cells]
+    rights = [max(w.x1 for w in c) for c in cells]
+    return all(sum(abs(x - median(xs)) <= s.edge_tolerance for x in xs) >= s.min_edge_alignment * len(xs)
+               for xs in (lefts, rights))
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+
+
+def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
+    """A table the engine read as columns (its column gaps looked like gutters) lies in several
+    regions side by side: the rows of a region beside the candidate that all sit on the
+    candidate's rows, in cells too short for prose, belong to it."""
+    grown = True
+    seen = {c.region}
+    while grown:
+        grown = False
+        for region in regions.lines:
+            if region in seen:
+                continue
+            box = c.box
+            if not any(ln.box.y1 > box.y0 and ln.box.y0 < box.y1 for ln in regions.lines[region]):
+                continue
+            rows = regions[region]
+            beside = [r for r in rows if r.y1 > box.y0 and r.y0 < box.y1]
+            if not beside or any(min(max(w.x1 for w in r.words), box.x1) > max(r.words[0].x0, box.x0)
+                                 for r in beside):
+                continue
+            if len(beside) < s.table_beside_share * len(c.rows):
+                continue
+            if not all(any(_same_row(r, own) for own in c.rows) for r in beside):
+                continue
+            cells = [cell for r in beside for cell in cells_of(r.words, s)]
+            if sum(map(len, cells)) >= s.table_prose_words * len(cells):
+                continue
+            c.take(beside)
+            seen.add(region)
+            grown = True
+
+
+def _same_row(a: Row, b: Row) -> bool:
+    """Two rows on one baseline (they overlap by most of the lower one's height)."""
+    return min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
+
+
+def _text(cell: list[Word]) -> str:
+    return " ".join(w.text for w in cell)
+
+
+def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: LayoutSettings) -> int:
+    """In how many rows the strip parts cells (not merely words, as a river of spaces does);
+    none when the cells beside it are two columns of prose, a list's markers, running text
+    wrapped (a margin note), equation numbers or a table of contents (leaders, or numbered
+    sections and their pages)."""
+    lefts, rights = [], []
+    for i in both:
+        cells = cells_of(rows[i].words, s)
+        for a, b in zip(cells, cells[1:]):
+            if max(w.x1 for w in a) <= x0 + _EPS and b[0].x0 >= x1 - _EPS:
+                # The strip is a cell boundary of this row (not a river of spaces), between
+                # cells on one baseline (not two blocks of lines side by side).
+                if abs(a[-1].y1 - b[0].y1) <= s.table_baseline * (a[-1].y1 - a[-1].y0):
+                    lefts.append(a)
+                    rights.append(b)
+                break
+    n = len(lefts)
+    if not n or min(sum(map(len, lefts)), sum(map(len, rights))) >= s.table_prose_words * n:
+        return 0  # two columns of prose the engine did not split
+    if _justified_side(lefts, s):
+        return 0  # a column of running text left of something else: the strip is a gutter
+    share = s.table_marker_share * n
+    if sum(bool(LIST_MARKER.match(_text(c)) or _SUBSECTION.match(_text(c))) for c in lefts) >= share:
+        return 0
+    if sum(c[0].text[:1].islower() for c in lefts) >= share and (
+            sum(map(len, rights)) >= s.table_prose_words * n):
+        return 0  # running text wrapped beside prose (a margin note), no table's labels
+    if sum(bool(_EQUATION_NUMBER.match(_text(c))) for c in rights) >= share:
+        return 0
+    if sum(bool(_LEADER.search(_text(a) + " " + _text(b))) for a, b in zip(lefts, rights)) >= share:
+        return 0
+    if _justified_side(rights, s):
+        return min(n, s.table_ruled_rows)  # labels beside running text: a table only inside rules
+    if sum(bool(_PAGE_NUMBER.match(_text(b)) and _SECTION.match(rows[i].words[0].text))
+           for i, b in zip(both, rights)) >= share:
+        return 0  # numbered sections and their pages: a table of contents without leaders
+    return n

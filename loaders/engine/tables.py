@@ -1,0 +1,285 @@
+"""Tables: found where the page's geometry suggests one, read cell by cell, kept out of the prose.
+
+A page is first read as usual. Only when some of its lines line up in cells
+(`table_regions.table_candidates`, nearly free for pages without tables) are the page's drawings
+asked for; tables are then built from rule frames and candidate runs (`table_grid.build_table`),
+their words taken out of the page's blocks, and each table put back as one block where a reader
+meets it: after the paragraph it interrupts, never inside a sentence.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word
+from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
+from .table_grid import Table, build_table, word_columns
+from .rows import make_rows
+from .table_regions import Candidate, cells_of, table_candidates
+from .table_rules import Drawing, Rules, frames, merge_rules
+
+_CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
+                      r"([\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"
+                      r"[\])]?(\s*[-–—.:|]|\s+[^\sa-z]|\s*$)")
+_SENTENCE_END = re.compile(r"[.!?:;]\s*$")
+
+__all__ = ["TABLE_MODES", "TABLES_OFF", "Table", "TableBlock", "find_tables", "place_tables"]
+
+
+@dataclass(slots=True)
+class TableBlock(Block):
+    """A table in the page's reading order: one block whose lines are the table's rows of words
+    (so the page's words stay whole) and whose box is the table's. The page text fills in its
+    cell texts and caption as it renders them (the metadata gives the same)."""
+
+    table: Table | None = None
+    rows: list[list[str]] | None = None
+    caption: str = ""
+
+    @property
+    def box(self) -> Box:
+        return self.table.box if self.table is not None else Block.box.fget(self)  # type: ignore[attr-defined]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
+
+
+def _grow_to_rules(box: Box, rules: Rules, height: float, s: LayoutSettings) -> Box:
+    """A candidate's box grown to the rules right above and below it that run across it (the
+    top and bottom rules of a booktabs table; the header between them comes along)."""
+    reach = s.table_rule_reach * height
+    x0, y0, x1, y1 = box.as_tuple()
+    across = [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
+    above = [g for g in across if box.y0 - reach <= g.pos <= box.y0]
+    below = [g for g in across if box.y1 <= g.pos <= box.y1 + reach]
+    if above:  # the top rule, over a header the candidate may have left out
+        g = min(above, key=lambda g: g.pos)
+        y0, x0, x1 = g.pos, min(x0, g.lo), max(x1, g.hi)
+    if below:
+        g = max(below, key=lambda g: g.pos)
+        y1, x0, x1 = g.pos, min(x0, g.lo), max(x1, g.hi)
+    return Box(x0, y0, x1, y1)
+
+
+def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
+    """A candidate's box grown by the header lines above it that have no cells of their own:
+    the upper lines of a header wrapped onto several, set close above, and a header set apart
+    by some space whose cells sit over the table's columns: over most of them, or not over the
+    first (a heading, a caption or a line of text above a table starts at its left edge or
+    spans it)."""
+    box, height = c.box, c.height
+    cols = word_columns(c.rows, s)
+    reach = s.table_header_lines * 2 * height
+    near = s.table_cell_gap * height  # a word this close beside the table is on its lines
+    wider = s.table_header_overhang * height  # a header's cells may reach out beyond the body
+    above = [w for w in words if w.x1 > box.x0 - near and w.x0 < box.x1 + near and box.y0 - reach <= w.cy < box.y0]
+    top = box.y0
+    added = 0
+    for row in reversed(make_rows(above, s.row_overlap)):
+        gap = top - row.y1
+        apart = gap > s.table_header_gap * height
+        if added >= s.table_header_lines or gap > s.table_header_apart * height or (apart and added):
+            break
+        cells = cells_of(row.words, s)
+        if (_CAPTION.match(row.words[0].text + " " + " ".join(w.text for w in row.words[1:]))
+                or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
+                or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
+            break
+        if apart:
+            over = [[k for k, (a, b) in enumerate(cols) if min(b, max(w.x1 for w in cell)) > max(a, cell[0].x0)]
+                    for cell in cells]
+            full = len({k for o in over for k in o}) >= s.table_header_cover * len(cols) and len(cells) > 1
+            if not all(over) or (any(0 in o for o in over) and not full):
+                break
+        top = row.y0
+        added += 1
+    return Box(box.x0, top, box.x1, box.y1)
+
+
+def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> list[Table]:
+    """The tables of a page already read as prose; `drawing` is asked only when the page's lines
+    suggest a table."""
+    candidates = table_candidates(layout, s)
+    if not candidates:
+        return []
+    words = layout.words
+    drawn = drawing()
+    rules = merge_rules(drawn.rules, s)
+    found = frames(rules, s)
+    # A shaded cell inside a grid is part of it; a plain box around other frames (a page's
+    # border) is no table.
+    found = [f for f in found if not any(g is not f and (_contains(g.box, f.box) and g.grid
+                                                          or _contains(f.box, g.box) and not f.grid)
+                                         for g in found)]
+    tables: list[Table] = []
+
+    def add(box: Box) -> bool:
+        if _inked(box, drawn.ink, s):
+            return False  # curves and slanted lines: a chart or a diagram, no table
+        t = build_table(box, words, rules, s)
+        if t is None or any(_overlap(t.box, o.box) > 0 for o in tables):
+            return False
+        _caption_row(t)
+        tables.append(t)
+        return True
+
+    for f in found:
+        # A ruled grid crossing lines of cells, a grid ruled in rows and columns right across
+        # (a table of few words), or a box around a table; not a chart's frame and ticks.
+        held = [c for c in candidates if _overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height]
+        crossed = any(_overlap(f.box, c.box) > 0 for c in candidates)
+        if held or f.grid and (crossed or f.rows_across >= s.table_ruled_rows and f.columns):
+            add(Box.union([f.box] + [_grow_up(c, words, s) for c in held]))
+    for c in candidates:
+        if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
+            add(_grow_to_rules(_grow_up(c, words, s), rules, c.height, s))
+    return tables
+
+
+def _caption_row(t: Table) -> None:
+    """A caption read as the table's first row ("Table 1:" parted from its title like a cell)
+    is its caption."""
+    first = [w for cell in t.cells[0] for w in cell] if t.cells else []
+    seen: list[Word] = []
+    for w in first:
+        if all(w is not x for x in seen):
+            seen.append(w)
+    if len(t.cells) > 2 and seen and _CAPTION.match(" ".join(w.text for w in seen)):
+        t.caption = [Line(seen)]
+        t.cells = t.cells[1:]
+
+
+def _inked(box: Box, ink: list[Box], s: LayoutSettings) -> bool:
+    """Curves or slanted lines inside: a chart's plot, a diagram's arrows."""
+    cx0, cy0, cx1, cy1 = box.as_tuple()
+    return sum(1 for b in ink if cx0 <= (b.x0 + b.x1) / 2 <= cx1 and cy0 <= (b.y0 + b.y1) / 2 <= cy1
+               ) >= s.table_figure_ink
+
+
+def _contains(outer: Box, inner: Box) -> bool:
+    return outer.x0 <= inner.x0 and outer.y0 <= inner.y0 and outer.x1 >= inner.x1 and outer.y1 >= inner.y1
+
+
+def _inside(w: Word, box: Box) -> bool:
+    cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
+    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+
+
+def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> PageLayout:
+    """The page's layout with its tables: each one TableBlock where a reader meets it, its words
+    out of the prose (the rest keeps the reading order it was given). `drawing` is asked only
+    when the page's lines suggest a table."""
+    if s.tables == TABLES_OFF:
+        return layout
+    tables = find_tables(layout, drawing, s)
+    if tables:
+        _take_out(layout, [t.box for t in tables])
+        for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
+            place_table(layout, t, s)
+    return layout
+
+
+def _take_out(layout: PageLayout, boxes: list[Box]) -> None:
+    """The page's blocks without the words inside tables (lines and blocks left empty go): the
+    reading order of the rest stays as the page was read."""
+    kept: list[Block] = []
+    for block in layout.blocks:
+        lines = []
+        for line in block.lines:
+            words = [w for w in line.words if not any(_inside(w, b) for b in boxes)]
+            if len(words) == len(line.words):
+                lines.append(line)
+            elif words:
+                lines.append(Line(words))
+        if lines:
+            block.lines = lines
+            kept.append(block)
+    layout.blocks = kept
+
+
+def _table_block(t: Table) -> TableBlock:
+    lines = []
+    for row in t.cells:
+        ws: list[Word] = []
+        for cell in row:
+            ws += [w for w in cell if all(w is not x for x in ws)]
+        if ws:
+            lines.append(Line(ws))
+    return TableBlock(lines, kind=TABLE, table=t)
+
+
+def _take_caption(body: list[Block], t: Table, s: LayoutSettings) -> Block | None:
+    """The caption right above the table (or else right below it): the block above when it
+    opens with "Table N", or its last lines from one that does (a caption set close under a
+    paragraph is read into it), or the start of the block below. Its lines move into the
+    table; the block left empty is returned, to be dropped."""
+    reach = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
+    tb = t.box
+    near = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
+    above = [b for b in near if tb.y0 - reach <= b.box.y1 <= tb.y0 + 1]
+    for b in sorted(above, key=lambda b: -b.box.y1):
+        last = len(b.lines) - 1
+        for i in [0] + list(range(last, max(0, last - s.table_caption_lines), -1)):
+            if _CAPTION.match(b.lines[i].text):
+                t.caption, b.lines = b.lines[i:], b.lines[:i]
+                return b if not b.lines else None
+    below = [b for b in near if tb.y1 - 1 <= b.box.y0 <= tb.y1 + reach]
+    for b in sorted(below, key=lambda b: b.box.y0):
+        if b.lines and _CAPTION.match(b.lines[0].text):
+            n = len(b.lines) if len(b.lines) <= s.table_caption_lines else 1
+            t.caption, b.lines = b.lines[:n], b.lines[n:]
+            return b if not b.lines else None
+    return None
+
+
+def _end_of_body(blocks: list[Block]) -> int:
+    """Where the body ends: before the footers and rulers that close the page's blocks."""
+    at = len(blocks)
+    while at > 0 and blocks[at - 1].band < FIRST_BAND:
+        at -= 1
+    return at
+
+
+def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
+    """Put a table into the page's reading order where a reader meets it: after the last block
+    (in reading order) above it in its columns, and when that block's sentence goes on below the
+    table, after the block that finishes it. Blocks at the page's edges count (furniture is decided later, and
+    a line at the top may be the page's first text)."""
+    blocks = layout.blocks
+    text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
+    caption = _take_caption(text, t, s)
+    if caption is not None:
+        blocks[:] = [b for b in blocks if b is not caption]
+        text = [b for b in text if b is not caption]
+    block = _table_block(t)
+    block.region = max((b.region for b in blocks), default=0) + 1
+    tb = t.box
+    above = [b for b in text if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0 and b.box.y1 <= tb.y0 + 1]
+    if above:
+        prev = max(above, key=lambda b: _index(blocks, b))  # both columns over a wide table: the later
+        at = _index(blocks, prev) + 1
+        if at < len(blocks) and not _SENTENCE_END.search(prev.lines[-1].text):
+            nxt = blocks[at]
+            if (nxt.band != RULER_BAND and nxt.box.y0 >= tb.y1 - 1 and nxt.lines
+                    and nxt.lines[0].text[:1].islower()):
+                at += 1  # the sentence the table interrupts ends first
+    else:
+        below = [b for b in text if b.box.y0 >= tb.y0 and min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
+        at = min(_index(blocks, b) for b in below) if below else _end_of_body(blocks)
+    block.band, block.column = _body_band(blocks, at)
+    blocks.insert(at, block)
+
+
+def _body_band(blocks: list[Block], at: int) -> tuple[int, int]:
+    """The band and column a block put at `at` joins: the body block's before it, or else after
+    it (never a page edge's: the table is no header or footer)."""
+    for b in list(reversed(blocks[:at])) + blocks[at:]:
+        if b.band >= FIRST_BAND:
+            return b.band, b.column
+    return FIRST_BAND, 0
+
+
+def _index(blocks: list[Block], block: Block) -> int:
+    return next(i for i, b in enumerate(blocks) if b is block)

@@ -1,0 +1,213 @@
+"""OCR of what a page's text layer cannot give: word boxes for the layout engine, not OCR text.
+
+What is read, in `auto` mode: a page with no words but an image (a scan), the blocks whose text is
+mostly unreadable (a font without a Unicode map), and wordless images that cover a large share of
+the page (half a page scanned, the other half typed). Only those regions are rendered and read;
+the rest of the text layer stays as it is. `force` reads every page whole. The words come back
+as `Word` boxes in page coordinates, so the same geometry decides their reading order as for any
+text layer; Tesseract's own order is not used (an OCR'd page is read with follow_drawing_order
+off, its words numbered row by row).
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import pymupdf
+
+from ..engine.geometry import Box, PageLayout, Word
+from ..errors import OcrUnavailableError
+from ..text.readability import all_plain, unreadable_share
+from .ocr_settings import OcrSettings
+from .ocr_words import Placement, page_words
+from .tesseract import OcrFailed, Tesseract, find_tesseract
+from .words import UPRIGHT, PageWords
+
+log = logging.getLogger(__name__)
+
+# Every threshold below is a field of OcrSettings (section `ocr` of the settings), with its reason.
+
+
+@dataclass(slots=True)
+class OcrPlan:
+    """What a page needs read: the whole page, or some regions (page coordinates)."""
+
+    whole_page: bool = False
+    blocks: list[Box] | None = None  # unreadable text-layer blocks (padded): read again by OCR
+    garbled: set[tuple] | None = None  # their words (_key), which OCR's words replace
+    images: list[Box] | None = None  # wordless images: their words are added when they read as text
+
+    def __bool__(self) -> bool:
+        return self.whole_page or bool(self.blocks) or bool(self.images)
+
+
+@dataclass(slots=True)
+class OcrResult:
+    words: list[Word]  # the page's words: text layer outside what was read, plus what OCR found
+    ocr_words: int  # how many of them OCR found
+    confidence: float  # their mean confidence, 0-100 (0 when none)
+
+
+def _key(w: Word) -> tuple:
+    """A word's identity across the layout (which may copy words) and the frame."""
+    return w.x0, w.y0, w.x1, w.y1, w.text
+
+
+def _inside(w: Word, box: Box) -> bool:
+    cx, cy = (w.x0 + w.x1) / 2, w.cy
+    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+
+
+def _pad(box: Box, page: Box, pad: float) -> Box:
+    return Box(max(page.x0, box.x0 - pad), max(page.y0, box.y0 - pad),
+               min(page.x1, box.x1 + pad), min(page.y1, box.y1 + pad))
+
+
+def _wordless_images(page: pymupdf.Page, words: list[Word], settings: OcrSettings) -> list[Box]:
+    """Images covering at least min_image_share of the page with (almost) no words on them.
+    Where they are placed is looked up only when an image has the pixels for it (one pixel a
+    point at least: coarser is no scan to read), so logos and icons cost nothing."""
+    area = page.rect.width * page.rect.height
+    if not any(img[2] * img[3] >= settings.min_image_share * area for img in page.get_images(full=False)):
+        return []
+    out = []
+    for info in page.get_image_info():
+        r = pymupdf.Rect(info["bbox"]) & page.rect
+        if r.is_empty or r.width * r.height < settings.min_image_share * area:
+            continue
+        box = Box(r.x0, r.y0, r.x1, r.y1)
+        if sum(_inside(w, box) for w in words) < settings.max_words_on_image:
+            out.append(box)
+    return out
+
+
+def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
+             settings: OcrSettings) -> OcrPlan:
+    """What of this page needs OCR. Cheap for a page of plain text: an ASCII test on its words
+    and, when it has images, their placements."""
+    if settings.mode == "off" and frame.words:
+        return OcrPlan()
+    if settings.mode == "force" or not frame.words:
+        return OcrPlan(whole_page=settings.mode == "force" or bool(page.get_images(full=False)))
+    plan = OcrPlan()
+    texts = [w.text for w in frame.words]
+    if layout is not None and frame.turn == UPRIGHT and not all_plain(texts):
+        if unreadable_share(texts) >= settings.garbled_share:
+            return OcrPlan(whole_page=True)
+        page_box = Box(0, 0, frame.width, frame.height)
+        plan.blocks, plan.garbled = [], set()
+        for block in layout.blocks:
+            words = [w.text for w in block.words]
+            share = unreadable_share(words)
+            if share >= settings.garbled_share and share * sum(map(len, words)) >= settings.min_garbled_chars:
+                plan.blocks.append(_pad(block.box, page_box, settings.block_padding))
+                plan.garbled.update(_key(w) for w in block.words)
+    if settings.mode == "auto" and frame.turn == UPRIGHT and page.get_images(full=False):
+        plan.images = _wordless_images(page, frame.words, settings)
+    return plan
+
+
+def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settings: OcrSettings,
+                 dpi: int | None = None) -> tuple[list[Word], list[float]]:
+    dpi = dpi or settings.dpi
+    rect = page.rect if clip is None else pymupdf.Rect(clip.x0, clip.y0, clip.x1, clip.y1)
+    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=rect, alpha=False)
+    found = engine.read(pix.samples, pix.width, pix.height, pix.stride, dpi, settings.timeout)
+    return page_words(found, pix.width, pix.height, Placement(rect.x0, rect.y0, rect.width / pix.width),
+                      settings)
+
+
+def _ink_on_paper(page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
+    """Whether an image looks like a scan of text at a glance (a tiny rendering): ink on paper,
+    mostly light, hardly any colour. Photos and colour figures are told apart here for a few
+    milliseconds, before any OCR runs on them."""
+    import numpy as np
+
+    pix = page.get_pixmap(dpi=settings.glance_dpi, clip=pymupdf.Rect(image.as_tuple()),
+                          colorspace=pymupdf.csRGB, alpha=False)
+    if pix.width * pix.height == 0:
+        return False
+    rgb = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3].astype(np.int16)
+    colourful = (rgb.max(axis=2) - rgb.min(axis=2) > settings.glance_colour_spread).mean()
+    paper = (rgb.mean(axis=2) >= settings.glance_paper_level).mean()
+    return colourful <= settings.glance_max_colour_share and paper >= settings.glance_min_paper_share
+
+
+def _scanned_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
+    """Whether a wordless image holds running text: it looks like ink on paper at a glance, and a
+    quick low-resolution reading finds running text in it."""
+    if not _ink_on_paper(page, image, settings):
+        return False
+    words, confs = _read_region(engine, page, image, settings, dpi=min(settings.probe_dpi, settings.dpi))
+    if len(words) < settings.probe_min_words:
+        return False
+    letters = sum(sum(ch.isalpha() for ch in w.text) >= 2 for w in words)
+    return (letters >= settings.probe_min_letter_share * len(words)
+            and sum(confs) / len(confs) >= settings.probe_min_confidence)
+
+
+def read_page(engine: Tesseract, page: pymupdf.Page, frame: PageWords, plan: OcrPlan,
+              settings: OcrSettings) -> OcrResult | None:
+    """The page's words with the planned regions read by OCR; None when OCR failed, or found
+    no text in wordless images (the page is then as it was)."""
+    try:
+        return _read_planned(engine, page, frame, plan, settings)
+    except OcrFailed as exc:
+        log.warning("%s page %d: OCR failed: %s", page.parent.name, page.number + 1, exc)
+        return None
+
+
+def _read_planned(engine: Tesseract, page: pymupdf.Page, frame: PageWords, plan: OcrPlan,
+                  settings: OcrSettings) -> OcrResult | None:
+    if plan.whole_page:
+        words, confs = _read_region(engine, page, None, settings)
+        return OcrResult(_row_major(words), len(words), _mean(confs))
+    kept = list(frame.words)
+    added: list[Word] = []
+    confs_all: list[float] = []
+    if plan.blocks:
+        words, confs = _read_region(engine, page, Box.union(plan.blocks), settings)
+        kept = [w for w in kept if _key(w) not in (plan.garbled or ())]
+        pairs = [(w, c) for w, c in zip(words, confs) if any(_inside(w, b) for b in plan.blocks)]
+        added += [w for w, _ in pairs]
+        confs_all += [c for _, c in pairs]
+    for image in plan.images or []:
+        if _scanned_text(engine, page, image, settings):
+            words, confs = _read_region(engine, page, image, settings)
+            added += words
+            confs_all += confs
+    if not plan.blocks and not added:
+        return None
+    return OcrResult(_merge(kept, added), len(added), _mean(confs_all))
+
+
+def _mean(values: list[float]) -> float:
+    return round(sum(values) / len(values), 1) if values else 0.0
+
+
+def _row_major(words: list[Word]) -> list[Word]:
+    """OCR words numbered top to bottom, left to right: no order but the geometry's."""
+    ordered = sorted(words, key=lambda w: (round(w.cy), w.x0))
+    return [Word(w.x0, w.y0, w.x1, w.y1, w.text, i) for i, w in enumerate(ordered)]
+
+
+def _merge(text_layer: list[Word], ocr: list[Word]) -> list[Word]:
+    """Text-layer words keep their drawing order; OCR words follow, row by row."""
+    base = max((w.seq for w in text_layer), default=-1) + 1
+    return text_layer + [Word(w.x0, w.y0, w.x1, w.y1, w.text, base + w.seq) for w in _row_major(ocr)]
+
+
+_warned = False
+
+
+def ocr_engine(settings: OcrSettings) -> Tesseract | None:
+    """Tesseract, or None after one warning (auto) naming the install command; force raises."""
+    global _warned
+    engine, problem = find_tesseract(settings.languages, settings.threads)
+    if engine is None:
+        if settings.mode == "force":
+            raise OcrUnavailableError(problem)
+        if not _warned:
+            log.warning("%s; pages that need OCR are left without it (metadata needs_ocr).", problem)
+            _warned = True
+    return engine

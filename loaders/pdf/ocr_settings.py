@@ -1,0 +1,79 @@
+"""OCR settings (section `ocr`). Defaults are documented in configs/default.yaml (a test keeps both
+equal). Stdlib only, so the settings object can be built without PyMuPDF."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+OCR_MODES = ("auto", "off", "force")
+
+
+@dataclass(frozen=True)
+class OcrSettings:
+    # auto: OCR pages without a text layer, unreadable text (fonts without Unicode) and wordless
+    # scanned images; off: never; force: every page, ignoring its text layer.
+    mode: str = "auto"
+    # Tesseract languages joined by "+" ("eng+deu"): each needs its Debian package tesseract-ocr-<lang>.
+    languages: str = "eng"
+    # Pages are rendered at this resolution for OCR: Tesseract reads body text best at about 300 dpi.
+    dpi: int = 300
+    # Words Tesseract is less sure of (0-100) are dropped: scan noise read as stray letters would
+    # otherwise fill the gutters the reading order relies on.
+    min_confidence: float = 20.0
+    # Auto mode: a wordless image covering at least this share of a page may be scanned text
+    # (smaller ones are logos and figures far more often; telling costs a quick low-resolution
+    # OCR of the image). Above 1: never.
+    min_image_share: float = 0.25
+    # Tesseract threads per process (fixed when Tesseract first loads): ingest already runs one
+    # worker per core, and more threads than cores makes Tesseract several times slower.
+    threads: int = 1
+    # Seconds one page's OCR may take before the page is left without it (flag needs_ocr).
+    timeout: float = 120.0
+
+    # -- what auto mode OCRs --
+    # A block is unreadable when at least this share of its characters is in garbled words ...
+    garbled_share: float = 0.5
+    # ... and they are this many: a formula's stray replacement characters or a row of checkbox
+    # glyphs is not worth an OCR run (and OCR reads them no better).
+    min_garbled_chars: int = 24
+    # An image is wordless when fewer text-layer words than this lie on it (a label or two).
+    max_words_on_image: int = 3
+    # Points added around an unreadable block before OCR, so that OCR sees its letters whole.
+    block_padding: float = 2.0
+    # A wordless image is first read at this low resolution (a tenth of the cost) ...
+    probe_dpi: int = 100
+    # ... and is scanned text only when that reading gives this many words, ...
+    probe_min_words: int = 20
+    # ... this share of them with two letters or more, ...
+    probe_min_letter_share: float = 0.6
+    # ... at this mean confidence: body text reads at about 90 even so; photos, maps, charts and
+    # diagrams (their labels included) read at 50 or less, and are then left alone.
+    probe_min_confidence: float = 75.0
+
+    # On a page read whole by OCR, a block is a float by its type size only past this relative
+    # change (layout.float_size_change on text layers): OCR boxes measure each word's ink, not its
+    # type size, so only captions are floats there.
+    float_size_change: float = 10.0
+
+    # Before that reading, a glance at the image rendered at this resolution (a few milliseconds):
+    # a scan of text is ink on paper, ...
+    glance_dpi: int = 24
+    # ... with at least this share of its pixels light (paper) ...
+    glance_min_paper_share: float = 0.5
+    # ... at or above this grey level (0-255; scanned paper is seldom pure white) ...
+    glance_paper_level: int = 170
+    # ... and at most this share of colourful pixels (channels further apart than the next
+    # setting): photos and colour figures end here, with no OCR run at all.
+    glance_max_colour_share: float = 0.05
+    glance_colour_spread: int = 48
+
+    # -- deskewing OCR words --
+    # Steeper line slopes (dy/dx) are not skew but text set at an angle, and are not undone.
+    max_skew: float = 0.1
+    # A Tesseract line needs this many words of four letters or more to show its slope.
+    skew_line_words: int = 3
+
+    def __post_init__(self) -> None:
+        if str(self.mode).lower() == "false":  # YAML reads a bare `mode: off` as false
+            object.__setattr__(self, "mode", "off")
+        if self.mode not in OCR_MODES:
+            raise ValueError(f"ocr mode must be one of {', '.join(OCR_MODES)}, not {self.mode!r}")

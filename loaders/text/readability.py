@@ -1,0 +1,48 @@
+"""Whether a text layer can be read: fonts without a Unicode map give mojibake, not words.
+
+A font whose glyphs map to no character (or to the wrong ones) gives the replacement character,
+private-use or control characters, or strings such as "]üìÆüéê •ìê °ê£ë†£ûÜüéê": accented Latin
+letters with no plain ones. Such text only adds noise to an index; the
+page image still shows the words, so OCR can read them. Pure and cheap: an ASCII page is passed
+in one C-level test, and the rest character by character.
+"""
+from __future__ import annotations
+
+import unicodedata
+from typing import Iterable
+
+# Character classes no readable text is made of: unassigned, private use, surrogates, controls.
+_NEVER_TEXT = frozenset({"Cn", "Co", "Cs", "Cc"})
+_REPLACEMENT = "\ufffd"
+_LATIN_EXTRA = range(0xC0, 0x250)  # accented Latin letters (Latin-1 Supplement .. Extended-B)
+
+
+def garbled(word: str) -> bool:
+    """A word no language writes: a character that is never text, or (two letters or more) more
+    accented Latin letters than plain ones. Signs between letters are no sign of mojibake alone:
+    formulas are full of them ("Qαα′", "x→c")."""
+    if word.isascii():
+        return not word.isprintable()  # control characters (below 32, and 127): one C-level test
+    letters = accented = 0
+    for ch in word:
+        if ch == _REPLACEMENT or unicodedata.category(ch) in _NEVER_TEXT:
+            return True
+        if ch.isalpha():
+            letters += 1
+            accented += ord(ch) in _LATIN_EXTRA
+    return letters >= 2 and 2 * accented > letters
+
+
+def unreadable_share(words: Iterable[str]) -> float:
+    """The share of characters that belong to garbled words (0 when there are none)."""
+    total = bad = 0
+    for w in words:
+        total += len(w)
+        if garbled(w):
+            bad += len(w)
+    return bad / total if total else 0.0
+
+
+def all_plain(words: Iterable[str]) -> bool:
+    """Every word is printable ASCII: nothing to check further (most pages of English text)."""
+    return all(w.isascii() and w.isprintable() for w in words)

@@ -1,0 +1,69 @@
+"""A table block as text: a GitHub-style Markdown table (or plain lines), its caption above it.
+
+Cell text is read from the words the engine put in each cell, normalised as the page's prose is
+(the page text hands its normaliser in: this module stays below the page renderer); a cell's lines
+are joined by single spaces. A spanning cell's text is given in every position it
+covers (the engine repeats its words), so every row keeps the shape of the table.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..engine.geometry import Word
+from ..engine.settings import LayoutSettings
+from ..engine.table_grid import Table
+from ..engine.tables import TableBlock
+
+Clean = Callable[[str], str]
+
+MARKDOWN, TEXT = "markdown", "text"
+TEXT_SEPARATOR = " | "  # between the cells of a row in plain-text mode
+CAPTION_SEPARATOR = "\n\n"  # between a caption and its table
+_DELIMITER = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+$")
+
+
+def cell_text(words: list[Word], clean: Clean) -> str:
+    """A cell's words in reading order, one line of text."""
+    return " ".join(clean(" ".join(w.text for w in words)).split())
+
+
+def cell_rows(table: Table, clean: Clean) -> list[list[str]]:
+    """The table's rows of cell texts."""
+    return [[cell_text(cell, clean) for cell in row] for row in table.cells]
+
+
+def caption_text(table: Table, clean: Clean) -> str:
+    return cell_text([w for line in table.caption for w in line.words], clean)
+
+
+def _markdown_cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|")
+
+
+def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
+    """Rows as a Markdown table (the first row its header; further header rows follow the
+    delimiter as rows) or, in text mode, as lines of cells apart by " | "."""
+    if mode != MARKDOWN:
+        return "\n".join(TEXT_SEPARATOR.join(row) for row in rows)
+    width = max((len(r) for r in rows), default=0)
+    lines = ["| " + " | ".join(_markdown_cell(c) for c in row + [""] * (width - len(row))) + " |" for row in rows]
+    lines.insert(1, "|" + " --- |" * width)
+    return "\n".join(lines)
+
+
+def table_text(block: TableBlock, s: LayoutSettings, clean: Clean) -> str:
+    """The text a table block gives the page: its caption, a blank line, and the table. The
+    block keeps its cell texts and caption (the page metadata gives them)."""
+    block.rows, block.caption = cell_rows(block.table, clean), caption_text(block.table, clean)
+    body = render_rows(block.rows, block.table.header_rows, s.tables)
+    return block.caption + CAPTION_SEPARATOR + body if block.caption else body
+
+
+def header_lines(lines: list[str], header_rows: int) -> int:
+    """How many of a rendered table's lines head it: its header rows, and the Markdown
+    delimiter under the first."""
+    n = min(header_rows, len(lines))
+    if len(lines) > 1 and _DELIMITER.match(lines[1].strip()):
+        n += 1
+    return n

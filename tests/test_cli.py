@@ -1,0 +1,216 @@
+"""The command line as a new user meets it: every usage error exits 2 with one line naming what
+is wrong and creates nothing; files/delete/reset, --glob/--exclude, --dry-run, duplicates,
+`query -`, page labels, and a query that imports only what answering needs."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from columnrag.ingest.cli import main, page_label
+from columnrag.ingest.samples import write_sample_corpus
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("cli-corpus")
+    write_sample_corpus(folder, count=3)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def store(corpus, tmp_path_factory) -> Path:
+    """One ingested store; tests that change it work on a copy."""
+    db = tmp_path_factory.mktemp("cli-store") / "db"
+    assert main(["ingest", str(corpus), "--db", str(db), "--no-progress"]) == 0
+    return db
+
+
+def copy_of(db: Path, tmp_path: Path) -> Path:
+    shutil.copytree(db, tmp_path / "db")
+    return tmp_path / "db"
+
+
+def one_line_error(capsys, *fragments: str) -> str:
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert "Traceback" not in captured.err
+    for f in fragments:
+        assert f in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("argv, fragments", [
+    (["ingest", "{tmp}/nonexistent"], ["nonexistent: no such file or folder"]),
+    (["ingest", "{tmp}/empty"], ["no PDF files found in", "empty"]),
+    (["ingest", "{tmp}/empty", "--dry-run"], ["no PDF files found in"]),
+    (["query", "anything"], ["no Chroma store in"]),
+    (["stats"], ["no Chroma store in"]),
+    (["files"], ["no Chroma store in"]),
+    (["delete", "{tmp}/x.pdf"], ["no Chroma store in"]),
+    (["reset", "--yes"], ["no Chroma store in"]),
+    (["query", "anything", "-k", "0"], ["-k: must be at least 1"]),
+    (["query", "anything", "--where", "{bad json"], ["--where is not valid JSON"]),
+    (["ingest", "{tmp}/empty", "--precision", "half"], ["--precision: invalid choice"]),
+    (["ingest", "{tmp}/empty", "--model", "{tmp}/no/such/model"], ["could not be loaded", "no such folder"]),
+    (["ingest", "{tmp}/empty", "--model", "no-such/model-xyz"], ["could not be loaded", "not in the Hugging Face cache"]),
+    (["audit", "{tmp}/nope.pdf"], ["nope.pdf: no such file or folder"]),
+])
+def test_usage_errors_exit_2_with_one_line_and_create_nothing(argv, fragments, tmp_path, capsys, monkeypatch):
+    (tmp_path / "empty").mkdir()
+    monkeypatch.chdir(tmp_path)  # audit's default output folder would land here
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv] + ["--db", str(tmp_path / "db")] * (argv[0] != "audit")
+    before = sorted(tmp_path.rglob("*"))
+    started = time.monotonic()
+    assert main(argv) == 2
+    one_line_error(capsys, *fragments)
+    assert sorted(tmp_path.rglob("*")) == before  # no db folder, no audit folder
+    assert time.monotonic() - started < 10  # a mistyped hub model fails at once, offline
+
+
+@pytest.mark.parametrize("pages, fragment", [("3", "3 is not within pages 1-2"), ("0-1", "0-1 is not within"),
+                                             ("2-1", "2-1 is not within"), ("one", "expected 1-based pages")])
+def test_audit_pages_are_one_based_and_checked(corpus, tmp_path, capsys, pages, fragment):
+    out = tmp_path / "audit"
+    assert main(["audit", str(corpus / "sample-1.pdf"), "--pages", pages, "--out", str(out)]) == 2
+    one_line_error(capsys, f"--pages {pages!r}: {fragment}")
+    assert not out.exists()
+
+
+def test_query_output_pages_where_and_many_questions(store, capsys, monkeypatch):
+    import io
+
+    assert main(["query", "lab protocol incubation", "--db", str(store), "-k", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("1. score ") and " page " in out[0] and " of 2 " in out[0]
+    # Two conditions are wrapped in $and; --page is 1-based, the stored page 0-based.
+    assert main(["query", "revenue", "--db", str(store), "--json", "-k", "20",
+                 "--where", '{"page": 1, "column": 0}']) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert hits and all(h["metadata"]["page"] == 1 and h["metadata"]["column"] == 0 for h in hits)
+    assert main(["query", "revenue", "--db", str(store), "--json", "-k", "20", "--page", "2"]) == 0
+    assert {h["metadata"]["page"] for h in json.loads(capsys.readouterr().out)} == {1}
+    assert main(["query", "revenue", "--db", str(store), "--where", '{"page": 99}']) == 0
+    assert capsys.readouterr().out.strip() == "nothing matched (no chunk passes the filter)"
+    # One question per input line, one model load, JSON lines.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("lab protocol\n\ncash flow statement\n"))
+    assert main(["query", "-", "--db", str(store), "--json", "-k", "1"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [x["question"] for x in lines] == ["lab protocol", "cash flow statement"]
+    assert all(len(x["hits"]) == 1 for x in lines)
+
+
+def test_page_labels_are_one_based():
+    assert page_label({"page": 2, "total_pages": 12}) == "page 3 of 12"
+    assert page_label({"page": 2, "last_page": 3, "total_pages": 12}) == "pages 3-4 of 12"
+    assert page_label({"page": 0}) == "page 1"
+
+
+def test_files_delete_reset_and_an_empty_collection(store, corpus, tmp_path, capsys, monkeypatch):
+    db = copy_of(store, tmp_path)
+    assert main(["files", "--db", str(db), "--json"]) == 0
+    files = json.loads(capsys.readouterr().out)
+    assert [f["path"] for f in files] == [str(corpus.resolve() / f"sample-{n}.pdf") for n in (1, 2, 3)]
+    assert all(f["pages"] == 2 and f["chunks"] > 0 for f in files)
+    assert main(["delete", str(tmp_path / "not-there.pdf"), "--db", str(db)]) == 2
+    one_line_error(capsys, "not-there.pdf: no ingested file there")
+    # A relative path names the same (canonical) file.
+    monkeypatch.chdir(corpus)
+    assert main(["delete", "sample-1.pdf", "--db", str(db)]) == 0
+    assert f"deleted {files[0]['path']} ({files[0]['chunks']} chunks)" in capsys.readouterr().out
+    assert main(["stats", "--db", str(db), "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["files"] == 2 and stats["chunks"] == files[1]["chunks"] + files[2]["chunks"]
+    assert main(["delete", str(corpus), "--db", str(db)]) == 0  # a folder: every file under it
+    capsys.readouterr()
+    assert main(["query", "lab protocol", "--db", str(db)]) == 0
+    assert capsys.readouterr().out.strip() == "nothing matched (collection 'columnrag' is empty)"
+    # reset asks first; without a terminal it needs --yes.
+    monkeypatch.setattr(sys, "stdin", open(os.devnull))
+    assert main(["reset", "--db", str(db)]) == 2
+    one_line_error(capsys, "pass --yes")
+    assert main(["reset", "--db", str(db), "--yes"]) == 0
+    assert "dropped collection 'columnrag'" in capsys.readouterr().out
+    assert main(["stats", "--db", str(db)]) == 2
+    one_line_error(capsys, "collection 'columnrag' does not exist")
+
+
+def test_the_same_content_under_another_path_is_a_duplicate(corpus, tmp_path, capsys, monkeypatch):
+    work = tmp_path / "pdfs"
+    shutil.copytree(corpus, work)
+    shutil.copy(work / "sample-1.pdf", work / "copy-of-1.pdf")
+    os.symlink(work / "sample-2.pdf", work / "link-to-2.pdf")
+    db = tmp_path / "db"
+    monkeypatch.chdir(tmp_path)
+    # The folder by a relative path, then by an absolute one: one source per file.
+    assert main(["ingest", "pdfs", "--db", str(db), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("files: 3 new, 0 changed, 0 unchanged, 1 duplicate, 0 removed, 0 failed")
+    # Files are taken in sorted order: the copy comes first and is kept; the link is the file itself.
+    assert f"DUPLICATE {work / 'sample-1.pdf'}: same content as {work / 'copy-of-1.pdf'}" in out
+    assert main(["ingest", str(work), str(work / "sample-3.pdf"), "--db", str(db), "--no-progress"]) == 0
+    assert capsys.readouterr().out.startswith("files: 0 new, 0 changed, 3 unchanged, 1 duplicate")
+    assert main(["files", "--db", str(db), "--json"]) == 0
+    assert [f["path"] for f in json.loads(capsys.readouterr().out)] == [
+        str(work / name) for name in ("copy-of-1.pdf", "sample-2.pdf", "sample-3.pdf")]
+    assert main(["ingest", str(work), "--db", str(db), "--no-progress", "--allow-duplicates"]) == 0
+    assert capsys.readouterr().out.startswith("files: 1 new, 0 changed, 3 unchanged, 0 removed")
+
+
+def test_glob_exclude_and_dry_run(corpus, tmp_path, capsys):
+    work = tmp_path / "pdfs"
+    shutil.copytree(corpus, work / "keep")
+    shutil.copytree(corpus, work / "drafts")
+    for f in (work / "drafts").iterdir():  # other content: not duplicates
+        f.write_bytes(f.read_bytes() + b"\n% draft\n")
+    db = tmp_path / "db"
+    argv = ["ingest", str(work), "--db", str(db), "--no-progress"]
+    assert main([*argv, "--dry-run", "--exclude", "drafts", "--glob", "sample-[12].pdf"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("would ingest 2 files (2 new, 0 changed)")
+    assert out[1:3] == [f"new       {work / 'keep' / f'sample-{n}.pdf'}" for n in (1, 2)]
+    assert out[-1] == "nothing was written (--dry-run)"
+    assert not db.exists()
+    assert main([*argv, "--exclude", "drafts", "--glob", "sample-[12].pdf"]) == 0
+    assert capsys.readouterr().out.startswith("files: 2 new")
+    # Files the selection leaves out are not "gone": their chunks stay.
+    assert main([*argv, "--glob", "keep/*3.pdf"]) == 0
+    assert capsys.readouterr().out.startswith("files: 1 new, 0 changed, 0 unchanged, 0 removed")
+    assert main([*argv, "--dry-run"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("would ingest 3 files (3 new, 0 changed), skip 3 unchanged")
+
+
+def test_version(capsys):
+    from columnrag import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"columnrag {__version__}"
+
+
+def test_the_sentence_transformers_path_is_quiet_too(store):
+    env = {**os.environ, "COLUMNRAG_EMBEDDING__BACKEND": "sentence-transformers"}
+    proc = subprocess.run([sys.executable, "-m", "columnrag", "query", "lab protocol", "--db", str(store), "-k", "1"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0 and proc.stdout.startswith("1. score "), proc.stderr
+    assert proc.stderr == ""  # no "Loading weights" bar, no warnings
+
+
+def test_query_imports_only_what_answering_needs(store):
+    code = ("import sys; from columnrag.ingest.cli import main; "
+            f"assert main(['query', 'lab protocol', '--db', {str(store)!r}, '-k', '1']) == 0; "
+            "heavy = {'torch', 'transformers', 'sentence_transformers', 'langchain_core', 'pymupdf', 'fitz'}; "
+            "print(sorted(heavy & {m.split('.')[0] for m in sys.modules}))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "[]"
+    assert proc.stderr == ""  # quiet: no progress bars, warnings or INFO lines

@@ -1,0 +1,71 @@
+"""LayoutSettings: every threshold documented in configs/default.yaml, and really passed down."""
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from columnrag.ingest.settings import DEFAULT_CONFIG
+from columnrag.loaders import LayoutSettings, Word, analyze_page
+from columnrag.loaders.engine.geometry import HEADING, TEXT
+
+from .boxes import PITCH, column, line_words, numbered_lines
+from .test_layout import read, row_major
+
+# "  name: value   # why" under `layout:` (the value may be a quoted string).
+_DOCUMENTED = re.compile(r"^  (\w+):\s*\S.*?\s+#\s*\S")
+
+
+def _layout_section(text: str) -> list[str]:
+    """The lines of the `layout:` section, up to the next section."""
+    lines = text.split("\nlayout:\n", 1)[1].splitlines()
+    return lines[: next(i for i, x in enumerate(lines) if x and not x.startswith(" "))]
+
+
+def test_every_layout_setting_is_documented_with_a_reason():
+    documented = [m.group(1) for line in _layout_section(DEFAULT_CONFIG.read_text(encoding="utf-8"))
+                  if (m := _DOCUMENTED.match(line))]
+    names = [f.name for f in fields(LayoutSettings)]
+    assert sorted(set(names) - set(documented)) == []  # a field without a line and a comment
+    assert sorted(set(documented) - set(names)) == []  # a documented key that is no field
+    assert len(documented) == len(set(documented))
+
+
+def test_layout_settings_are_plain_scalars():
+    """The config, environment and command line give strings and YAML scalars: each field must be
+    a type they coerce to (no tuples or sets)."""
+    defaults = LayoutSettings()
+    odd = [f.name for f in fields(defaults) if type(getattr(defaults, f.name)) not in (int, float, bool, str)]
+    assert odd == []
+
+
+def _two_columns_apart(gap: float) -> list[Word]:
+    left = column(numbered_lines("L", 8), 72, 100)  # lines of one width: the strip is `gap` wide
+    right = column(numbered_lines("R", 8), max(w.x1 for w in left) + gap, 100)
+    return row_major(left + right)
+
+
+def test_min_gutter_decides_whether_a_strip_separates_columns():
+    words = _two_columns_apart(10.0)
+    by_columns = [w.text for w in sorted(words, key=lambda w: (w.text[0], w.seq))]
+    assert read(words) == by_columns  # a 10 pt strip is a gutter by default (min_gutter 4)
+    assert read(words, min_gutter=12.0) == [w.text for w in words]  # not with 12: read across rows
+
+
+def test_title_max_words_decides_whether_a_lone_line_heads_a_paragraph():
+    title = line_words("Results of the study", 72, 200)
+    body = column(numbered_lines("P", 6, 8), 72, 200 + 2 * PITCH)
+
+    def first_kind(**kw) -> str:
+        return analyze_page(title + body, 612, 792, LayoutSettings(**kw)).blocks[0].kind
+
+    assert first_kind() == HEADING
+    assert first_kind(title_max_words=3) == TEXT
+
+
+def test_touching_gap_decides_whether_pieces_are_one_word():
+    words = line_words("kick off the match now", 72, 200)
+    foot = Word(words[-1].x1 + 2.5, 200, words[-1].x1 + 22.5, 210, "foot", len(words))
+    ball = Word(foot.x1 + 0.5, 200, foot.x1 + 20.5, 210, "ball", len(words) + 1)
+    words += [foot, ball]
+    assert read(words)[-2:] == ["foot", "ball"]  # 0.5 pt apart: two words by default (0.2)
+    assert read(words, touching_gap=1.0)[-1] == "football"

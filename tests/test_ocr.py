@@ -1,0 +1,301 @@
+"""OCR: scanned pages, half-scanned pages and fonts without Unicode, read by the same geometry.
+
+Every PDF here is generated. Tests that run Tesseract take the `tesseract` fixture (conftest):
+they skip where it is not installed, except in CI, where a missing Tesseract fails them.
+"""
+from __future__ import annotations
+
+import logging
+import re
+
+import pymupdf
+import pytest
+
+from columnrag.loaders import ColumnAwarePDFLoader, OcrSettings, OcrUnavailableError
+from columnrag.loaders.engine.geometry import Word
+from columnrag.loaders.pdf import ocr as ocr_module
+from columnrag.loaders.pdf import tesseract as tesseract_module
+from columnrag.loaders.pdf.ocr_words import Placement, page_words, skew
+from columnrag.loaders.pdf.tesseract import OcrWord, find_tesseract, install_command, parse_tsv
+from columnrag.loaders.text.readability import garbled, unreadable_share
+
+INSTALL = "apt-get install -y tesseract-ocr tesseract-ocr-eng"
+
+# Each paragraph opens with a marker word, so the reading order can be checked through OCR errors.
+LEFT = [
+    "Alpha. The committee met early on Monday to review the annual budget and the plans for the "
+    "new library building near the river.",
+    "Bravo. Several members asked whether the costs of heating and lighting had been counted in "
+    "the estimate presented last winter.",
+    "Charlie. After a long discussion the chair proposed that a small group should visit three "
+    "other towns before the final vote.",
+]
+RIGHT = [
+    "Delta. Meanwhile the school board announced that the summer reading program would open to "
+    "every child living in the district.",
+    "Echo. Parents welcomed the news and many offered to help with the weekly story hour held in "
+    "the old town hall.",
+    "Foxtrot. The program will end with a picnic in the park where the children can share the "
+    "books they liked best.",
+]
+MARKERS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+
+
+@pytest.fixture
+def no_tesseract(monkeypatch):
+    """As on a machine without Tesseract, with the one-time warning not yet given."""
+    monkeypatch.setattr(tesseract_module, "_library", lambda threads: None)
+    monkeypatch.setattr(ocr_module, "_warned", False)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+", text.lower())
+
+
+def _assert_in_order(text: str, markers: list[str]) -> None:
+    words = _words(text)
+    positions = [words.index(m) for m in markers]
+    assert positions == sorted(positions), (markers, text)
+
+
+def _two_columns(page: pymupdf.Page, top: float, bottom: float, font: str = "helv") -> None:
+    width = page.rect.width
+    for paragraphs, x0, x1 in ((LEFT, 54, width / 2 - 12), (RIGHT, width / 2 + 12, width - 54)):
+        left = page.insert_textbox(pymupdf.Rect(x0, top, x1, bottom), "\n".join(paragraphs),
+                                   fontname=font, fontsize=11)
+        assert left >= 0, "text did not fit"
+
+
+def _scan(page: pymupdf.Page, clip: pymupdf.Rect | None = None, angle: float = 0.0,
+          dpi: int = 200) -> pymupdf.Pixmap:
+    """The page (or a part of it) as a grey scanner image, turned by `angle` degrees."""
+    if angle:
+        turned = pymupdf.open()
+        target = turned.new_page(width=page.rect.width, height=page.rect.height)
+        target.show_pdf_page(target.rect, page.parent, page.number, rotate=angle)
+        page = target
+    return page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=clip)
+
+
+def _scanned_two_columns(path, angle: float = 0.0) -> None:
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_image(page.rect, pixmap=_scan(source[0], angle=angle))
+    doc.save(str(path))
+
+
+@pytest.mark.parametrize("angle", [0.0, 1.0])
+def test_a_scanned_two_column_page_reads_column_by_column(tmp_path, tesseract, angle):
+    path = tmp_path / "scan.pdf"
+    _scanned_two_columns(path, angle)
+    doc = ColumnAwarePDFLoader(path).load()[0]
+    _assert_in_order(doc.page_content, MARKERS)
+    expected = set(_words(" ".join(LEFT + RIGHT)))
+    assert len(expected & set(_words(doc.page_content))) >= 0.9 * len(expected)
+    assert doc.metadata["ocr"] is True and doc.metadata["needs_ocr"] is False
+    assert doc.metadata["ocr_confidence"] > 80
+    assert doc.metadata["layout_max_columns"] == 2
+
+
+def test_a_half_scanned_page_keeps_its_text_layer_and_reads_the_scan_below(tmp_path, tesseract):
+    typed = "Golf. This paragraph was typed into the document and has a text layer of its own."
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_textbox(pymupdf.Rect(54, 60, 558, 120), typed, fontname="helv", fontsize=11)
+    half = pymupdf.Rect(0, 60, page.rect.width, 420)
+    page.insert_image(pymupdf.Rect(0, 300, page.rect.width, 660), pixmap=_scan(source[0], clip=half))
+    doc.save(str(tmp_path / "half.pdf"))
+    out = ColumnAwarePDFLoader(tmp_path / "half.pdf").load()[0]
+    assert out.page_content.startswith(typed)  # the text layer, exactly as typed
+    _assert_in_order(out.page_content, ["golf"] + MARKERS)
+    assert out.metadata["ocr"] is True
+
+
+CMAP = """/CIDInit /ProcSet findresource begin
+12 dict begin
+begincmap
+/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+/CMapName /Garbled-UCS def
+/CMapType 2 def
+1 begincodespacerange
+<00> <FF>
+endcodespacerange
+2 beginbfrange
+<41> <5A> <{upper}>
+<61> <7A> <{lower}>
+endbfrange
+endcmap
+CMapName currentdict /CMap defineresource pop
+end
+end
+"""
+
+
+def _without_unicode(path, upper: str, lower: str) -> None:
+    """Two columns: the left in Helvetica, the right in Times, whose ToUnicode map sends letters
+    to the wrong characters (private use, or accented letters as in real mojibake)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    width = page.rect.width
+    page.insert_textbox(pymupdf.Rect(54, 72, width / 2 - 12, 400), "\n".join(LEFT), fontname="helv",
+                        fontsize=11)
+    page.insert_textbox(pymupdf.Rect(width / 2 + 12, 72, width - 54, 400), "\n".join(RIGHT),
+                        fontname="tiro", fontsize=11)
+    times = [f[0] for f in page.get_fonts() if "Times" in f[3]]
+    cmap = doc.get_new_xref()
+    doc.update_object(cmap, "<<>>")
+    doc.update_stream(cmap, CMAP.format(upper=upper, lower=lower).encode())
+    doc.xref_set_key(times[0], "ToUnicode", f"{cmap} 0 R")
+    doc.save(str(path))
+
+
+@pytest.mark.parametrize("upper,lower", [("E041", "E061"), ("00C0", "00E0")], ids=["private-use", "mojibake"])
+def test_text_in_a_font_without_unicode_is_read_by_ocr(tmp_path, tesseract, upper, lower):
+    path = tmp_path / "garbled.pdf"
+    _without_unicode(path, upper, lower)
+    assert unreadable_share(ColumnAwarePDFLoader(path, ocr="off").load()[0].page_content.split()) > 0.3
+    doc = ColumnAwarePDFLoader(path).load()[0]
+    assert unreadable_share(doc.page_content.split()) == 0.0
+    assert LEFT[0] in doc.page_content.replace("\n", " ")  # the readable column: its text layer
+    _assert_in_order(doc.page_content, MARKERS)
+    assert doc.metadata["ocr"] is True and doc.metadata["needs_ocr"] is False
+
+
+def test_a_page_with_a_good_text_layer_is_not_ocred(tmp_path, monkeypatch):
+    def refuse(*_):
+        raise AssertionError("OCR was not needed")
+
+    monkeypatch.setattr(ocr_module, "find_tesseract", refuse)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _two_columns(page, 72, 400)
+    logo = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 40, 40), False)
+    logo.clear_with(90)
+    page.insert_image(pymupdf.Rect(500, 700, 560, 760), pixmap=logo)  # small: a logo, not a scan
+    doc.save(str(tmp_path / "typed.pdf"))
+    out = ColumnAwarePDFLoader(tmp_path / "typed.pdf").load()[0]
+    assert "ocr" not in out.metadata and out.metadata["needs_ocr"] is False
+    _assert_in_order(out.page_content, MARKERS)
+
+
+def test_without_tesseract_a_scan_is_flagged_with_one_warning(tmp_path, no_tesseract, caplog):
+    path = tmp_path / "scan.pdf"
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    doc = pymupdf.open()
+    for _ in range(2):
+        page = doc.new_page()
+        page.insert_image(page.rect, pixmap=_scan(source[0], dpi=50))
+    doc.save(str(path))
+    with caplog.at_level(logging.WARNING):
+        docs = ColumnAwarePDFLoader(path).load() + ColumnAwarePDFLoader(path).load()
+    assert [d.page_content for d in docs] == [""] * 4
+    assert all(d.metadata["needs_ocr"] is True and "ocr" not in d.metadata for d in docs)
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and INSTALL in warnings[0]
+
+
+def test_force_without_tesseract_fails_at_once_naming_the_install_command(tmp_path, no_tesseract):
+    with pytest.raises(OcrUnavailableError, match=re.escape(INSTALL)):
+        ColumnAwarePDFLoader(tmp_path / "any.pdf", ocr="force")
+
+
+def test_cli_force_without_tesseract_exits_with_the_install_command(tmp_path, no_tesseract, capsys):
+    from columnrag.ingest.cli import EXIT_ERROR, main
+
+    (tmp_path / "in").mkdir()
+    status = main(["ingest", str(tmp_path / "in"), "--db", str(tmp_path / "db"), "--ocr", "force",
+                   "--no-progress"])
+    assert status == EXIT_ERROR and INSTALL in capsys.readouterr().err
+
+
+def test_missing_language_data_names_its_package(tesseract):
+    engine, problem = find_tesseract("eng+chi_sim")
+    assert engine is None and "tesseract-ocr-chi-sim" in problem and "tesseract-ocr-eng" not in problem
+    assert install_command("eng") == "sudo " + INSTALL
+
+
+def test_ocr_settings_come_from_the_settings_file_environment_and_command_line(tmp_path):
+    from columnrag.ingest.cli import build_parser, settings_from_args
+    from columnrag.ingest.settings import SettingsError, load_settings
+
+    assert load_settings(environ={}).ocr == OcrSettings()
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("ocr:\n  mode: off\n  languages: eng+deu\n")  # a bare off is YAML's false
+    assert load_settings(cfg, environ={}).ocr == OcrSettings(mode="off", languages="eng+deu")
+    assert load_settings(cfg, environ={"COLUMNRAG_OCR__DPI": "200"}).ocr.dpi == 200
+    with pytest.raises(SettingsError, match="ocr mode must be one of auto, off, force"):
+        load_settings(environ={"COLUMNRAG_OCR__MODE": "sometimes"})
+    a = build_parser().parse_args(["ingest", "x", "--ocr", "force"])
+    assert settings_from_args(a).ocr.mode == "force"
+    assert load_settings(environ={}).fingerprint() != load_settings(
+        environ={"COLUMNRAG_OCR__MODE": "off"}).fingerprint()
+
+
+@pytest.mark.parametrize("word,expected", [
+    ("]üìÆüéê", True), ("°ê£ë†£ûÜüéê", True), ("Üüè", True), ("\ufffdb", True), ("\ue041bc", True),
+    ("a\x84", True), ("Größenänderung", False), ("naïve", False), ("où", False), ("ação", False),
+    ("Qαα′", False), ("x→c", False), ("Ωμέγα", False), ("감염병", False), ("plain", False), ("•", False),
+])
+def test_garbled_words(word, expected):
+    assert garbled(word) is expected
+
+
+def _line(y: float, x0: float, slope: float, texts: list[str], line: int) -> list[OcrWord]:
+    """Words of one line, 200 px apart, their boxes drifting down by `slope` (px per px)."""
+    out = []
+    for i, t in enumerate(texts):
+        x = x0 + 200 * i
+        descender = 8 if any(ch in "gjpqy" for ch in t) else 0
+        out.append(OcrWord(int(x), int(y + slope * x), 150, 30 + descender, 95.0, t, (1, 1, line)))
+    return out
+
+
+def test_ocr_words_are_levelled_and_share_their_line_height():
+    slope = 0.015  # about 0.9 degrees: a line across 2400 px drifts by 36 px, more than its height
+    lines = [_line(100 + 50 * n, 0, slope, ["word", "longer", "typing", "quite", "margin", "ending",
+                                               "spread", "inside", "people", "things", "notes", "lines"], n)
+             for n in range(6)]
+    words = [w for line in lines for w in line]
+    assert skew(words) == pytest.approx(slope, abs=0.002)
+    out, confs = page_words(words, 2550, 3300, Placement(10.0, 20.0, 0.24), OcrSettings(min_confidence=20))
+    assert len(out) == len(words) and confs == [95.0] * len(words)
+    for n in range(6):
+        row = out[12 * n:12 * (n + 1)]
+        assert len({(round(w.y0, 3), round(w.y1, 3)) for w in row}) == 1  # one line, one height
+        if n:
+            assert row[0].y0 > out[12 * (n - 1)].y1 - 1  # lines no longer overlap after levelling
+
+
+def test_tsv_rows_become_words_and_noise_is_dropped():
+    tsv = ("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+           "4\t1\t1\t1\t1\t0\t10\t10\t300\t30\t-1\t\n"
+           "5\t1\t1\t1\t1\t1\t10\t10\t100\t30\t96.5\tHello\n"
+           "5\t1\t1\t1\t1\t2\t120\t10\t10\t40\t91.0\t|\n"
+           "5\t1\t1\t1\t1\t3\t140\t12\t8\t8\t5.0\t~\n"
+           "5\t1\t1\t1\t1\t4\t160\t10\t150\t30\t12.0\tworld\n"
+           "5\t1\t1\t1\t1\t5\t320\t10\t20\t30\t90.0\t \n")
+    found = parse_tsv(tsv)
+    assert [w.text for w in found] == ["Hello", "|", "~", "world"]
+    out, confs = page_words(found, 1000, 1000, Placement(0, 0, 72 / 300), OcrSettings(min_confidence=20))
+    assert [w.text for w in out] == ["Hello", "world"]  # a rule and a speck are not words
+    assert isinstance(out[0], Word) and out[0].x0 == pytest.approx(10 * 72 / 300)
+
+
+def test_off_never_runs_ocr_and_flags_the_scan(tmp_path, monkeypatch):
+    def refuse(*_):
+        raise AssertionError("OCR is off")
+
+    monkeypatch.setattr(ocr_module, "find_tesseract", refuse)
+    path = tmp_path / "scan.pdf"
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    doc = pymupdf.open()
+    doc.new_page().insert_image(doc[0].rect, pixmap=_scan(source[0], dpi=50))
+    doc.save(str(path))
+    out = ColumnAwarePDFLoader(path, ocr="off").load()[0]
+    assert out.page_content == "" and out.metadata["needs_ocr"] is True and "ocr" not in out.metadata

@@ -1,0 +1,147 @@
+"""Rules for real papers on generated pages: floats inside a sentence, captions, listings, title
+blocks over columns, and a real-like page read the same whatever its drawing order."""
+from __future__ import annotations
+
+import random
+
+from columnrag.loaders import LayoutSettings, Word, analyze_page
+from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.text.render import page_text
+
+from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
+
+SMALL = 7.0  # the height of footnote, caption and listing words (the body's is 10)
+
+
+def small_line(text: str, x: float, y: float, size: float = SMALL) -> list[Word]:
+    out, cw = [], CHAR_W * size / 10
+    for token in text.split():
+        out.append(Word(x, y, x + cw * len(token), y + size, token))
+        x += cw * len(token) + SPACE
+    return out
+
+
+def text_of(words: list[Word]) -> str:
+    layout = analyze_page(reseq(words), 612, 792)
+    mark_furniture([layout])
+    return page_text(layout, LayoutSettings())[0]
+
+
+def blocks_of(words: list[Word]) -> list[str]:
+    return text_of(words).split("\n\n")
+
+
+def shuffled(words: list[Word], seed: int = 3) -> list[Word]:
+    out = list(words)
+    random.Random(seed).shuffle(out)
+    return out
+
+
+_VOCABULARY = ("a an the of to in reading order page layout column gutter paper sentence word line "
+               "block figure table caption model method result data value shows often always more "
+               "between within across during simple careful").split()
+
+
+def prose(prefix: str, n: int, width: float = 220, seed: int = 0) -> list[str]:
+    """n lines of varied words (a tag like "L3" first, so order is checkable) no wider than width:
+    real text, whose word spaces do not line up from line to line."""
+    rnd = random.Random(f"{prefix}{seed}")
+    lines = []
+    for k in range(n):
+        words = [f"{prefix}{k}"]
+        while True:
+            w = rnd.choice(_VOCABULARY)
+            if CHAR_W * len("".join(words + [w])) + SPACE * len(words) > width:
+                break
+            words.append(w)
+        lines.append(" ".join(words))
+    return lines
+
+
+def two_columns_with_a_footnote() -> tuple[list[Word], list[Word], list[Word]]:
+    """A left column whose last sentence runs on into the right column, with a footnote in small
+    type at the foot of the left column."""
+    left = column(prose("L", 18) + ["and the sentence runs on past the"], 72, 100)
+    note = small_line("1 This work was funded by a grant of the agency.", 72, 100 + 21 * PITCH)
+    right = column(["second column where it ends today."] + prose("R", 18), 320, 100)
+    return left, note, right
+
+
+def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_on():
+    left, note, right = two_columns_with_a_footnote()
+    for words in (left + note + right, shuffled(left + note + right)):
+        text = text_of(words)
+        assert "past the\nsecond column where it ends today." in text.replace("\n\n", "\n")
+        assert text.index("ends today.") < text.index("This work was funded")
+        assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
+
+
+def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
+    top = column(prose("A", 6) + ["as the figures in the table show, the"], 72, 100)
+    table = [w for k, row in enumerate(["Table 2: Results per site", "site alpha 10 20", "site beta 30 40"])
+             for w in small_line(row, 72, 100 + (8 + 1.5 * k) * PITCH)]
+    bottom = column(["yield grew each year.", "Later the yield fell again."], 72, 100 + 14 * PITCH)
+    text = text_of(top + table + bottom)
+    assert "show, the\nyield grew each year." in text.replace("\n\n", "\n")
+    assert text.index("fell again.") < text.index("Table 2:")
+
+
+def test_a_caption_is_never_joined_to_the_body_text_under_it():
+    body = column(prose("B", 6), 72, 100)
+    # Captions are often set only a little smaller (8 pt under 10 pt), close above the text.
+    caption = small_line("Fig. 1. System setup for real tests.", 120, 100 + 7 * PITCH, size=8.0)
+    below = column(["When devices arrive at the workstation, the test runs."] + prose("C", 5),
+                   72, 100 + 7 * PITCH + 8.0 + 3)
+    blocks = blocks_of(body + caption + below)
+    assert "Fig. 1. System setup for real tests." in blocks
+    assert not any("real tests." in b and "When devices" in b for b in blocks)
+
+
+def test_a_listing_inside_a_sentence_keeps_its_lines_in_order_after_the_paragraph():
+    before = column(prose("P", 5) + ["and the helper below is what we"], 72, 100)
+    code = ["Listing 1: The helper", "def add(a, b):", "    return a + b", "print(add(3, 5))"]
+    listing = [w for k, row in enumerate(code) for w in small_line(row, 90, 100 + (7 + 1.2 * k) * PITCH)]
+    after = column(["call from every test of the suite."], 72, 100 + 13 * PITCH)
+    for words in (before + listing + after, shuffled(before + listing + after)):
+        text = text_of(words)
+        assert "what we\ncall from every test" in text.replace("\n\n", "\n")
+        assert text.index("suite.") < text.index("Listing 1:")
+        lines = text.split("\n")
+        at = lines.index("def add(a, b):")
+        assert lines[at + 1: at + 3] == ["return a + b", "print(add(3, 5))"]
+
+
+def centred(lines: list[str], centre: float, y: float) -> list[Word]:
+    out = []
+    for k, text in enumerate(lines):
+        width = CHAR_W * len(text.replace(" ", "")) + SPACE * (len(text.split()) - 1)
+        out += line_words(text, centre - width / 2, y + k * PITCH)
+    return out
+
+
+def real_like_page() -> list[Word]:
+    """A paper's first page: a title, two author blocks over two justified columns, a footnote
+    inside a sentence that runs on into the right column."""
+    title = centred(["A Study of Reading Order"], 306, 60)
+    first = centred(["Ada Author", "Department of Reading", "ada@example.org"], 189, 100)
+    second = centred(["Bo Writer", "Institute of Layout", "bo@example.org"], 423, 100)
+    left = column(prose("L", 16) + ["and the sentence runs on past the"], 72, 190)
+    note = small_line("1 This work was funded by a grant.", 72, 190 + 19 * PITCH)
+    right = column(["second column where it ends today."] + prose("R", 16), 318, 190)
+    return title + first + second + left + note + right
+
+
+def test_a_title_block_of_authors_side_by_side_is_read_before_the_columns():
+    text = text_of(shuffled(real_like_page()))
+    order = [text.index(t) for t in ("A Study", "Ada Author", "ada@example.org", "Bo Writer",
+                                     "bo@example.org", "L0 ", "past the", "second column", "R0 ")]
+    assert order == sorted(order)
+
+
+def test_the_scrambled_twin_of_a_real_like_page_reads_the_same():
+    page = real_like_page()
+    native = text_of(page)
+    for seed in range(3):
+        assert text_of(shuffled(page, seed)) == native
+    rowmajor = sorted(page, key=lambda w: (round(w.y0), w.x0))
+    assert text_of(rowmajor) == native

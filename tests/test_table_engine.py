@@ -1,0 +1,144 @@
+"""The table geometry on hand-made boxes: rules, cells, candidates and grids (no PDF)."""
+from __future__ import annotations
+
+import pytest
+
+from columnrag.loaders import LayoutSettings, analyze_page
+from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, decode_blocks, encode_blocks
+from columnrag.loaders.engine.geometry import TABLE, Box, Word
+from columnrag.loaders.engine.table_grid import build_table
+from columnrag.loaders.engine.table_regions import cells_of, table_candidates
+from columnrag.loaders.engine.table_rules import Drawing, Rules, frames, merge_rules
+from columnrag.loaders.engine.tables import TableBlock, place_tables
+from columnrag.loaders.text.tables import render_rows
+
+from .boxes import CHAR_W, HEIGHT, column, numbered_lines
+
+S = LayoutSettings()
+
+
+def proportional(text: str, x: float, y: float, seq: int = 0) -> list[Word]:
+    """Words of a proportional font (narrow i, l, dots; wide m, w), a space apart."""
+    out = []
+    for token in text.split():
+        w = sum(2.5 if c in "il.,1" else 7.5 if c in "mwMW" else CHAR_W for c in token)
+        out.append(Word(x, y, x + w, y + HEIGHT, token, seq + len(out)))
+        x += w + 2.5
+    return out
+
+
+def cell_words(rows: list[list[str]], xs: list[float], y0: float, pitch: float = 16.0) -> list[Word]:
+    """Each row's cells as words starting at the column's x; rows `pitch` apart."""
+    out: list[Word] = []
+    for r, row in enumerate(rows):
+        for x, text in zip(xs, row):
+            out += proportional(text, x, y0 + r * pitch, len(out))
+    return out
+
+
+def texts(table) -> list[list[str]]:
+    return [[" ".join(w.text for w in cell) for cell in row] for row in table.cells]
+
+
+ROWS = [["Station", "Temp", "Rain"], ["Airport", "11.4", "0.0"], ["Harbour", "10.9", "1.2"], ["Hill", "8.7", "3.4"]]
+
+
+def test_pieces_of_one_rule_are_one_and_thin_boxes_only_are_rules():
+    boxes = [Box(72, 100, 150, 100.5), Box(151, 100.2, 300, 100.7), Box(72, 200, 300, 240),  # a thick box: no rule
+             Box(72, 100, 72.5, 200)]
+    rules = merge_rules(boxes, S)
+    assert [(round(g.pos), g.lo, g.hi) for g in rules.horizontal] == [(100, 72, 300)]
+    assert [(round(g.pos), g.lo, g.hi) for g in rules.vertical] == [(72, 100, 200)]
+
+
+def test_crossing_rules_make_a_frame_and_a_grid_has_rules_inside():
+    h = [Box(72, y, 300, y) for y in (100, 120, 140)]
+    v = [Box(x, 100, x, 140) for x in (72, 180, 300)]
+    (frame,) = frames(merge_rules(h + v, S), S)
+    assert frame.box == Box(72, 100, 300, 140) and frame.grid and frame.rows_across == 1 and frame.columns == 1
+    (box,) = frames(merge_rules([h[0], h[2], v[0], v[2]], S), S)
+    assert not box.grid
+
+
+def test_a_justified_line_has_no_cells_but_a_table_row_has():
+    justified = [Word(72 + 40 * i, 100, 72 + 40 * i + 30, 110, "word") for i in range(6)]
+    assert len(cells_of(justified, S)) == 1
+    row = cell_words([["Airport", "11.4", "0.0"]], [72, 200, 280], 100)
+    assert [[w.text for w in c] for c in cells_of(row, S)] == [["Airport"], ["11.4"], ["0.0"]]
+
+
+def test_an_unruled_table_in_its_own_rows_is_a_grid_of_its_words():
+    words = cell_words(ROWS, [72, 200, 280], 100)
+    t = build_table(Box(72, 100, 320, 160), words, Rules(), S)
+    assert texts(t) == ROWS
+
+
+def test_rules_part_rows_whose_cells_wrap_and_a_missing_rule_spans():
+    # Two rows between three rules; the first row's middle cell wraps onto two lines; the
+    # second row has no column rule between its last two cells (one cell over both).
+    words = (proportional("R1", 76, 104) + proportional("Supplier late", 120, 104) + proportional("Buy", 240, 104)
+             + proportional("during peak", 120, 116) + proportional("R2", 76, 134)
+             + proportional("Stock for all", 120, 134))
+    lines = [Box(72, y, 300, y) for y in (100, 130, 150)]
+    lines += [Box(72, 100, 72, 150), Box(115, 100, 115, 150), Box(235, 100, 235, 130), Box(300, 100, 300, 150)]
+    t = build_table(Box(72, 100, 300, 150), words, merge_rules(lines, S), S)
+    assert texts(t) == [["R1", "Supplier late during peak", "Buy"], ["R2", "Stock for all", "Stock for all"]]
+
+
+def test_candidates_are_rows_of_cells_not_two_columns_of_prose_or_a_list():
+    table = cell_words(ROWS, [72, 200, 280], 100)
+    prose = column(numbered_lines("L", 6, 8), 72, 300) + column(numbered_lines("R", 6, 8), 320, 300)
+    listed = [w for k in range(5) for w in proportional(f"{k + 1}.", 72, 420 + 12 * k) +
+              proportional("an item of the list here", 90, 420 + 12 * k)]
+    layout = analyze_page(table + prose + listed, 612, 792, S)
+    found = table_candidates(layout, S)
+    assert len(found) == 1 and found[0].box.y0 == 100 and found[0].strong
+
+
+def test_place_tables_puts_one_table_block_in_the_flow_and_asks_for_rules_only_then():
+    asked = []
+
+    def drawing() -> Drawing:
+        asked.append(1)
+        return Drawing()
+
+    def read(words: list[Word], s: LayoutSettings = S):
+        return place_tables(analyze_page(words, 612, 792, s), drawing, s)
+
+    prose = column(numbered_lines("P", 4, 8), 72, 60)
+    layout = read(prose + cell_words(ROWS, [72, 200, 280], 150))
+    kinds = [b.kind for b in layout.blocks]
+    assert kinds.count(TABLE) == 1 and kinds[-1] == TABLE and asked == [1]  # after the prose above it
+    table = layout.blocks[-1]
+    assert isinstance(table, TableBlock) and texts(table.table) == ROWS
+    read(prose)
+    assert asked == [1]  # a page of prose never reads its drawings
+    assert all(b.kind != TABLE for b in read(prose + cell_words(ROWS, [72, 200, 280], 150),
+                                            LayoutSettings(tables="off")).blocks)
+
+
+def test_markdown_and_text_rows():
+    rows = [["a", "b|c"], ["1", "2"]]
+    assert render_rows(rows, 1, "markdown") == "| a | b\\|c |\n| --- | --- |\n| 1 | 2 |"
+    assert render_rows(rows, 1, "text") == "a | b|c\n1 | 2"
+
+
+def test_table_blocks_carry_rows_and_caption_other_blocks_are_written_as_before():
+    plain = LayoutBlock(Box(1, 2, 3, 4), 0, 0, 0, "text", 0, 5)
+    table = LayoutBlock(Box(1, 2, 3, 4), 0, 0, 1, TABLE, 7, 40, rows=[["Ä", "b"], ["1", "2"]], header_rows=1,
+                        caption="Table 1. Ü")
+    raw = encode_blocks([plain, table])
+    assert raw.startswith('[{"bbox":[1.0,2.0,3.0,4.0],"band":0,"column":0,"region":0,"kind":"text","start":0,'
+                          '"end":5,"full_last_line":false,"size":0.0},')
+    assert '"rows":[["Ä","b"],["1","2"]],"header_rows":1,"caption":"Table 1. Ü"' in raw
+    assert decode_blocks({BLOCKS_KEY: raw}) == [plain, table]
+
+
+@pytest.mark.parametrize("value, mode", [("Markdown", "markdown"), ("text", "text"), (False, "off"), ("off", "off")])
+def test_the_tables_setting_takes_its_modes_and_yaml_off(value, mode):
+    assert LayoutSettings(tables=value).tables == mode
+
+
+def test_an_unknown_tables_mode_is_refused():
+    with pytest.raises(ValueError, match="markdown, text, off"):
+        LayoutSettings(tables="html")

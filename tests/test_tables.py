@@ -1,0 +1,200 @@
+"""Tables on PDFs the tests draw: found, read cell by cell, kept out of the prose, chunked whole."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from columnrag.chunking import BandAwareTextSplitter
+from columnrag.loaders import ColumnAwarePDFLoader
+from columnrag.loaders.contract import decode_blocks
+
+from .tablepdf import LEAD, LOREM, Cell, Page, TableSpec, simple_table, write
+
+HEADER = ["Region", "2021", "2022", "Change"]
+BODY = [["North", "1,204", "1,310", "7.0"], ["South", "986", "1,021", "-2.3"], ["East", "1,533", "1,498", "1.4"],
+        ["West", "812", "870", "3.9"]]
+
+
+def tables_of(path: Path, **kw) -> list[tuple[int, list[list[str]], str]]:
+    """(page, rows, caption) of every table block the loader gives."""
+    out = []
+    for doc in ColumnAwarePDFLoader(path, **kw).load():
+        for b in decode_blocks(doc.metadata):
+            if b.kind == "table":
+                out.append((doc.metadata["page"], b.rows, b.caption))
+    return out
+
+
+def page_with(table: TableSpec, caption: str = "Table 1. Sales by region") -> Page:
+    p = Page()
+    y = p.prose(72, 80, 451, LOREM)
+    p.text(72, table.ys[0] - 8, caption)
+    p.table(table)
+    p.prose(72, table.ys[-1] + 30, 451, LOREM)
+    return p
+
+
+@pytest.mark.parametrize("rules", ["grid", "booktabs", "none"])
+def test_a_table_is_read_cell_by_cell_ruled_or_not(tmp_path, rules):
+    t = simple_table(72, 170, [120, 90, 90, 90], [HEADER] + BODY, rules)
+    found = tables_of(write(tmp_path / "t.pdf", [page_with(t)]))
+    assert found == [(0, t.grid(), "Table 1. Sales by region")]
+
+
+def test_the_page_text_holds_a_markdown_table_out_of_the_prose(tmp_path):
+    t = simple_table(72, 170, [120, 90, 90, 90], [HEADER] + BODY)
+    doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [page_with(t)])).load()[0]
+    text = doc.page_content
+    assert "Table 1. Sales by region\n\n| Region | 2021 | 2022 | Change |\n| --- | --- | --- | --- |\n" in text
+    assert "| North | 1,204 | 1,310 | 7.0 |" in text
+    assert text.count("The committee reviewed") == 2  # both paragraphs, neither inside the table
+    block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
+    assert text[block.start:block.end].startswith("Table 1.") and text[block.start:block.end].endswith("| 3.9 |")
+    assert 70 <= block.box.x0 <= 73 and 460 <= block.box.x1 <= 464  # its box is the table's
+
+
+def test_spanning_cells_give_their_text_in_every_position_they_cover(tmp_path):
+    xs, ys = [72, 180, 260, 340, 420], [170, 186, 202, 218, 234]
+    cells = [Cell(0, 0, "Region", rows=2), Cell(0, 1, "Primary", cols=2), Cell(0, 3, "Secondary"),
+             Cell(1, 1, "Girls"), Cell(1, 2, "Boys"), Cell(1, 3, "All"),
+             Cell(2, 0, "Coast"), Cell(2, 1, "12"), Cell(2, 2, "13"), Cell(2, 3, "25"),
+             Cell(3, 0, "Lake"), Cell(3, 1, "7"), Cell(3, 2, "8"), Cell(3, 3, "15")]
+    t = TableSpec(xs, ys, cells, "grid")
+    found = tables_of(write(tmp_path / "t.pdf", [page_with(t)]))
+    assert found[0][1] == t.grid()
+    assert found[0][1][:2] == [["Region", "Primary", "Primary", "Secondary"], ["Region", "Girls", "Boys", "All"]]
+
+
+def test_a_cell_wrapped_onto_several_lines_is_one_cell(tmp_path):
+    rows = [["ID", "Risk", "Owner"],
+            ["R1", "Supplier delivers\ncomponents late", "Purchasing"],
+            ["R2", "Key staff leave", "HR"],
+            ["R3", "Budget overrun on\nthe data platform\nmigration", "Finance"]]
+    t = simple_table(72, 170, [60, 200, 120], rows, "grid")
+    assert tables_of(write(tmp_path / "t.pdf", [page_with(t)]))[0][1] == t.grid()
+
+
+def _two_columns(table_x: float, widths: list[float], rows: list[list[str]], order: str, tmp_path: Path) -> Path:
+    p = Page()
+    left = p.prose(72, 80, 215, LOREM)
+    t = simple_table(table_x, left + 20, widths, rows, "booktabs")
+    p.text(table_x, t.ys[0] - 8, "Table 2. Yield by plot")
+    p.table(t)
+    below = t.ys[-1] + 30
+    p.prose(72 if table_x < 300 else 308, below, 215, LOREM)
+    for y in (80, below):
+        p.prose(308 if table_x < 300 else 72, y, 215, LOREM)
+    return write(tmp_path / f"cols-{order}-{table_x}.pdf", [p], order, seed=5)
+
+
+ROWS = [["Plot", "Variety", "2022"], ["A1", "Arda", "6.1"], ["A2", "Arda", "5.8"], ["B1", "Bora", "7.2"],
+        ["C1", "Celt", "5.5"]]
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_inside_one_column_beside_text_in_any_drawing_order(tmp_path, order):
+    found = tables_of(_two_columns(72, [70, 70, 60], ROWS, order, tmp_path))
+    assert found == [(0, ROWS, "Table 2. Yield by plot")]
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_wider_than_a_column(tmp_path, order):
+    p = Page()
+    for x in (72, 308):
+        p.prose(x, 80, 215, LOREM)
+    rows = [["Method", "Set A", "Set B", "Set C", "Set D", "Mean"],
+            ["Baseline", "71.2", "64.8", "80.1", "58.3", "68.6"],
+            ["Rules", "74.5", "66.1", "82.4", "61.0", "71.0"], ["Neural", "79.9", "70.3", "85.2", "66.4", "75.5"]]
+    t = simple_table(72, 180, [120, 66, 66, 66, 66, 66], rows, "booktabs")
+    p.text(72, 172, "Table 3. Accuracy by method")
+    p.table(t)
+    for x in (72, 308):
+        p.prose(x, t.ys[-1] + 30, 215, LOREM)
+    found = tables_of(write(tmp_path / f"wide-{order}.pdf", [p], order, seed=9))
+    assert found == [(0, rows, "Table 3. Accuracy by method")]
+
+
+def test_a_table_continued_on_the_next_page_is_found_on_both_with_its_header(tmp_path):
+    head = ["Date", "Reference", "Debit", "Credit"]
+    rows = [[f"{d:02d}/03/2024", f"INV-{4100 + d}", f"{10 * d}.50", ""] for d in range(1, 17)]
+    first = Page()
+    y = first.prose(72, 80, 451, LOREM)
+    t1 = simple_table(72, 560, [100, 120, 100, 100], [head] + rows[:12], "none")
+    first.text(72, 552, "Table 4. General ledger")
+    first.table(t1)
+    second = Page()
+    t2 = simple_table(72, 80, [100, 120, 100, 100], [head] + rows[12:], "none")
+    second.table(t2)
+    second.prose(72, t2.ys[-1] + 30, 451, LOREM)
+    found = tables_of(write(tmp_path / "ledger.pdf", [first, second]))
+    assert [(page, table[0]) for page, table, _ in found] == [(0, head), (1, head)]
+    assert found[0][1] == [head] + rows[:12] and found[1][1] == [head] + rows[12:]
+
+
+def test_a_table_interrupting_a_sentence_comes_after_the_sentence(tmp_path):
+    p = Page()
+    p.text(72, 80, "The survey was repeated in spring and the results, which are set out")
+    t = simple_table(72, 100, [120, 90, 90, 90], [HEADER] + BODY, "grid")
+    p.table(t)
+    p.text(72, t.ys[-1] + 20, "below, agree with those of the previous study.")
+    docs = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p])).load()
+    text = docs[0].page_content
+    assert text.index("set out") < text.index("below, agree") < text.index("| Region")
+    chunks = [c.page_content for c in BandAwareTextSplitter(chunk_size=200).split_documents(docs)]
+    assert "set out below, agree with those of the previous study." in chunks[0] and "|" not in chunks[0]
+
+
+def test_tables_off_reads_them_as_prose_and_text_mode_as_plain_rows(tmp_path):
+    t = simple_table(72, 170, [120, 90, 90, 90], [HEADER] + BODY)
+    path = write(tmp_path / "t.pdf", [page_with(t)])
+    off = ColumnAwarePDFLoader(path, tables="off").load()[0]
+    assert "|" not in off.page_content and all(b.kind != "table" for b in decode_blocks(off.metadata))
+    plain = ColumnAwarePDFLoader(path, tables="text").load()[0].page_content
+    assert "Region | 2021 | 2022 | Change\nNorth | 1,204 | 1,310 | 7.0" in plain and "---" not in plain
+
+
+def test_a_long_table_is_split_between_rows_every_part_repeating_the_header(tmp_path):
+    head = ["Date", "Reference", "Debit", "Credit"]
+    rows = [[f"{d:02d}/03/2024", f"INV-{4100 + d}", f"{10 * d}.50", f"{d}.25"] for d in range(1, 31)]
+    p = Page()
+    y = p.prose(72, 80, 451, LOREM)
+    t = simple_table(72, y + 20, [100, 120, 100, 100], [head] + rows, "grid")
+    p.text(72, y + 12, "Table 5. General ledger")
+    p.table(t)
+    docs = ColumnAwarePDFLoader(write(tmp_path / "long.pdf", [p])).load()
+    chunks = BandAwareTextSplitter(chunk_size=120).split_documents(docs)
+    parts = [c for c in chunks if c.metadata.get("kind") == "table"]
+    assert len(parts) > 2
+    seen = []
+    for c in parts:
+        lines = c.page_content.split("\n")
+        assert lines[:4] == ["Table 5. General ledger", "", "| Date | Reference | Debit | Credit |",
+                             "| --- | --- | --- | --- |"]
+        seen += [re.sub(r"\s", "", line) for line in lines[4:]]
+        assert c.metadata["page"] == 0 and '"bbox"' in c.metadata["boxes"]
+        assert 70 <= c.metadata["bbox_x0"] <= 73
+    assert seen == ["|" + "|".join(r) + "|" for r in rows]  # every row once, in order
+    prose = [c for c in chunks if c.metadata.get("kind") != "table"]
+    assert prose and all("|" not in c.page_content for c in prose)  # never shares a chunk with prose
+
+
+def test_a_table_within_chunk_size_is_one_chunk_with_its_caption(tmp_path):
+    t = simple_table(72, 170, [120, 90, 90, 90], [HEADER] + BODY)
+    docs = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [page_with(t)])).load()
+    parts = [c for c in BandAwareTextSplitter(chunk_size=200).split_documents(docs) if c.metadata.get("kind")]
+    assert len(parts) == 1 and parts[0].page_content.startswith("Table 1. Sales by region\n\n| Region")
+    assert parts[0].page_content.endswith("| West | 812 | 870 | 3.9 |")
+
+
+def test_prose_in_two_columns_with_a_list_is_no_table(tmp_path):
+    p = Page()
+    for x in (72, 308):
+        y = p.prose(x, 80, 215, LOREM)
+        for k in range(1, 5):
+            p.text(x, y, f"{k}.")
+            p.text(x + 18, y, "an item of a numbered list")
+            y += LEAD
+        p.prose(x, y + LEAD, 215, LOREM)
+    assert tables_of(write(tmp_path / "prose.pdf", [p])) == []
