@@ -100,7 +100,7 @@ class FragmentMerger:
     a chunk is never joined to the end of one before a heading, unless the small chunk is a whole
     short section (a heading and its few lines), which then heads the next section's chunk.
     Headings with no text after them that they could head (the document's last lines) join the
-    chunk before them."""
+    chunk before them. Tables are never joined: the prose on either side of one are neighbours."""
 
     def __init__(self, measure: Callable[[list[Unit]], int], floor: int, max_length: int) -> None:
         self.measure = measure
@@ -108,9 +108,25 @@ class FragmentMerger:
         self.max_length = max_length
 
     def small(self, d: Draft) -> bool:
-        return d.table is None and (d.size < self.floor or d.headings_only())
+        return d.size < self.floor or d.headings_only()
 
     def merge(self, drafts: list[Draft]) -> list[Draft]:
+        """Prose drafts merged; a table is a float, so the prose on either side of it are
+        neighbours, and it follows the prose draft it followed before (now maybe a merged one)."""
+        prose: list[Draft] = []
+        floats: dict[int, list[Draft]] = {}  # tables after the prose draft of this id (-1: first)
+        for d in drafts:
+            if d.table is not None:
+                floats.setdefault(id(prose[-1]) if prose else -1, []).append(d)
+            else:
+                prose.append(d)
+        merged = self._merge_prose(prose, floats)
+        out = floats.get(-1, [])
+        for d in merged:
+            out = out + [d] + floats.get(id(d), [])
+        return out
+
+    def _merge_prose(self, drafts: list[Draft], floats: dict[int, list[Draft]]) -> list[Draft]:
         out = list(drafts)
         i = 0
         while i < len(out):
@@ -130,7 +146,9 @@ class FragmentMerger:
                         best = (key, a, units, size)
             if best is not None:
                 _, a, units, size = best
-                out[a:a + 2] = [Draft(units, out[a].group, size, out[a].aside + out[a + 1].aside)]
+                joined = Draft(units, out[a].group, size, out[a].aside + out[a + 1].aside)
+                floats[id(joined)] = floats.pop(id(out[a]), []) + floats.pop(id(out[a + 1]), [])
+                out[a:a + 2] = [joined]
                 i = a  # the joined chunk may still be small
             else:
                 self._shift(out, i)
@@ -139,8 +157,6 @@ class FragmentMerger:
 
     @staticmethod
     def _may_join(a: Draft, b: Draft, small_first: bool) -> bool:
-        if a.table is not None or b.table is not None:
-            return False  # a table never shares a chunk with prose
         if small_first:
             return not b.opens_with_heading or a.opens_with_heading
         return not b.opens_with_heading or b.headings_only()

@@ -191,3 +191,36 @@ def test_headings_with_nothing_after_them_join_the_chunk_before(splitter):
              + tall(line_words("For more information", 72, 200), 14))
     chunks = splitter.split_documents([page_doc(words)])
     assert len(chunks) == 1 and chunks[0].page_content.endswith("For more information")
+
+
+def _blocks_doc(parts: list[tuple[str, str]]) -> Document:
+    """A page Document from (kind, text) blocks stacked down one column, with its layout."""
+    from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, encode_blocks
+    from columnrag.loaders.engine.geometry import Box
+
+    text, blocks, y = "", [], 72.0
+    for kind, part in parts:
+        if text:
+            text += "\n\n"
+        lines = part.count("\n") + 1
+        rows = [[c.strip() for c in line.strip("|").split("|")] for line in part.split("\n")
+                if not line.startswith("| ---")] if kind == "table" else None
+        blocks.append(LayoutBlock(Box(72, y, 300, y + 12 * lines), 1, 0, 0, kind, len(text), len(text) + len(part),
+                                  size=10.0, rows=rows, header_rows=1 if rows else 0, caption="" if rows else None))
+        text += part
+        y += 12 * lines + 10
+    return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+
+
+def test_a_table_is_never_joined_and_the_prose_around_it_are_neighbours(splitter):
+    table = "| Region | Sales |\n| --- | --- |\n| North | 12 |\n| South | 7 |"
+    body = " ".join(prose("body", 120))
+    doc = _blocks_doc([("text", "Contact: Jane Doe, Somewhere."), ("table", table), ("text", body)])
+    chunks = splitter.split_documents([doc])
+    tables = [c for c in chunks if c.metadata.get("kind") == "table"]
+    assert [c.page_content for c in tables] == [table]  # whole, and alone
+    prose_chunks = [c for c in chunks if c.metadata.get("kind") != "table"]
+    # The short line before the table is too small to stand alone: it joins the prose after the table.
+    assert len(prose_chunks) >= 1 and prose_chunks[0].page_content.startswith("Contact: Jane Doe")
+    assert "body1" in prose_chunks[0].page_content
+    assert chunks.index(tables[0]) == chunks.index(prose_chunks[0]) + 1  # the table follows that chunk
