@@ -16,6 +16,8 @@ from .settings import ChunkingSettings
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
 _FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
 
+_CAPTION_LABEL = re.compile(r"^(fig(ure)?|table|tab)\.?\s*[A-Z]?\d+(\.\d+)*[.:|]\s", re.I)
+
 Run = tuple[int, int, int]  # (page, band, column): one column of one band on one page
 
 
@@ -106,6 +108,16 @@ def is_float_like(piece: Piece, body: float, s: ChunkingSettings) -> bool:
     return 0 < piece.size < s.smaller_type * body
 
 
+def is_caption(piece: Piece, body: float, s: ChunkingSettings) -> bool:
+    """A figure's or table's caption: it opens with its label ("Figure 1.", "Table 2:"; body text
+    says "Figure 1 shows"), or with its word in a smaller type than the body's. A paragraph goes
+    on past it even inside one region (a caption set at the top of the next column, above the
+    rest of the sentence)."""
+    if _CAPTION_LABEL.match(piece.text):
+        return True
+    return bool(_FLOAT_START.match(piece.text)) and 0 < piece.size < s.smaller_type * body
+
+
 def continue_over_floats(pieces: list[Piece], s: ChunkingSettings) -> list[Piece]:
     """A paragraph cut by a column or page break often has a float between its halves (a
     figure, its caption, a footnote): bring the second half up to the first, the float follows.
@@ -126,7 +138,7 @@ def continue_over_floats(pieces: list[Piece], s: ChunkingSettings) -> list[Piece
             if out[k].heading or not is_float_like(out[k], body, s):
                 break
             nxt = out[k + 1]
-            if (continues(head, nxt, s) and nxt.region != out[k].region
+            if (continues(head, nxt, s) and (nxt.region != out[k].region or is_caption(out[k], body, s))
                     and (not weak or _starts_continuation(nxt.text))):
                 out.insert(i + 1, out.pop(k + 1))
                 break

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from .pieces import Piece, body_size
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
+_ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 _FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint)|\.(docx?|tex|pdf|indd|pptx?|odt)$|^untitled)", re.I)
@@ -25,6 +26,8 @@ MAX_HEADING_CHARS = 100
 LARGER = 1.08  # unnumbered headings are set at least this much larger than the body text ...
 LARGEST = 3.0  # ... and not this much larger (lettering in a drawing)
 SAME_TYPE = 1.05  # type sizes within this ratio are one type
+HEADING_WORD_SHARE = 0.5  # more than this share of a section heading's words are made of letters
+FULL_LINE_SLACK = 0.02  # a line within this share of a block's width of both its edges fills it
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
 
 
@@ -46,11 +49,34 @@ def _level(text: str, size: float, stack: list[_Entry]) -> int:
     m = _NUMBER.match(text)
     if m:
         num = m.group("num").rstrip(".")
-        if re.fullmatch(r"[A-Z]", num) and any(re.match(r"[IVX]+\.", e.text) for e in stack):
+        romans = [e for e in stack if re.match(r"[IVX]+\.", e.text)]
+        if re.fullmatch(r"[A-Z]", num) and romans:
+            if _roman(num) == _roman(romans[-1].text.split(".")[0]) + 1:
+                return 1  # "V." after "IV.": the next section, not its subsection V
             return 2  # "A." under "II." (IEEE sections)
         return num.count(".") + 1
     larger = [e for e in stack if e.size >= LARGER * size > 0]
     return larger[-1].level + 1 if larger else 1
+
+
+def _roman(numeral: str) -> int:
+    """The value of a Roman numeral of I, V and X (0 for anything else)."""
+    values = {"I": 1, "V": 5, "X": 10}
+    if not numeral or any(c not in values for c in numeral):
+        return 0
+    total = 0
+    for c, nxt in zip(numeral, numeral[1:] + " "):
+        v = values[c]
+        total += -v if nxt in values and values[nxt] > v else v
+    return total
+
+
+def _wordy(text: str) -> bool:
+    """Most of a heading's words (after its number) are words, not numbers or formulas: an
+    axis's tick labels or a display equation the loader set apart is no section."""
+    m = _NUMBER.match(text)
+    tokens = text[m.end():].split() if m else text.split()
+    return bool(tokens) and sum(bool(_ALL_LETTERS.match(t)) for t in tokens) > HEADING_WORD_SHARE * len(tokens)
 
 
 def _is_prose(text: str) -> bool:
@@ -61,7 +87,7 @@ def _is_prose(text: str) -> bool:
 
 def _is_section_heading(piece: Piece, following: Piece | None, body: float) -> bool:
     text = clean(piece.text)
-    if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS:
+    if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
         return False
     if body > 0 and piece.size > LARGEST * body:
         return False
@@ -74,11 +100,35 @@ def _is_section_heading(piece: Piece, following: Piece | None, body: float) -> b
 
 def demote_run_on_headings(pieces: list[Piece]) -> None:
     """A "heading" in the type of the text after it, whose sentence goes on there ("33 ORFs with
-    homology to" / "components of ..."), is a line of text the loader took for a numbered one."""
+    homology to" / "components of ..."), is a line of text the loader took for a numbered one;
+    so is a "heading" that opens in lower case where the sentence before it is still open
+    ("... Räumen (Betten-" / "zimmern) sind ...")."""
     for piece, nxt in zip(pieces, pieces[1:]):
-        if (piece.heading and nxt.text[:1].islower() and not _SENTENCE_END.search(piece.text)
+        open_before = not _SENTENCE_END.search(piece.text)
+        if (piece.heading and nxt.text[:1].islower() and open_before
                 and piece.size <= SAME_TYPE * nxt.size):
             piece.heading = False
+        if (nxt.heading and nxt.text[:1].islower() and not piece.table
+                and (piece.text.rstrip().endswith("-") or (open_before and piece.full_last_line))):
+            nxt.heading = False
+    # Lines of running text the loader set apart as headings (a body set larger than the page's
+    # tables and notes): an unnumbered one-line "heading", open at its end, as wide as the text
+    # in its type that follows it. From the end, so a run of such lines is undone whole.
+    for piece, nxt in reversed(list(zip(pieces, pieces[1:]))):
+        if (piece.heading and not nxt.heading and not nxt.table and _full_line(piece, nxt)
+                and not _SENTENCE_END.search(piece.text) and not _NUMBER.match(clean(piece.text))
+                and abs(piece.size - nxt.size) <= (SAME_TYPE - 1) * nxt.size):
+            piece.heading = False
+
+
+def _full_line(piece: Piece, nxt: Piece) -> bool:
+    """`piece` is one line that fills the measure of the text block after it (a piece cut out of
+    a block has that block's width, not its line's: never)."""
+    if piece.inner:
+        return False
+    a, b = piece.block.box, nxt.block.box
+    slack = FULL_LINE_SLACK * b.width
+    return "\n" not in piece.text.strip() and abs(a.x0 - b.x0) <= slack and a.x1 >= b.x1 - slack
 
 
 def document_title(metadata: Mapping[str, Any], pieces: list[Piece]) -> str:

@@ -145,10 +145,12 @@ class BandAwareTextSplitter(TextSplitter):
             return []
         pieces = split_inner_headings(page_pieces(pages))
         demote_run_on_headings(pieces)
-        pieces = continue_over_floats(pieces, self.settings)
-        title = document_title(pages[0][0].metadata, pieces)
-        assign_sections(pieces, title)
+        # Wordless pieces (super- and subscripts, equation debris) are out of the text flow before
+        # a paragraph is followed over the floats that interrupt it.
         kept, anchors = set_aside(pieces)
+        kept = continue_over_floats(kept, self.settings)
+        title = document_title(pages[0][0].metadata, kept)
+        assign_sections(kept, title)
         measure = lambda units: self._length_function(join(units))  # noqa: E731
         drafts: list[Draft] = []
         for n, group in enumerate(self._groups(kept)):

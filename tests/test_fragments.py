@@ -224,3 +224,48 @@ def test_a_table_is_never_joined_and_the_prose_around_it_are_neighbours(splitter
     assert len(prose_chunks) >= 1 and prose_chunks[0].page_content.startswith("Contact: Jane Doe")
     assert "body1" in prose_chunks[0].page_content
     assert chunks.index(tables[0]) == chunks.index(prose_chunks[0]) + 1  # the table follows that chunk
+
+
+def _piece(text: str, kind: str = "text", size: float = 10.0, x: tuple[float, float] = (72, 300),
+           y: float = 100, region: int = 0, column: int = 0):
+    from columnrag.chunking.pieces import Piece
+    from columnrag.loaders.contract import LayoutBlock
+    from columnrag.loaders.engine.geometry import Box
+
+    lines = text.count("\n") + 1
+    block = LayoutBlock(Box(x[0], y, x[1], y + 12 * lines), 1, column, region, kind, 0, len(text), size=size)
+    return Piece(text, 0, block, {})
+
+
+def test_section_paths_leave_out_tick_labels_and_formulas_and_read_roman_numbers():
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("IV. METHODS", "heading", 12), _piece(body),
+              _piece("0 20 25 30 35 40 ω0 (meV)", "heading", 12), _piece(body),
+              _piece("|µ1 −µ0| ∈Ω(σ1/√m) ⇒δσ, (C8)", "heading", 12), _piece(body),
+              _piece("V. RESULTS", "heading", 12), _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces[1::2]] == ["IV. METHODS", "IV. METHODS", "IV. METHODS", "V. RESULTS"]
+
+
+def test_lines_of_text_the_loader_took_for_headings_are_text_again():
+    from columnrag.chunking.sections import demote_run_on_headings
+
+    pieces = [_piece("4.2 Sound insulation between rooms", "heading", 12, x=(72, 200), y=100),
+              _piece("For walls and floors between especially loud", "heading", 12, y=120),
+              _piece("Plant rooms and rooms that need protection (bed-", "text", 12, y=134),
+              _piece("rooms) the following requirements apply:", "heading", 12, x=(72, 240), y=148),
+              _piece("The walls shall insulate well.\nThe floors too, as the table says.", "text", 12, y=162)]
+    demote_run_on_headings(pieces)
+    assert [p.heading for p in pieces] == [True, False, False, False, False]
+
+
+def test_a_sentence_goes_on_past_a_caption_set_above_its_rest_in_the_next_column(splitter):
+    first = " ".join(prose("lead", 40)[:-1]) + " and the margin is set to"
+    caption = "Figure 1. An example of a caption set in smaller type."
+    rest = "two inches from the edge. " + " ".join(prose("tail", 40))
+    doc = _blocks_doc([("text", first), ("text", caption), ("text", rest)])
+    chunks = splitter.split_documents([doc])
+    assert any("margin is set to two inches from the edge." in c.page_content for c in chunks)
+    assert not any("set to Figure" in c.page_content or "set to\n\nFigure" in c.page_content for c in chunks)
