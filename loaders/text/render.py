@@ -148,6 +148,9 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
     return LINE_SEP.join(out)
 
 
+_FIRST_WORD = re.compile(r"\S+")
+
+
 def _join_words_broken_across_blocks(texts: list[tuple[Block, str]], repairs: _Repairs) -> None:
     """A paragraph that runs on in the next column, or past a figure, breaks a word at the block's
     end ("recog-" | "nition is"): the word goes whole to the end of the first block when the word
@@ -168,9 +171,6 @@ def _join_words_broken_across_blocks(texts: list[tuple[Block, str]], repairs: _R
             rest = text[len(word):]
             texts[k - 1] = (prev_block, prev[:len(prev) - len(last)] + joined)
             texts[k] = (block, rest[1:] if rest[:1] in (" ", LINE_SEP) else rest)
-
-
-_FIRST_WORD = re.compile(r"[^\s]+")
 
 
 def _mended(text: str, repairs: _Repairs, s: LayoutSettings) -> str:
