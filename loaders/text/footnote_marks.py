@@ -15,11 +15,17 @@ from ..engine.geometry import Word, median
 from ..engine.settings import LayoutSettings
 from .lexicon import Lexicon
 
-_MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})$")
+# The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8", "proceedings1,".
+_MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})([.,;:)\]]?)$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
 _DIGIT = re.compile(r"\d")
 # A cheap first look over the whole line: a word that starts or ends with one or two digits.
-_MAY_HOLD_MARK = re.compile(r"(?:^|\s)\d{1,2}(?:[^\W\d_]|\s|$)|[^\W\d_][.,;:)\]\"'”’]?\d{1,2}(?:\s|$)")
+_MAY_HOLD_MARK = re.compile(r"(?:^|\s)\d{1,2}(?:[^\W\d_]|\s|$)|[^\W\d_][.,;:)\]\"'”’]?\d{1,2}[.,;:)\]]?(?:\s|$)")
+# A number's own ending, set raised in many fonts, is no word after a mark: "54th", "2nd", "1er".
+_ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "er", "re", "ème", "eme"})
+# Units an exponent is raised after: "6 cm3", "m2" (a footnote mark after a unit is rare).
+_UNITS = frozenset({"m", "cm", "mm", "km", "nm", "µm", "μm", "dm", "ft", "in", "yd", "mi", "s", "ms"})
+_POWERS = frozenset({"2", "3"})
 _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
 
 
@@ -64,9 +70,10 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         # Drawn apart, a mark's own box shows its smaller type: shorter, its top not below the rest.
         small = w.y1 - w.y0 < s.mark_small * height and w.y0 <= top + s.mark_top_slack
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
-        if raised and after and _known(after.group(2), after.group(1), dictionary, s):
-            out.append(replace(w, text=after.group(1)))
-        elif (raised and before and len(before.group(3)) > 1
+        if (raised and after and _known(after.group(2), after.group(1), dictionary, s)
+                and not (after.group(2) in _UNITS and after.group(3) in _POWERS)):
+            out.append(replace(w, text=after.group(1) + after.group(4)))
+        elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in _ORDINAL_ENDINGS
               and _known(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
         elif not ((raised or small) and _mark_word(w, words[k - 1] if k else None,

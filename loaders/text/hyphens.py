@@ -5,6 +5,12 @@ The hyphen is dropped only when the joined word is a word (the word list knows i
 writes it so) and the parts are not a compound (the page does not write them with the hyphen,
 they are not part of a longer hyphenated chain). Either way the line break goes: a kept hyphen
 followed by a line break reads as a broken word to every consumer that joins such breaks.
+
+Hyphenation breaks words between two lower-case letters: a hyphen after a digit ("114-" + "133",
+"acl17-" + "latex.zip") or between a capital and a lower-case word or an acronym and a capital
+("non-" + "English", "US-" + "Letter", "Q-" + "Learning") is the writer's own and stays, unless
+the closed-up word is a word ("Java-" + "Script"). Between two capitalised words ("Smith-" +
+"Jones") the line break stays as drawn: names are written both ways.
 """
 from __future__ import annotations
 
@@ -15,10 +21,13 @@ from .lexicon import Lexicon
 
 # Letters (and hyphens: "not-a-") before the hyphen that ends the line.
 _LAST_PART = re.compile(r"([^\W\d_]+(?:[-\u2010][^\W\d_]+)*)[-\u2010]$")
+_AFTER_DIGIT = re.compile(r"\d[-\u2010]$")
 _FIRST_WORD = re.compile(r"^(\S+)")
 _LETTERS = re.compile(r"^[^\W\d_]+")
 # Words after which a hyphen is suspended, not a break: "first- and second-order".
 _SUSPENDERS = frozenset({"and", "or", "nor", "und", "oder", "et", "ou", "y", "o"})
+# After a number a range is suspended too: "a 2- to 3-year spurt".
+_NUMBER_SUSPENDERS = _SUSPENDERS | {"to", "bis"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,32 +40,47 @@ class HyphenContext:
     compounds_on_page: frozenset[str]
 
 
-def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext) -> str | None:
-    """`line` (ending in letter + hyphen) and `nxt` as one line, the hyphen dropped or kept; None
-    when the next line starts with neither a letter nor a digit (the break stays)."""
-    head = _LAST_PART.search(line)
+def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext, sure_only: bool = False) -> str | None:
+    """`line` (ending in letter or digit + hyphen) and `nxt` as one line, the hyphen dropped or
+    kept; None when the next line starts with neither a letter nor a digit (the break stays).
+    With `sure_only`, only a decision the word list or the page's own words back is taken (a
+    word broken across blocks, where the next block may not continue this one)."""
+    joined, sure = _decide(line, nxt, ctx)
+    return joined if sure or not sure_only else None
+
+
+def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
+    """The two lines joined (or None) and whether a known word or the page backs the decision."""
     first = _FIRST_WORD.match(nxt)
-    if head is None or first is None or not first.group(1)[0].isalnum():
-        return None
+    if first is None or not first.group(1)[0].isalnum():
+        return None, True
+    if _AFTER_DIGIT.search(line):  # "pages 114-" + "133", "acl17-" + "latex.zip", "2-" + "to 3-year"
+        return line + (" " if first.group(1).lower() in _NUMBER_SUSPENDERS else "") + nxt, False
+    head = _LAST_PART.search(line)
+    if head is None:
+        return None, True
     tail = _LETTERS.match(first.group(1))
     if tail is None:
-        return line + nxt  # "ACL-" + "2008": a hyphen before a number is the writer's own
+        return line + nxt, False  # "ACL-" + "2008": a hyphen before a number is the writer's own
     parts = head.group(1).lower().replace("\u2010", "-").split("-")
     a, b = parts[-1], tail.group(0).lower()
+    compound, closed = a + "-" + b, a + b
+    known = closed in ctx.page_words or closed in ctx.words
     if first.group(1).lower() in _SUSPENDERS and len(first.group(1)) == len(b):
-        return line + " " + nxt  # "age-" + "and sex-independent": a suspended hyphen
+        return line + " " + nxt, False  # "age-" + "and sex-independent": a suspended hyphen
     if tail.group(0)[:1].isupper() and not (head.group(1).isupper() and tail.group(0).isupper()):
-        if head.group(1)[:1].isupper():
-            return None  # "Smith-" + "Jones" or "Syntax-" + "Error": nothing tells them apart
-        return line + nxt  # "non-" + "English" (but "INTRODUC-" + "TION" is decided below)
+        last = re.split("[-\u2010]", head.group(1))[-1]
+        if len(parts) == 1 and last[:1].isupper() and known:
+            return line[:-1] + nxt, True  # a word written in camel case: "Java-" + "Script", "Power-" + "Point"
+        if last[:1].isupper() and not last.isupper():
+            return None, True  # "Smith-" + "Jones" or "Cycle-" + "Based": names and titles keep their line break
+        return line + nxt, False  # "non-" + "English", "US-" + "Letter", "Q-" + "Learning" ("INTRODUC-" + "TION" below)
     if len(parts) > 1 or first.group(1)[len(b):len(b) + 1] in ("-", "\u2010"):
-        return line + nxt  # part of a longer chain: "not-a-" + "number", "one-" + "to-one"
-    compound = a + "-" + b
-    closed = a + b
+        return line + nxt, False  # part of a longer chain: "not-a-" + "number", "one-" + "to-one"
     if compound in ctx.compounds_on_page and closed not in ctx.page_words:
-        return line + nxt
-    if closed in ctx.page_words or closed in ctx.words:
-        return line[:-1] + nxt
+        return line + nxt, True
+    if known:
+        return line[:-1] + nxt, True
     if a in ctx.words and b in ctx.words:
-        return line + nxt  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
-    return line[:-1] + nxt  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken
+        return line + nxt, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
+    return line[:-1] + nxt, False  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken

@@ -24,24 +24,45 @@ _LEFTOVERS = frozenset({"le", "les", "nd", "nds", "eld", "elds", "rm", "rms", "v
                         "ag", "ags"})
 
 
-# Characters a broken ToUnicode map gives ligature glyphs: "speci"c", "di#erent", "Scienti!c".
-_STAND_IN = re.compile(r"(^|[^\W\d_])([\ufffd!\"#])(?=[^\W\d_])")
+# Characters a broken ToUnicode map gives ligature glyphs (fonts number their glyphs from "!"
+# on): "speci"c", "di#erent", "Scienti!c", "$ip" (flip), "sta#" (staff). Inside a word, or at its
+# start or end; "!" and '"' at a word's end are punctuation.
+_STAND_IN = re.compile(r"(^|[^\W\d_])([\ufffd!\"#$])(?=[^\W\d_])|(?<=[^\W\d_])([\ufffd#$])(?![^\W\d_])")
+_QUOTES = "\"'"
 
 
-def _stand_in_ligature(m: re.Match[str], text: str, lexicon: Lexicon) -> str:
-    """The ligature that makes a known word of the word with this stand-in character, or the
-    character itself (a quotation mark before a word that needs no mending stays)."""
-    start, end = m.start(2), m.end(2)
+def _stand_in_ligature(m: re.Match[str], text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
+    """The ligature that makes a known word (or a closed compound of two: "lename") of the word
+    with this stand-in character, or the character itself: a quotation mark before a word of the
+    spelling list stays ('"led' is not "filed"), another stand-in, or a quotation mark before a
+    word only the model vocabulary knows, stays unless the mended word is far commoner ("$ip" is
+    "flip", '"lings' is "filings")."""
+    group = 2 if m.group(2) is not None else 3
+    char, start, end = m.group(group), m.start(group), m.end(group)
     before = _TAIL.search(text[:start])
     after = _HEAD.match(text[end:])
-    left = before.group(0) if before else ""
-    right = after.group(0) if after else ""
-    if not left and right.lower() in lexicon and right.lower() not in _LEFTOVERS:
-        return m.group(2)  # '"led' is a quoted word, not "filed"
+    left = (before.group(0) if before else "").lower()
+    right = (after.group(0) if after else "").lower()
+    if not left and (len(right) < 2 or not after.group(0)[0].islower()):
+        return char  # "%D", '"The': a sign before a name or a capital
+    if not left and right in lexicon and right not in _LEFTOVERS:
+        if char in _QUOTES and lexicon[right] > VOCABULARY_COUNT:
+            return char  # a quoted word of the spelling list
+        floor = s.leftover_rarity * lexicon[right]
+        if not any(lexicon.get(lig + right, 0) > floor for lig in LIGATURES):
+            return char
+    if not right and len(left) < 2:
+        return char  # "C#", "e$": a letter and a sign
+    if not right and left in lexicon and not any(
+            lexicon.get(left + lig, 0) > s.leftover_rarity * lexicon[left] for lig in LIGATURES):
+        return char  # a word, then a sign: as written
     for lig in LIGATURES:
-        if (left + lig + right).lower() in lexicon:
+        if left + lig + right in lexicon:
             return lig
-    return m.group(2)
+    for lig in LIGATURES:
+        if _compound_of_words(left + lig + right, lexicon, s):
+            return lig
+    return char
 
 
 def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
@@ -49,7 +70,7 @@ def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
     too but far rarer than the mended one) or has a stand-in character where the ligature was.
     Acronyms and the first half of a word broken at the line end are left alone."""
     if _STAND_IN.search(text):
-        mended = _STAND_IN.sub(lambda m: m.group(1) + _stand_in_ligature(m, text, lexicon), text)
+        mended = _STAND_IN.sub(lambda m: (m.group(1) or "") + _stand_in_ligature(m, text, lexicon, s), text)
         if mended != text:
             return mended
     b = _letters(text, at_end=False)
@@ -101,6 +122,7 @@ def th_ligature_lost(words: list[Word]) -> bool:
 
 
 _T_WORD = re.compile(r"\b[A-Za-z]*[tf][A-Za-z]*\b")
+_TT_LOST_URL = re.compile(r"htps?://")  # "http" drawn with a "tt" ligature that lost a t: no URL reads so
 
 
 def _lost_t_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> int | None:
@@ -123,7 +145,8 @@ def t_ligatures_lost(words: list[Word], dictionary: Lexicon, s: LayoutSettings) 
         return False  # a page that keeps them (a cheap gate before any word is looked up)
     texts = [w.text.strip(WORD_PUNCT).lower() for w in words if "t" in w.text or "f" in w.text]
     lost = sum(1 for t in texts
-               if t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary, s) is not None)
+               if (t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary, s) is not None)
+               or _TT_LOST_URL.match(t))
     return lost >= s.t_ligature_min_lost and lost > present and looks_english([w.text for w in words], s)
 
 
@@ -186,8 +209,9 @@ def _ligature_between(a: str, b: str, lexicon: Lexicon) -> str | None:
 
 
 def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
-    """The words of one line joined by spaces (words drawn touching are joined without one),
-    with lost ligatures mended when a word list is given."""
+    """The words of one line joined by spaces (words drawn touching are joined without one), the
+    pieces a lost ligature left apart ("speci" "c") joined when a word list is given. Whole words
+    are mended later (`mend_words`), once the line ends are decided."""
     if not lexicon:
         return _plain(words, s)
     lo, hi = -s.touching_overlap, s.touching_gap
@@ -203,5 +227,20 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
             parts[-1] += w.text
             continue
         parts.append(w.text)
-    # Whole words only: a piece drawn apart ("techni" "schen") is no word to mend on its own.
-    return " ".join(_mend_word(p, lexicon, s) for p in parts)
+    return " ".join(parts)
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _mend_token(token: str, lexicon: Lexicon, s: LayoutSettings) -> str:
+    if "-" not in token.rstrip("-"):
+        return _mend_word(token, lexicon, s)
+    return "-".join(_mend_word(part, lexicon, s) for part in token.split("-"))  # "non-le": "non-file"
+
+
+def mend_words(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
+    """Words that lost a ligature mended, each part of a hyphenated word alone. Run on a block's
+    text once its line-end hyphens are decided: the tail of a broken word is no word of its own
+    ("techni-" + "schen" is "technischen", not "techni" + "fischen")."""
+    return _TOKEN.sub(lambda m: _mend_token(m.group(0), lexicon, s), text)

@@ -9,10 +9,10 @@ from typing import Callable
 
 from .footnote_marks import without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
-from ..engine.geometry import FURNITURE_KINDS, Block, PageLayout
+from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout
 from .lexicon import Lexicon, known_words, page_language, words_of
-from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, t_ligatures_lost,
-                        th_ligature_lost)
+from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, mend_words,
+                        t_ligatures_lost, th_ligature_lost)
 from ..engine.settings import LayoutSettings
 from ..engine.tables import TableBlock
 from .tables import table_text
@@ -41,6 +41,10 @@ _SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", 
 _ACCENTED = re.compile("(?<=[^\\W\\d_])([" + "".join(_SPACING_ACCENTS) + "])([A-Za-z\u0131])")
 
 
+# A word run into a mathematical letter ("with𝑅𝑣"): the space between them was lost.
+_GLUED_TO_MATH = re.compile(r"(?<=[^\W\d_\U0001D400-\U0001D7FF]{2})(?=[\U0001D400-\U0001D7FF])")
+
+
 def _accented(m: re.Match[str]) -> str:
     letter = "i" if m.group(2) == "\u0131" else m.group(2)  # a dotless i takes the accent
     one = unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[m.group(1)])
@@ -49,14 +53,15 @@ def _accented(m: re.Match[str]) -> str:
 
 def normalize(text: str) -> str:
     """Expand ligatures, give the Symbol font's bracket pieces their Unicode characters, turn odd
-    spaces into plain ones, drop invisible characters and put accents drawn apart back on their
-    letters."""
+    spaces into plain ones, drop invisible characters, put accents drawn apart back on their
+    letters and a word glued to a mathematical letter apart from it."""
     if text.isascii() and "\t" not in text:
         return text  # most lines: nothing to do (every character handled here is non-ASCII)
     text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
     text = _SYMBOL_PIECE_RE.sub(lambda m: _SYMBOL_PIECES[m.group(0)], text)
     text = _INVISIBLE.sub("", text)
     text = _ACCENTED.sub(_accented, text)
+    text = _GLUED_TO_MATH.sub(" ", text)
     return _SPACES.sub(" ", text)
 
 
@@ -105,10 +110,6 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
     for line in block.lines:
         words = without_footnote_marks(line.words, known_words(), s) if s.normalize_text else line.words
         raw = line_text(words, repairs.dictionary, s).rstrip()
-        if repairs.th_dictionary:
-            raw = mend_th(raw, repairs.th_dictionary)
-        if repairs.t_dictionary:
-            raw = mend_tt_ft(raw, repairs.t_dictionary, s)
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN
@@ -117,11 +118,12 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
     return texts
 
 
-_TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
+_TRAILING_HYPHEN = re.compile(r"(?<=[^\W_])[-\u2010]$")  # after a letter or a digit
 
 
 def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None) -> str:
-    """A block's lines joined; a word broken by a hyphen at a line end is joined again."""
+    """A block's lines joined; a word broken by a hyphen at a line end is joined again. Words that
+    lost a ligature are mended later (`_mended`), once words broken across blocks are whole too."""
     repairs = repairs or _Repairs()
     out: list[str] = []
     for text in _line_texts(block, s, repairs):
@@ -144,6 +146,42 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
     if out and out[-1].endswith(SOFT_HYPHEN):
         out[-1] = out[-1][:-1] + "-"
     return LINE_SEP.join(out)
+
+
+_FIRST_WORD = re.compile(r"\S+")
+
+
+def _join_words_broken_across_blocks(texts: list[tuple[Block, str]], repairs: _Repairs) -> None:
+    """A paragraph that runs on in the next column, or past a figure, breaks a word at the block's
+    end ("recog-" | "nition is"): the word goes whole to the end of the first block when the word
+    list or the page backs it ("recognition" is a word; the page writes "non-archival"), not on a
+    guess: the next block may not continue this one. The first block may be a heading: a reference
+    entry's first line is often set apart as one."""
+    for k in range(1, len(texts)):
+        (prev_block, prev), (block, text) = texts[k - 1], texts[k]
+        if (prev_block.kind not in (TEXT, HEADING) or block.kind != TEXT or isinstance(prev_block, TableBlock)
+                or isinstance(block, TableBlock) or not text[:1].islower()):
+            continue
+        last = prev[prev.rfind(LINE_SEP) + 1:]
+        if not _TRAILING_HYPHEN.search(last):
+            continue
+        word = _FIRST_WORD.match(text).group(0)
+        joined = join_at_hyphen(last, word, repairs.hyphens, sure_only=True)
+        if joined is not None:
+            rest = text[len(word):]
+            texts[k - 1] = (prev_block, prev[:len(prev) - len(last)] + joined)
+            texts[k] = (block, rest[1:] if rest[:1] in (" ", LINE_SEP) else rest)
+
+
+def _mended(text: str, repairs: _Repairs, s: LayoutSettings) -> str:
+    """Words that lost a ligature mended, whole: after the line ends are joined."""
+    if repairs.dictionary:
+        text = mend_words(text, repairs.dictionary, s)
+    if repairs.th_dictionary:
+        text = mend_th(text, repairs.th_dictionary)
+    if repairs.t_dictionary:
+        text = mend_tt_ft(text, repairs.t_dictionary, s)
+    return text
 
 
 def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
@@ -175,17 +213,23 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     Furniture is left out unless `keep_furniture`; blocks left out have no span in the list.
     """
     s = s or LayoutSettings()
-    parts: list[str] = []
-    spans: list[BlockSpan] = []
-    pos = 0
     repairs = _repairs(layout, s)
+    texts: list[tuple[Block, str]] = []
     for block in layout.blocks:
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
         if isinstance(block, TableBlock):
-            text = table_text(block, s, cleaner(s))
+            texts.append((block, table_text(block, s, cleaner(s))))
         else:
-            text = block_text(block, s, repairs)
+            texts.append((block, block_text(block, s, repairs)))
+    if s.dehyphenate:
+        _join_words_broken_across_blocks(texts, repairs)
+    parts: list[str] = []
+    spans: list[BlockSpan] = []
+    pos = 0
+    for block, text in texts:
+        if not isinstance(block, TableBlock):
+            text = _mended(text, repairs, s)
         if not text:
             continue
         if parts:

@@ -1,0 +1,119 @@
+"""Text fidelity rules on generated pages and strings: line-end hyphens, footnote marks, lost
+ligatures and words glued to mathematical letters."""
+from __future__ import annotations
+
+from columnrag.loaders import LayoutSettings, Word, analyze_page
+from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.text.hyphens import HyphenContext, join_at_hyphen
+from columnrag.loaders.text.lexicon import known_words
+from columnrag.loaders.text.ligatures import mend_words
+from columnrag.loaders.text.render import normalize, page_text
+
+from .boxes import column, line_words, reseq
+
+
+def text_of(words: list[Word]) -> str:
+    layout = analyze_page(reseq(words), 612, 792)
+    mark_furniture([layout])
+    return page_text(layout, LayoutSettings())[0]
+
+
+def read(words: list[Word]) -> list[str]:
+    return text_of(words).split()
+
+
+def _ctx(*page_words: str) -> HyphenContext:
+    words = frozenset(page_words)
+    return HyphenContext(known_words(), words, frozenset(w for w in words if "-" in w))
+
+
+def test_a_hyphen_after_a_digit_is_the_writers_own():
+    # Hyphenation breaks words between letters: after a digit the hyphen is a range, a name's.
+    lines = ["read pages 114-", "133 of it, get acl17-", "latex.zip and note a 2-", "to 3-year spurt"]
+    assert read(column(lines, 72, 100)) == [
+        "read", "pages", "114-133", "of", "it,", "get", "acl17-latex.zip", "and", "note", "a", "2-",
+        "to", "3-year", "spurt"]
+
+
+def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
+    ctx = _ctx()
+    assert join_at_hyphen("on US-", "Letter paper", ctx) == "on US-Letter paper"  # an acronym's
+    assert join_at_hyphen("double Q-", "Learning is", ctx) == "double Q-Learning is"
+    assert join_at_hyphen("in non-", "English", ctx) == "in non-English"
+    assert join_at_hyphen("written in Java-", "Script", ctx) == "written in JavaScript"  # camel case
+    # Two capitalised words: a name or a title, written both ways; the break stays as drawn.
+    assert join_at_hyphen("by Jing-", "Shin Chang", ctx) is None
+    # Across blocks only a decision the word list or the page backs is taken.
+    assert join_at_hyphen("the non-", "archival", ctx, sure_only=True) is None
+    assert join_at_hyphen("the non-", "archival", _ctx("non-archival"), sure_only=True) == "the non-archival"
+    assert join_at_hyphen("the recog-", "nition", ctx, sure_only=True) == "the recognition"
+    assert join_at_hyphen("pages 114-", "133", ctx, sure_only=True) is None
+
+
+def _two_columns(left_last: str, right_first: str) -> list[Word]:
+    """An English page (the word list is English) whose left column ends with `left_last`."""
+    prose = ["it is one of the things that we saw in the set", "and they were all there when we had a",
+             "look at them in the light of what is known", "from the work of others who have been at it",
+             "for a long time, so that it was not hard to", "see why it is so: there is more to it than",
+             "what we had in mind at first, but not by much"]
+    left = column(prose + [left_last], 72, 100)
+    right = column([right_first] + prose, 320, 100)
+    return left + right
+
+
+def test_a_word_broken_at_the_end_of_a_column_is_made_whole_where_it_is_sure():
+    text = text_of(_two_columns("and this is why the recog-", "nition rate of the set is high"))
+    assert "why the recognition\n\nrate of" in text
+    # "as-" + "journal": both words, nothing on the page joins them; the next block may not continue
+    # this one (a sidebar read between): left as drawn.
+    text = text_of(_two_columns("and this is what is used in as-", "journal instructions to the authors"))
+    assert "used in as-\n\njournal instructions" in text
+
+
+def _raised(words: list[Word], texts: set[str], by: float = 1.0) -> list[Word]:
+    return [Word(w.x0, w.y0 - by, w.x1, w.y1, w.text, w.seq) if w.text in texts else w for w in words]
+
+
+def test_ordinals_and_powers_of_units_are_no_footnote_marks():
+    # A raised "th" or exponent lifts the whole word's box, as a mark does.
+    words = line_words("In Proceedings of the 54th Annual Meeting", 72, 100)
+    words += line_words("a column of 6 cm3 was used, read the proceedings1, and this", 72, 112, len(words))
+    text = read(_raised(words, {"54th", "cm3", "proceedings1,"}))
+    assert "54th" in text and "cm3" in text
+    assert "proceedings," in text  # a mark between a word and its comma is still a mark
+
+
+def test_ligature_stand_ins_at_a_words_edges_and_in_closed_compounds():
+    lexicon, s = known_words(), LayoutSettings()
+    assert mend_words('the "lename, over"tting on the $ip side; the sta# said', lexicon, s) == (
+        "the filename, overfitting on the flip side; the staff said")
+    # A quoted word, a sign before a capital, a letter and a sign: as written.
+    assert mend_words('a "led" string, the %D line, in C# and e$', lexicon, s) == (
+        'a "led" string, the %D line, in C# and e$')
+    # A word only the model vocabulary knows ("lings") is no quoted word: "filings".
+    assert mend_words('SEC "lings.', lexicon, s) == "SEC filings."
+
+
+def test_the_tail_of_a_broken_word_is_not_mended_as_a_word_of_its_own():
+    # "nal" alone would be "final" (a lost fi); joined to "sig-" it is "signal".
+    assert read(column(["the rst sig-", "nal of the le came"], 72, 100)) == [
+        "the", "first", "signal", "of", "the", "file", "came"]
+    # "puter" alone would be "putter" (a lost tt); joined to "com-" it is "computer".
+    lost_tt = ["Please check the formating of the leter you submited on the com-",
+               "puter sofware we use ofen, afer reading htp pages on the lef side."]
+    assert "computer" in read(column(lost_tt, 72, 100))
+
+
+def test_a_url_read_htp_tells_a_lost_tt_ligature():
+    # Too few words for the page's other evidence alone: "htp://" is no URL's beginning.
+    words = column(["see htp://chi2016.acm.org/accessibility and", "htp://tug.org/twg/ afer the PDF is made."], 72, 100)
+    text = read(words)
+    assert "http://chi2016.acm.org/accessibility" in text and "after" in text
+
+
+def test_a_word_glued_to_a_mathematical_letter_is_set_apart():
+    assert normalize("rewards, with\U0001d445\U0001d463, \U0001d445\U0001d45d being") == (
+        "rewards, with \U0001d445\U0001d463, \U0001d445\U0001d45d being")
+    assert normalize("\U0001d460\U0001d45a\U0001d44e\U0001d465 and FreNum\u03b1") == (
+        "\U0001d460\U0001d45a\U0001d44e\U0001d465 and FreNum\u03b1")  # math alone, Greek: as written
+
