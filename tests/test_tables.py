@@ -198,3 +198,17 @@ def test_prose_in_two_columns_with_a_list_is_no_table(tmp_path):
             y += LEAD
         p.prose(x, y + LEAD, 215, LOREM)
     assert tables_of(write(tmp_path / "prose.pdf", [p])) == []
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_interrupts(tmp_path, order):
+    p = Page()
+    left = p.prose(72, 80, 215, LOREM)
+    p.text(72, left + 4, "and the yields of every plot, which are set out")
+    t = simple_table(308, 100, [70, 70, 60], ROWS, "booktabs")
+    p.text(308, 92, "Table 5. Yield by plot")
+    p.table(t)
+    p.text(308, t.ys[-1] + 24, "below, agree with those of the previous year.")
+    p.prose(308, t.ys[-1] + 24 + LEAD, 215, LOREM)
+    text = ColumnAwarePDFLoader(write(tmp_path / f"top-{order}.pdf", [p], order, seed=3)).load()[0].page_content
+    assert text.index("set out") < text.index("below, agree") < text.index("| Plot")

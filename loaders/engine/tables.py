@@ -260,16 +260,25 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
     if above:
         prev = max(above, key=lambda b: _index(blocks, b))  # both columns over a wide table: the later
         at = _index(blocks, prev) + 1
-        if at < len(blocks) and not _SENTENCE_END.search(prev.lines[-1].text):
-            nxt = blocks[at]
-            if (nxt.band != RULER_BAND and nxt.box.y0 >= tb.y1 - 1 and nxt.lines
-                    and nxt.lines[0].text[:1].islower()):
-                at += 1  # the sentence the table interrupts ends first
-    else:
+    else:  # at the top of its column: before the text under it, unless a sentence runs on into that
         below = [b for b in text if b.box.y0 >= tb.y0 and min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
         at = min(_index(blocks, b) for b in below) if below else _end_of_body(blocks)
+    if _interrupts(blocks, at, tb):
+        at += 1  # the sentence the table interrupts ends first
     block.band, block.column = _body_band(blocks, at)
     blocks.insert(at, block)
+
+
+def _interrupts(blocks: list[Block], at: int, tb: Box) -> bool:
+    """Would a table put at `at` cut a sentence: the block before it runs on (no sentence end)
+    into the block at `at`, which lies under the table and opens in lower case?"""
+    if at == 0 or at >= len(blocks):
+        return False
+    prev, nxt = blocks[at - 1], blocks[at]
+    if isinstance(prev, TableBlock) or prev.band == RULER_BAND or not prev.lines:
+        return False
+    return (not _SENTENCE_END.search(prev.lines[-1].text) and nxt.band != RULER_BAND
+            and nxt.box.y0 >= tb.y1 - 1 and bool(nxt.lines) and nxt.lines[0].text[:1].islower())
 
 
 def _body_band(blocks: list[Block], at: int) -> tuple[int, int]:
