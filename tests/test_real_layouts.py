@@ -76,6 +76,17 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
         assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
 
 
+def test_a_sentence_left_open_after_a_decimal_number_runs_on_past_a_caption():
+    # "(2.86" ends no sentence, as "end.12" (a footnote mark after a stop) does.
+    left = column(prose("L", 18) + ["the margin should be 1 inch (2.86"], 72, 100)
+    caption = small_line("Figure 1. Example of a caption.", 320, 100)
+    right = column(["cm) from the bottom edge of the page."] + prose("R", 16), 320, 100 + 2 * PITCH)
+    for words in (left + caption + right, shuffled(left + caption + right)):
+        text = text_of(words)
+        assert "(2.86\ncm) from the bottom edge" in text.replace("\n\n", "\n")
+        assert text.index("bottom edge") < text.index("Figure 1.")
+
+
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
     top = column(prose("A", 6) + ["as the figures in the table show, the"], 72, 100)
     table = [w for k, row in enumerate(["Table 2: Results per site", "site alpha 10 20", "site beta 30 40"])

@@ -18,7 +18,9 @@ from .settings import LayoutSettings
 # "Figure 3:", "Fig. 2.", "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ... at a line start.
 CAPTION = re.compile(r"^(Fig(ure)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme|Chart|Exhibit|Box|Plate|"
                      r"Abbildung|Abb\.|Tabelle|Tableau|Tabla|Figura)\s*([A-Z]?\d+|[IVXL]+)\b")
-_ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*\d{0,2}$")
+# A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
+# after it ("... end.12"); a decimal number ("(2.86") ends none.
+_ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
 _LETTERED = re.compile(r"[^\W\d_]{2,}")
 
 
