@@ -12,8 +12,9 @@ import pymupdf
 import pytest
 
 from columnrag.loaders import ColumnAwarePDFLoader, OcrSettings, OcrUnavailableError
-from columnrag.loaders.engine.geometry import Word
+from columnrag.loaders.engine.geometry import Box, Word
 from columnrag.loaders.pdf import ocr as ocr_module
+from columnrag.loaders.pdf import ocr_glance as glance
 from columnrag.loaders.pdf import tesseract as tesseract_module
 from columnrag.loaders.pdf.ocr_words import Placement, page_words, skew
 from columnrag.loaders.pdf.tesseract import OcrWord, find_tesseract, install_command, parse_tsv
@@ -299,3 +300,96 @@ def test_off_never_runs_ocr_and_flags_the_scan(tmp_path, monkeypatch):
     doc.save(str(path))
     out = ColumnAwarePDFLoader(path, ocr="off").load()[0]
     assert out.page_content == "" and out.metadata["needs_ocr"] is True and "ocr" not in out.metadata
+
+
+def _chart() -> pymupdf.Pixmap:
+    """A grey bar chart (axes, ticks, bars, a thin line, a title and labels) as a 150-dpi image."""
+    page = pymupdf.open().new_page(width=500, height=320)
+    shape = page.new_shape()
+    for i, height in enumerate([120, 200, 90, 230, 160, 60, 180]):
+        shape.draw_rect(pymupdf.Rect(70 + 58 * i, 280 - height, 100 + 58 * i, 280))
+    shape.finish(color=(0.2, 0.2, 0.2), fill=(0.6, 0.6, 0.6), width=1)
+    shape.draw_polyline([(85 + 58 * i, 250 - 25 * (i % 3) - 20 * i) for i in range(7)])
+    shape.draw_line((50, 280), (480, 280))
+    shape.draw_line((50, 280), (50, 20))
+    for i in range(7):
+        shape.draw_line((85 + 58 * i, 280), (85 + 58 * i, 285))
+    shape.finish(color=(0, 0, 0), width=0.8)
+    shape.commit()
+    page.insert_text((160, 16), "Yearly visitors by branch", fontsize=10)
+    for i in range(7):
+        page.insert_text((72 + 58 * i, 297), str(2015 + i), fontsize=7)
+    for y in (280, 200, 120, 40):
+        page.insert_text((28, y + 3), str(280 - y), fontsize=7)
+    return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+
+
+def _table() -> pymupdf.Pixmap:
+    """A table of figures with rules (a booktabs table set as an image), 7-point type, 150 dpi."""
+    page = pymupdf.open().new_page(width=500, height=300)
+    shape = page.new_shape()
+    for y in (20, 38, 290):
+        shape.draw_line((20, y), (480, y))
+    shape.finish(color=(0, 0, 0), width=0.6)
+    shape.commit()
+    for col, head in enumerate(["Scenario", "Vehicles", "Pedestrians", "Peak", "Off-peak", "Total"]):
+        page.insert_text((24 + 76 * col, 32), head, fontsize=7)
+    for row in range(26):
+        cells = [f"{(row * 7.31 + col * 3.17) % 90:.2f} ± {(row + col) % 9 + 0.13:.2f}" for col in range(5)]
+        page.insert_text((24, 50 + 9.4 * row), f"Case {row + 1}", fontsize=7)
+        for col, cell in enumerate(cells):
+            page.insert_text((100 + 76 * col, 50 + 9.4 * row), cell, fontsize=7)
+    return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+
+
+def _scanned_text(angle: float) -> pymupdf.Pixmap:
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    return _scan(source[0], clip=pymupdf.Rect(0, 60, source[0].rect.width, 420), angle=angle)
+
+
+@pytest.mark.parametrize("image, running", [
+    (lambda: _scanned_text(0.0), True), (lambda: _scanned_text(1.0), True),
+    (_chart, False), (_table, False),
+])
+def test_a_glance_tells_scanned_text_from_charts_and_tables(image, running):
+    """Both look like ink on paper (grey, mostly light); only running text has long lines
+    stacked in paragraphs. No OCR runs here."""
+    page = pymupdf.open().new_page()
+    box = Box(0, 300, page.rect.width, 660)
+    page.insert_image(pymupdf.Rect(box.as_tuple()), pixmap=image())
+    settings = OcrSettings()
+    assert glance.ink_on_paper(page, box, settings) is True
+    assert glance.running_text(page, box, settings) is running
+
+
+def test_a_page_with_a_large_grey_chart_is_not_ocred_nor_is_tesseract_loaded(tmp_path, monkeypatch):
+    def refuse(*_):
+        raise AssertionError("a chart needs no OCR")
+
+    monkeypatch.setattr(ocr_module, "find_tesseract", refuse)
+    doc = pymupdf.open()
+    page = doc.new_page()
+    _two_columns(page, 72, 300)
+    page.insert_image(pymupdf.Rect(54, 330, 558, 650), pixmap=_chart())  # wordless, 40% of the page
+    doc.save(str(tmp_path / "chart.pdf"))
+    out = ColumnAwarePDFLoader(tmp_path / "chart.pdf").load()[0]
+    assert "ocr" not in out.metadata and out.metadata["needs_ocr"] is False
+    assert "visitors" not in out.page_content  # the chart's title: in its pixels only
+    _assert_in_order(out.page_content, MARKERS)
+
+
+@pytest.mark.parametrize("palette, figure", [
+    ("FF0000 00A000 0000FF FFFFFF", True),  # a chart's colours: a figure, its pixels never decoded
+    ("000000 555555 AAAAAA FFFFFF", False),  # greys: as a scan may be kept
+])
+def test_an_image_in_a_palette_of_colours_is_a_figure(palette, figure):
+    doc = pymupdf.open()
+    page = doc.new_page()
+    grey = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 4, 4), False)
+    xref = page.insert_image(page.rect, pixmap=grey)
+    doc.update_object(xref, "<< /Type /XObject /Subtype /Image /Width 4 /Height 4 /BitsPerComponent 8 "
+                            f"/ColorSpace [/Indexed /DeviceRGB 3 <{palette}>] >>")
+    doc.update_stream(xref, bytes(range(4)) * 4)
+    assert glance.colour_palette(doc, xref, OcrSettings()) is figure
+    assert page.get_images()[0][5] == "Indexed"
