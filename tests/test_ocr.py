@@ -15,6 +15,7 @@ from columnrag.loaders import ColumnAwarePDFLoader, OcrSettings, OcrUnavailableE
 from columnrag.loaders.engine.geometry import Box, Word
 from columnrag.loaders.pdf import ocr as ocr_module
 from columnrag.loaders.pdf import ocr_glance as glance
+from columnrag.loaders.pdf import ocr_images as images_module
 from columnrag.loaders.pdf import tesseract as tesseract_module
 from columnrag.loaders.pdf.ocr_words import Placement, page_words, skew
 from columnrag.loaders.pdf.tesseract import OcrWord, find_tesseract, install_command, parse_tsv
@@ -386,3 +387,15 @@ def test_an_image_in_a_palette_of_colours_is_a_figure(palette, figure):
     doc.update_stream(xref, bytes(range(4)) * 4)
     assert glance.colour_palette(doc, xref, OcrSettings()) is figure
     assert page.get_images()[0][5] == "Indexed"
+
+
+def test_only_words_that_leave_room_for_a_wordless_image_send_for_where_images_are():
+    page, settings = pymupdf.Rect(0, 0, 612, 792), OcrSettings()
+    text = [Word(x, y, x + 20, y + 8, "word", 0) for x in range(30, 590, 28) for y in range(30, 770, 14)]
+    assert not images_module._room_for_image(text, page, settings)  # a page full of text
+    hole = Box(0, 400, 612, 600)  # a quarter of the page (25.3%) with two words on it: room
+    holed = [w for w in text if not images_module.inside(w, hole)]
+    holed += [Word(100, 450, 120, 458, "a", 0), Word(300, 500, 330, 508, "b", 0)]
+    assert images_module._room_for_image(holed, page, settings)  # never a wordless image missed
+    hole_words = [Word(x, y, x + 20, y + 8, "word", 0) for x in range(40, 600, 60) for y in range(410, 600, 40)]
+    assert not images_module._room_for_image(holed + hole_words, page, settings)  # text there too

@@ -21,7 +21,8 @@ import pymupdf
 from ..engine.geometry import Box, PageLayout, Word
 from ..errors import OcrUnavailableError
 from ..text.readability import garbled, suspects, unreadable_share
-from .ocr_glance import colour_palette, ink_on_paper, running_text
+from .ocr_glance import ink_on_paper, running_text
+from .ocr_images import inside, wordless_images
 from .ocr_settings import OcrSettings
 from .ocr_words import Placement, page_words
 from .tesseract import OcrFailed, Tesseract, find_tesseract
@@ -57,41 +58,9 @@ def _key(w: Word) -> tuple:
     return w.x0, w.y0, w.x1, w.y1, w.text
 
 
-def _inside(w: Word, box: Box) -> bool:
-    cx, cy = (w.x0 + w.x1) / 2, w.cy
-    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
-
-
 def _pad(box: Box, page: Box, pad: float) -> Box:
     return Box(max(page.x0, box.x0 - pad), max(page.y0, box.y0 - pad),
                min(page.x1, box.x1 + pad), min(page.y1, box.y1 + pad))
-
-
-def _wordless_images(page: pymupdf.Page, words: list[Word], images: list[tuple],
-                     settings: OcrSettings) -> list[Box]:
-    """Images covering at least min_image_share of the page with (almost) no words on them.
-    Where they are placed is looked up only when an image has the pixels for it (one pixel a
-    point at least: coarser is no scan to read), so logos and icons cost nothing; the lookup is
-    MuPDF's log of what each drawing operation covers, a pass several times cheaper than
-    get_image_info's (a text page built with the images in it; it also counts shadings)."""
-    area = page.rect.width * page.rect.height
-    large = [img for img in images if img[2] * img[3] >= settings.min_image_share * area]
-    if all(img[5] == "Indexed" and colour_palette(page.parent, img[0], settings) for img in large):
-        return []  # none, or colour figures all
-    out = []
-    for kind, bbox in page.get_bboxlog():
-        if kind not in _IMAGE_OPERATIONS:
-            continue
-        r = pymupdf.Rect(bbox) & page.rect
-        if r.is_empty or r.width * r.height < settings.min_image_share * area:
-            continue
-        box = Box(r.x0, r.y0, r.x1, r.y1)
-        if sum(_inside(w, box) for w in words) < settings.max_words_on_image:
-            out.append(box)
-    return out
-
-
-_IMAGE_OPERATIONS = ("fill-image", "fill-imgmask")  # get_bboxlog's names for drawing an image
 
 
 def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
@@ -105,16 +74,16 @@ def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
         return OcrPlan(whole_page=settings.mode == "force" or bool(images))
     plan = OcrPlan()
     if layout is not None and frame.turn == UPRIGHT:
-        texts = [w.text for w in frame.words]
-        doubtful = suspects(texts)
+        doubtful = suspects(w.text for w in frame.words)
         if doubtful:
+            texts = [w.text for w in frame.words]
             share = unreadable_share(texts) if any(map(garbled, doubtful)) else 0.0
             if share >= settings.garbled_share:
                 return OcrPlan(whole_page=True)
             if share:
                 _plan_blocks(plan, layout, frame, settings)
     if settings.mode == "auto" and frame.turn == UPRIGHT and images:
-        plan.images = _wordless_images(page, frame.words, images, settings)
+        plan.images = wordless_images(page, frame.words, images, settings)
     return plan
 
 
@@ -182,7 +151,7 @@ def _read_planned(engine: Callable[[], Tesseract | None], page: pymupdf.Page, fr
     if plan.blocks:
         words, confs = _read_region(tesseract, page, Box.union(plan.blocks), settings)
         kept = [w for w in kept if _key(w) not in (plan.garbled or ())]
-        pairs = [(w, c) for w, c in zip(words, confs) if any(_inside(w, b) for b in plan.blocks)]
+        pairs = [(w, c) for w, c in zip(words, confs) if any(inside(w, b) for b in plan.blocks)]
         added += [w for w, _ in pairs]
         confs_all += [c for _, c in pairs]
     for image in scans:
