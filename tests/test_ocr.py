@@ -12,8 +12,10 @@ import pymupdf
 import pytest
 
 from columnrag.loaders import ColumnAwarePDFLoader, OcrSettings, OcrUnavailableError
-from columnrag.loaders.engine.geometry import Word
+from columnrag.loaders.engine.geometry import Box, Word
 from columnrag.loaders.pdf import ocr as ocr_module
+from columnrag.loaders.pdf import ocr_glance as glance
+from columnrag.loaders.pdf import ocr_images as images_module
 from columnrag.loaders.pdf import tesseract as tesseract_module
 from columnrag.loaders.pdf.ocr_words import Placement, page_words, skew
 from columnrag.loaders.pdf.tesseract import OcrWord, find_tesseract, install_command, parse_tsv
@@ -46,6 +48,15 @@ def no_tesseract(monkeypatch):
     """As on a machine without Tesseract, with the one-time warning not yet given."""
     monkeypatch.setattr(tesseract_module, "_library", lambda threads: None)
     monkeypatch.setattr(ocr_module, "_warned", False)
+
+
+@pytest.fixture
+def ocr_refused(monkeypatch):
+    """Tesseract must not even be loaded: asking for it fails the test."""
+    def refuse(*_):
+        raise AssertionError("Tesseract was loaded")
+
+    monkeypatch.setattr(ocr_module, "find_tesseract", refuse)
 
 
 def _words(text: str) -> list[str]:
@@ -86,6 +97,53 @@ def _scanned_two_columns(path, angle: float = 0.0) -> None:
     doc.save(str(path))
 
 
+def _chart() -> pymupdf.Pixmap:
+    """A grey bar chart (axes, ticks, bars, a thin line, a title and labels) as a 150-dpi image."""
+    page = pymupdf.open().new_page(width=500, height=320)
+    shape = page.new_shape()
+    for i, height in enumerate([120, 200, 90, 230, 160, 60, 180]):
+        shape.draw_rect(pymupdf.Rect(70 + 58 * i, 280 - height, 100 + 58 * i, 280))
+    shape.finish(color=(0.2, 0.2, 0.2), fill=(0.6, 0.6, 0.6), width=1)
+    shape.draw_polyline([(85 + 58 * i, 250 - 25 * (i % 3) - 20 * i) for i in range(7)])
+    shape.draw_line((50, 280), (480, 280))
+    shape.draw_line((50, 280), (50, 20))
+    for i in range(7):
+        shape.draw_line((85 + 58 * i, 280), (85 + 58 * i, 285))
+    shape.finish(color=(0, 0, 0), width=0.8)
+    shape.commit()
+    page.insert_text((160, 16), "Yearly visitors by branch", fontsize=10)
+    for i in range(7):
+        page.insert_text((72 + 58 * i, 297), str(2015 + i), fontsize=7)
+    for y in (280, 200, 120, 40):
+        page.insert_text((28, y + 3), str(280 - y), fontsize=7)
+    return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+
+
+def _table() -> pymupdf.Pixmap:
+    """A table of figures with rules (a booktabs table set as an image), 7-point type, 150 dpi."""
+    page = pymupdf.open().new_page(width=500, height=300)
+    shape = page.new_shape()
+    for y in (20, 38, 290):
+        shape.draw_line((20, y), (480, y))
+    shape.finish(color=(0, 0, 0), width=0.6)
+    shape.commit()
+    for col, head in enumerate(["Scenario", "Vehicles", "Pedestrians", "Peak", "Off-peak", "Total"]):
+        page.insert_text((24 + 76 * col, 32), head, fontsize=7)
+    for row in range(26):
+        cells = [f"{(row * 7.31 + col * 3.17) % 90:.2f} ± {(row + col) % 9 + 0.13:.2f}" for col in range(5)]
+        page.insert_text((24, 50 + 9.4 * row), f"Case {row + 1}", fontsize=7)
+        for col, cell in enumerate(cells):
+            page.insert_text((100 + 76 * col, 50 + 9.4 * row), cell, fontsize=7)
+    return page.get_pixmap(dpi=150, colorspace=pymupdf.csGRAY)
+
+
+def _scanned_text(angle: float) -> pymupdf.Pixmap:
+    """The two columns of text as a scanned image of half a page."""
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    return _scan(source[0], clip=pymupdf.Rect(0, 60, source[0].rect.width, 420), angle=angle)
+
+
 @pytest.mark.parametrize("angle", [0.0, 1.0])
 def test_a_scanned_two_column_page_reads_column_by_column(tmp_path, tesseract, angle):
     path = tmp_path / "scan.pdf"
@@ -101,13 +159,10 @@ def test_a_scanned_two_column_page_reads_column_by_column(tmp_path, tesseract, a
 
 def test_a_half_scanned_page_keeps_its_text_layer_and_reads_the_scan_below(tmp_path, tesseract):
     typed = "Golf. This paragraph was typed into the document and has a text layer of its own."
-    source = pymupdf.open()
-    _two_columns(source.new_page(), 72, 400)
     doc = pymupdf.open()
     page = doc.new_page()
     page.insert_textbox(pymupdf.Rect(54, 60, 558, 120), typed, fontname="helv", fontsize=11)
-    half = pymupdf.Rect(0, 60, page.rect.width, 420)
-    page.insert_image(pymupdf.Rect(0, 300, page.rect.width, 660), pixmap=_scan(source[0], clip=half))
+    page.insert_image(pymupdf.Rect(0, 300, page.rect.width, 660), pixmap=_scanned_text(0.0))
     doc.save(str(tmp_path / "half.pdf"))
     out = ColumnAwarePDFLoader(tmp_path / "half.pdf").load()[0]
     assert out.page_content.startswith(typed)  # the text layer, exactly as typed
@@ -165,20 +220,26 @@ def test_text_in_a_font_without_unicode_is_read_by_ocr(tmp_path, tesseract, uppe
     assert doc.metadata["ocr"] is True and doc.metadata["needs_ocr"] is False
 
 
-def test_a_page_with_a_good_text_layer_is_not_ocred(tmp_path, monkeypatch):
-    def refuse(*_):
-        raise AssertionError("OCR was not needed")
+def _logo() -> pymupdf.Pixmap:
+    logo = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 40, 40), False)
+    logo.clear_with(90)
+    return logo
 
-    monkeypatch.setattr(ocr_module, "find_tesseract", refuse)
+
+@pytest.mark.parametrize("image, where", [
+    (_logo, pymupdf.Rect(500, 700, 560, 760)),  # small: a logo, not a scan
+    (_chart, pymupdf.Rect(54, 420, 558, 740)),  # wordless, 40% of the page: a grey chart
+])
+def test_a_page_with_a_good_text_layer_and_a_figure_is_not_ocred(tmp_path, ocr_refused, image, where):
+    """Nor is Tesseract loaded: the chart is told from scanned text at a glance."""
     doc = pymupdf.open()
     page = doc.new_page()
     _two_columns(page, 72, 400)
-    logo = pymupdf.Pixmap(pymupdf.csRGB, pymupdf.IRect(0, 0, 40, 40), False)
-    logo.clear_with(90)
-    page.insert_image(pymupdf.Rect(500, 700, 560, 760), pixmap=logo)  # small: a logo, not a scan
+    page.insert_image(where, pixmap=image())
     doc.save(str(tmp_path / "typed.pdf"))
     out = ColumnAwarePDFLoader(tmp_path / "typed.pdf").load()[0]
     assert "ocr" not in out.metadata and out.metadata["needs_ocr"] is False
+    assert "visitors" not in out.page_content  # the chart's title: in its pixels only
     _assert_in_order(out.page_content, MARKERS)
 
 
@@ -286,11 +347,7 @@ def test_tsv_rows_become_words_and_noise_is_dropped():
     assert isinstance(out[0], Word) and out[0].x0 == pytest.approx(10 * 72 / 300)
 
 
-def test_off_never_runs_ocr_and_flags_the_scan(tmp_path, monkeypatch):
-    def refuse(*_):
-        raise AssertionError("OCR is off")
-
-    monkeypatch.setattr(ocr_module, "find_tesseract", refuse)
+def test_off_never_runs_ocr_and_flags_the_scan(tmp_path, ocr_refused):
     path = tmp_path / "scan.pdf"
     source = pymupdf.open()
     _two_columns(source.new_page(), 72, 400)
@@ -299,3 +356,46 @@ def test_off_never_runs_ocr_and_flags_the_scan(tmp_path, monkeypatch):
     doc.save(str(path))
     out = ColumnAwarePDFLoader(path, ocr="off").load()[0]
     assert out.page_content == "" and out.metadata["needs_ocr"] is True and "ocr" not in out.metadata
+
+
+@pytest.mark.parametrize("image, running", [
+    (lambda: _scanned_text(0.0), True), (lambda: _scanned_text(1.0), True),
+    (_chart, False), (_table, False),
+])
+def test_a_glance_tells_scanned_text_from_charts_and_tables(image, running):
+    """Both look like ink on paper (grey, mostly light); only running text has long lines
+    stacked in paragraphs. No OCR runs here."""
+    page = pymupdf.open().new_page()
+    box = Box(0, 300, page.rect.width, 660)
+    page.insert_image(pymupdf.Rect(box.as_tuple()), pixmap=image())
+    settings = OcrSettings()
+    assert glance.ink_on_paper(page, box, settings) is True
+    assert glance.running_text(page, box, settings) is running
+
+
+@pytest.mark.parametrize("palette, figure", [
+    ("FF0000 00A000 0000FF FFFFFF", True),  # a chart's colours: a figure, its pixels never decoded
+    ("000000 555555 AAAAAA FFFFFF", False),  # greys: as a scan may be kept
+])
+def test_an_image_in_a_palette_of_colours_is_a_figure(palette, figure):
+    doc = pymupdf.open()
+    page = doc.new_page()
+    grey = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 4, 4), False)
+    xref = page.insert_image(page.rect, pixmap=grey)
+    doc.update_object(xref, "<< /Type /XObject /Subtype /Image /Width 4 /Height 4 /BitsPerComponent 8 "
+                            f"/ColorSpace [/Indexed /DeviceRGB 3 <{palette}>] >>")
+    doc.update_stream(xref, bytes(range(4)) * 4)
+    assert glance.colour_palette(doc, xref, OcrSettings()) is figure
+    assert page.get_images()[0][5] == "Indexed"
+
+
+def test_only_words_that_leave_room_for_a_wordless_image_send_for_where_images_are():
+    page, settings = pymupdf.Rect(0, 0, 612, 792), OcrSettings()
+    text = [Word(x, y, x + 20, y + 8, "word", 0) for x in range(30, 590, 28) for y in range(30, 770, 14)]
+    assert not images_module._room_for_image(text, page, settings)  # a page full of text
+    hole = Box(0, 400, 612, 600)  # a quarter of the page (25.3%) with two words on it: room
+    holed = [w for w in text if not images_module.inside(w, hole)]
+    holed += [Word(100, 450, 120, 458, "a", 0), Word(300, 500, 330, 508, "b", 0)]
+    assert images_module._room_for_image(holed, page, settings)  # never a wordless image missed
+    hole_words = [Word(x, y, x + 20, y + 8, "word", 0) for x in range(40, 600, 60) for y in range(410, 600, 40)]
+    assert not images_module._room_for_image(holed + hole_words, page, settings)  # text there too

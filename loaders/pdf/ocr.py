@@ -2,8 +2,10 @@
 
 What is read, in `auto` mode: a page with no words but an image (a scan), the blocks whose text is
 mostly unreadable (a font without a Unicode map), and wordless images that cover a large share of
-the page (half a page scanned, the other half typed). Only those regions are rendered and read;
-the rest of the text layer stays as it is. `force` reads every page whole. The words come back
+the page (half a page scanned, the other half typed) when they look like running text at a glance
+(ocr_glance: no OCR for photos, charts, tables or diagrams) and a quick low-resolution reading
+confirms it; Tesseract is loaded only when something is read. Only those regions are rendered
+and read; the rest of the text layer stays as it is. `force` reads every page whole. The words come back
 as `Word` boxes in page coordinates, so the same geometry decides their reading order as for any
 text layer; Tesseract's own order is not used (an OCR'd page is read with follow_drawing_order
 off, its words numbered row by row).
@@ -12,12 +14,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Callable
 
 import pymupdf
 
 from ..engine.geometry import Box, PageLayout, Word
 from ..errors import OcrUnavailableError
-from ..text.readability import all_plain, unreadable_share
+from ..text.readability import garbled, suspects, unreadable_share
+from .ocr_glance import ink_on_paper, running_text
+from .ocr_images import inside, wordless_images
 from .ocr_settings import OcrSettings
 from .ocr_words import Placement, page_words
 from .tesseract import OcrFailed, Tesseract, find_tesseract
@@ -53,32 +58,9 @@ def _key(w: Word) -> tuple:
     return w.x0, w.y0, w.x1, w.y1, w.text
 
 
-def _inside(w: Word, box: Box) -> bool:
-    cx, cy = (w.x0 + w.x1) / 2, w.cy
-    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
-
-
 def _pad(box: Box, page: Box, pad: float) -> Box:
     return Box(max(page.x0, box.x0 - pad), max(page.y0, box.y0 - pad),
                min(page.x1, box.x1 + pad), min(page.y1, box.y1 + pad))
-
-
-def _wordless_images(page: pymupdf.Page, words: list[Word], settings: OcrSettings) -> list[Box]:
-    """Images covering at least min_image_share of the page with (almost) no words on them.
-    Where they are placed is looked up only when an image has the pixels for it (one pixel a
-    point at least: coarser is no scan to read), so logos and icons cost nothing."""
-    area = page.rect.width * page.rect.height
-    if not any(img[2] * img[3] >= settings.min_image_share * area for img in page.get_images(full=False)):
-        return []
-    out = []
-    for info in page.get_image_info():
-        r = pymupdf.Rect(info["bbox"]) & page.rect
-        if r.is_empty or r.width * r.height < settings.min_image_share * area:
-            continue
-        box = Box(r.x0, r.y0, r.x1, r.y1)
-        if sum(_inside(w, box) for w in words) < settings.max_words_on_image:
-            out.append(box)
-    return out
 
 
 def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
@@ -87,24 +69,34 @@ def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
     and, when it has images, their placements."""
     if settings.mode == "off" and frame.words:
         return OcrPlan()
+    images = page.get_images(full=False)
     if settings.mode == "force" or not frame.words:
-        return OcrPlan(whole_page=settings.mode == "force" or bool(page.get_images(full=False)))
+        return OcrPlan(whole_page=settings.mode == "force" or bool(images))
     plan = OcrPlan()
-    texts = [w.text for w in frame.words]
-    if layout is not None and frame.turn == UPRIGHT and not all_plain(texts):
-        if unreadable_share(texts) >= settings.garbled_share:
-            return OcrPlan(whole_page=True)
-        page_box = Box(0, 0, frame.width, frame.height)
-        plan.blocks, plan.garbled = [], set()
-        for block in layout.blocks:
-            words = [w.text for w in block.words]
-            share = unreadable_share(words)
-            if share >= settings.garbled_share and share * sum(map(len, words)) >= settings.min_garbled_chars:
-                plan.blocks.append(_pad(block.box, page_box, settings.block_padding))
-                plan.garbled.update(_key(w) for w in block.words)
-    if settings.mode == "auto" and frame.turn == UPRIGHT and page.get_images(full=False):
-        plan.images = _wordless_images(page, frame.words, settings)
+    if layout is not None and frame.turn == UPRIGHT:
+        doubtful = suspects(w.text for w in frame.words)
+        if doubtful:
+            texts = [w.text for w in frame.words]
+            share = unreadable_share(texts) if any(map(garbled, doubtful)) else 0.0
+            if share >= settings.garbled_share:
+                return OcrPlan(whole_page=True)
+            if share:
+                _plan_blocks(plan, layout, frame, settings)
+    if settings.mode == "auto" and frame.turn == UPRIGHT and images:
+        plan.images = wordless_images(page, frame.words, images, settings)
     return plan
+
+
+def _plan_blocks(plan: OcrPlan, layout: PageLayout, frame: PageWords, settings: OcrSettings) -> None:
+    """The unreadable blocks of a page with some garbled words: read again by OCR."""
+    page_box = Box(0, 0, frame.width, frame.height)
+    plan.blocks, plan.garbled = [], set()
+    for block in layout.blocks:
+        words = [w.text for w in block.words]
+        share = unreadable_share(words)
+        if share >= settings.garbled_share and share * sum(map(len, words)) >= settings.min_garbled_chars:
+            plan.blocks.append(_pad(block.box, page_box, settings.block_padding))
+            plan.garbled.update(_key(w) for w in block.words)
 
 
 def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settings: OcrSettings,
@@ -117,27 +109,9 @@ def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settin
                       settings)
 
 
-def _ink_on_paper(page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
-    """Whether an image looks like a scan of text at a glance (a tiny rendering): ink on paper,
-    mostly light, hardly any colour. Photos and colour figures are told apart here for a few
-    milliseconds, before any OCR runs on them."""
-    import numpy as np
-
-    pix = page.get_pixmap(dpi=settings.glance_dpi, clip=pymupdf.Rect(image.as_tuple()),
-                          colorspace=pymupdf.csRGB, alpha=False)
-    if pix.width * pix.height == 0:
-        return False
-    rgb = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3].astype(np.int16)
-    colourful = (rgb.max(axis=2) - rgb.min(axis=2) > settings.glance_colour_spread).mean()
-    paper = (rgb.mean(axis=2) >= settings.glance_paper_level).mean()
-    return colourful <= settings.glance_max_colour_share and paper >= settings.glance_min_paper_share
-
-
-def _scanned_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
-    """Whether a wordless image holds running text: it looks like ink on paper at a glance, and a
-    quick low-resolution reading finds running text in it."""
-    if not _ink_on_paper(page, image, settings):
-        return False
+def _reads_as_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
+    """Whether a wordless image that looks like running text at a glance (ocr_glance) holds it:
+    a quick low-resolution reading finds running text in it."""
     words, confs = _read_region(engine, page, image, settings, dpi=min(settings.probe_dpi, settings.dpi))
     if len(words) < settings.probe_min_words:
         return False
@@ -146,10 +120,12 @@ def _scanned_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: O
             and sum(confs) / len(confs) >= settings.probe_min_confidence)
 
 
-def read_page(engine: Tesseract, page: pymupdf.Page, frame: PageWords, plan: OcrPlan,
-              settings: OcrSettings) -> OcrResult | None:
-    """The page's words with the planned regions read by OCR; None when OCR failed, or found
-    no text in wordless images (the page is then as it was)."""
+def read_page(engine: Callable[[], Tesseract | None], page: pymupdf.Page, frame: PageWords,
+              plan: OcrPlan, settings: OcrSettings) -> OcrResult | None:
+    """The page's words with the planned regions read by OCR; None when OCR failed or is not
+    installed, or found no text in wordless images (the page is then as it was). `engine` is
+    asked for Tesseract only when something is to be read: a page whose wordless images are
+    all figures at a glance never loads it."""
     try:
         return _read_planned(engine, page, frame, plan, settings)
     except OcrFailed as exc:
@@ -157,23 +133,30 @@ def read_page(engine: Tesseract, page: pymupdf.Page, frame: PageWords, plan: Ocr
         return None
 
 
-def _read_planned(engine: Tesseract, page: pymupdf.Page, frame: PageWords, plan: OcrPlan,
-                  settings: OcrSettings) -> OcrResult | None:
+def _read_planned(engine: Callable[[], Tesseract | None], page: pymupdf.Page, frame: PageWords,
+                  plan: OcrPlan, settings: OcrSettings) -> OcrResult | None:
+    scans = [image for image in plan.images or []
+             if ink_on_paper(page, image, settings) and running_text(page, image, settings)]
+    if not (plan.whole_page or plan.blocks or scans):
+        return None
+    tesseract = engine()
+    if tesseract is None:
+        return None
     if plan.whole_page:
-        words, confs = _read_region(engine, page, None, settings)
+        words, confs = _read_region(tesseract, page, None, settings)
         return OcrResult(_row_major(words), len(words), _mean(confs))
     kept = list(frame.words)
     added: list[Word] = []
     confs_all: list[float] = []
     if plan.blocks:
-        words, confs = _read_region(engine, page, Box.union(plan.blocks), settings)
+        words, confs = _read_region(tesseract, page, Box.union(plan.blocks), settings)
         kept = [w for w in kept if _key(w) not in (plan.garbled or ())]
-        pairs = [(w, c) for w, c in zip(words, confs) if any(_inside(w, b) for b in plan.blocks)]
+        pairs = [(w, c) for w, c in zip(words, confs) if any(inside(w, b) for b in plan.blocks)]
         added += [w for w, _ in pairs]
         confs_all += [c for _, c in pairs]
-    for image in plan.images or []:
-        if _scanned_text(engine, page, image, settings):
-            words, confs = _read_region(engine, page, image, settings)
+    for image in scans:
+        if _reads_as_text(tesseract, page, image, settings):
+            words, confs = _read_region(tesseract, page, image, settings)
             added += words
             confs_all += confs
     if not plan.blocks and not added:

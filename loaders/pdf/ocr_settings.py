@@ -65,6 +65,26 @@ class OcrSettings:
     # setting): photos and colour figures end here, with no OCR run at all.
     glance_max_colour_share: float = 0.05
     glance_colour_spread: int = 48
+    # An image kept in a palette (/Indexed) with more than this share of its entries colourful is
+    # a colour figure, told without decoding its pixels.
+    glance_max_palette_colour: float = 0.5
+    # Then a second glance at this resolution, where text lines show (ocr_glance.py): running text
+    # has long lines, stacked in paragraphs; tables, charts, diagrams and maps have short runs of
+    # text between gaps, lines and marks, and end here, before any OCR runs on them.
+    glance_text_dpi: int = 50
+    # Ink is what is darker than the paper by this share of the paper-to-ink range ...
+    glance_ink_contrast: float = 0.25
+    # ... closed up along its row over gaps up to this (points: a word space, not a table's
+    # column gap), ...
+    glance_word_gap: float = 10.0
+    # ... and a line is long from this length (points) on.
+    glance_line_length: float = 60.0
+    # Running text has at least this share of its line ink in long lines ...
+    glance_min_long_share: float = 0.55
+    # ... or a stack of long lines this tall (points: a paragraph of four lines or so), lines
+    # at most glance_line_gap apart (points).
+    glance_min_paragraph: float = 45.0
+    glance_line_gap: float = 6.0
 
     # -- deskewing OCR words --
     # Steeper line slopes (dy/dx) are not skew but text set at an angle, and are not undone.

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Iterable, Iterator
 
 import pymupdf
@@ -97,8 +98,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
         if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
-            engine = ocr_engine(ocr)
-            result = read_page(engine, page, frame, plan, ocr) if engine is not None else None
+            result = read_page(partial(ocr_engine, ocr), page, frame, plan, ocr)
             if result is not None:
                 if plan.whole_page:  # a page of OCR words has no drawing order: geometry alone decides
                     frame = PageWords([], page.rect.width, page.rect.height, UPRIGHT,

@@ -35,14 +35,13 @@ def garbled(word: str) -> bool:
 
 def unreadable_share(words: Iterable[str]) -> float:
     """The share of characters that belong to garbled words (0 when there are none)."""
-    total = bad = 0
-    for w in words:
-        total += len(w)
-        if garbled(w):
-            bad += len(w)
+    words = list(words)
+    total = sum(map(len, words))
+    bad = sum(len(w) for w in suspects(words) if garbled(w))
     return bad / total if total else 0.0
 
 
-def all_plain(words: Iterable[str]) -> bool:
-    """Every word is printable ASCII: nothing to check further (most pages of English text)."""
-    return all(w.isascii() and w.isprintable() for w in words)
+def suspects(words: Iterable[str]) -> list[str]:
+    """The words that may be garbled: all but printable ASCII, told apart by two C-level calls
+    a word (most pages of English text have none)."""
+    return [w for w in words if not (w.isascii() and w.isprintable())]
