@@ -144,7 +144,8 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
         return []
     height = median([w.y1 - w.y0 for r in rows for w in r.words])
     spans: list[tuple[int, int, bool]] = []
-    for g in empty_strips(rows, s.table_cell_gap * height, s):
+    # A strip beside fewer rows than a run needs has no run of rows with cells on both sides.
+    for g in empty_strips(rows, s.table_cell_gap * height, s, s.table_ruled_rows):
         for both in _runs(rows, sorted(set(g.left) & set(g.right)), height, s):
             n = _table_like(rows, both, g.x0, g.x1, s)
             if n >= s.table_ruled_rows:
