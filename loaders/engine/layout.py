@@ -215,12 +215,15 @@ def _words(rows: list[Row]) -> list[Word]:
 
 
 def _dedupe(words: list[Word], grid: float) -> list[Word]:
-    """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
+    """Drop blank words and words drawn twice at the same place (fake bold, duplicated layers)."""
     seen: set[tuple[str, int, int]] = set()
     out = []
     inv = 1.0 / grid
     for w in words:  # int(x + 0.5), not round(): this runs for every word of every page
-        key = (w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5))
+        text = w.text
+        if not text.strip():
+            continue
+        key = (text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5))
         if key not in seen:
             seen.add(key)
             out.append(w)
@@ -347,7 +350,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages."""
     s = settings or LayoutSettings()
-    words = _dedupe([w for w in words if w.text.strip()], s.duplicate_grid)
+    words = _dedupe(words, s.duplicate_grid)
     layout = PageLayout(width, height)
     if not words:
         return layout

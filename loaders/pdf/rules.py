@@ -18,7 +18,8 @@ _WHITE = 0.95  # a fill this light on every channel is paper, not shading
 
 
 def _visible(fill: object) -> bool:
-    return isinstance(fill, (tuple, list)) and any(c < _WHITE for c in fill)
+    # min(), not any() over a generator: this runs for every path of a drawing-heavy page
+    return isinstance(fill, (tuple, list)) and len(fill) > 0 and min(fill) < _WHITE
 
 
 def _box(points) -> Box:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import groupby
+from operator import itemgetter
 
 import pymupdf
 
@@ -110,8 +111,7 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
     return w
 
 
-def _line_key(w: tuple) -> tuple:
-    return w[5], w[6]  # MuPDF's block and line numbers
+_line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
 
 
 def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
@@ -133,12 +133,16 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     votes = {"h": 0, "up": 0, "down": 0, "?": 0}
     for line, d in zip(lines, directions):
         votes[d] += len(line)
-    width, height = page.rect.width, page.rect.height
+    rect = page.rect
+    width, height = rect.width, rect.height
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"]:
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
         directions = [_direction(line, s) for line in lines]
+    if turn == UPRIGHT and votes["h"] == len(raw):  # every line runs across: the words as they come
+        return PageWords([Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)],
+                         width, height, turn, width, height)
     out: list[Word] = []
     for line, d in zip(lines, directions):
         if d != "h":
