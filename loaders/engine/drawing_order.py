@@ -28,14 +28,15 @@ _TWO_LETTERS = re.compile(r"[^\W\d_].*[^\W\d_]")  # a word with two letters or m
 def _pieces(line: Line, s: LayoutSettings) -> list[Line]:
     """The line cut where the drawing order jumps across a wide gap, when its parts are drawn
     left to right (each one later than the one before, with other text drawn in between)."""
-    parts = [[line.words[0]]]
-    for a, b in zip(line.words, line.words[1:]):
-        if b.seq != a.seq + 1 and b.x0 - a.x1 > s.piece_gap:
-            parts.append([b])
-        else:
-            parts[-1].append(b)
+    words = line.words
+    gap = s.piece_gap
+    cuts = [k for k in range(1, len(words))
+            if words[k].seq != words[k - 1].seq + 1 and words[k].x0 - words[k - 1].x1 > gap]
+    if not cuts:
+        return [line]  # most lines: drawn in one go, or with no wide gap
+    parts = [words[i:j] for i, j in zip([0] + cuts, cuts + [len(words)])]
     firsts = [min(w.seq for w in p) for p in parts]
-    if len(parts) == 1 or firsts != sorted(firsts):
+    if firsts != sorted(firsts):
         return [line]  # parts drawn right before left ("4.2.4" after its title): one line
     return [Line(p) for p in parts]
 

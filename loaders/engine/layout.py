@@ -271,17 +271,20 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
+    prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
     for row in leaf.rows:
         line = Line(row.words)
+        text = line.text
         height = _word_height(row)
         heading = _is_heading(line, height, body_h, s)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
         if (prev is not None and not prev_heading and heading
-                and not _ENDS_SENTENCE.search(blocks[-1].lines[-1].text)
+                and not _ENDS_SENTENCE.search(prev_text)
                 and _next_line_down(prev, row, pitch, body_h, s)):
             blocks[-1].lines.append(line)
             prev = row  # the paragraph's own word height stays the one to compare with
+            prev_text = text
             continue
         new = prev is None or heading != prev_heading
         if not new and prev is not None:
@@ -291,14 +294,14 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
                 new = True
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
-            elif is_caption_start(line.text) and _ENDS_SENTENCE.search(blocks[-1].lines[-1].text):
+            elif is_caption_start(text) and _ENDS_SENTENCE.search(prev_text):
                 new = True
         if new:
-            caption_h = height if is_caption_start(line.text) else 0.0
+            caption_h = height if is_caption_start(text) else 0.0
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
         else:
             blocks[-1].lines.append(line)
-        prev, prev_heading, prev_h = row, heading, height
+        prev, prev_heading, prev_h, prev_text = row, heading, height, text
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b in blocks[:-1]:
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text, s):

@@ -48,7 +48,7 @@ def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
     """A word that lost a ligature at its start ("rst"; "le" for "file", a leftover that is a word
     too but far rarer than the mended one) or has a stand-in character where the ligature was.
     Acronyms and the first half of a word broken at the line end are left alone."""
-    if _STAND_IN.search(text):
+    if not text.isalpha() and _STAND_IN.search(text):  # (a stand-in is no letter)
         mended = _STAND_IN.sub(lambda m: m.group(1) + _stand_in_ligature(m, text, lexicon), text)
         if mended != text:
             return mended
