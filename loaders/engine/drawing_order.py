@@ -47,8 +47,15 @@ def _running_text(line: Line, s: LayoutSettings) -> bool:
     words = line.words
     if len(words) < s.running_text_words:
         return False
-    lettered = sum(1 for w in words if _TWO_LETTERS.search(w.text))
-    return lettered > s.running_text_letters * len(words)
+    need = s.running_text_letters * len(words)
+    lettered = 0
+    search = _TWO_LETTERS.search
+    for w in words:  # stops once the line has enough words of letters (most lines of prose)
+        if search(w.text):
+            lettered += 1
+            if lettered > need:
+                return True
+    return False
 
 
 def _drawn_in_one_go(line: Line) -> bool:

@@ -91,9 +91,10 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
     [x0, x1, first, last, left, right] until it is returned."""
     active: list[list] = []
     done: list[list] = []
-    isolated = _isolated(rows, min_pitch)
+    # No row is set apart by an infinite pitch (the table finder's and the tie gutter's sweeps).
+    isolated = _isolated(rows, min_pitch) if min_pitch != float("inf") else [False] * len(rows)
     for i, row in enumerate(rows):
-        spans = row.occupied()
+        spans = row._spans if row._spans is not None else row.occupied()
         text_x0, text_x1 = spans[0][0], spans[-1][1]
         # Only stretches a strip could pass through (word spaces are most of them): _free, inline.
         free = []
