@@ -216,14 +216,15 @@ def _words(rows: list[Row]) -> list[Word]:
 
 def _dedupe(words: list[Word], grid: float) -> list[Word]:
     """Drop blank words and words drawn twice at the same place (fake bold, duplicated layers)."""
+    inv = 1.0 / grid
+    words = [w for w in words if w.text.strip()]
+    # int(x + 0.5), not round(): this runs for every word of every page
+    keys = [(w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5)) for w in words]
+    if len(set(keys)) == len(keys):
+        return words  # most pages: nothing drawn twice
     seen: set[tuple[str, int, int]] = set()
     out = []
-    inv = 1.0 / grid
-    for w in words:  # int(x + 0.5), not round(): this runs for every word of every page
-        text = w.text
-        if not text.strip():
-            continue
-        key = (text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5))
+    for key, w in zip(keys, words):
         if key not in seen:
             seen.add(key)
             out.append(w)

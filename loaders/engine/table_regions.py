@@ -114,7 +114,14 @@ class _Regions(dict):
         for line in self.lines[region]:
             ws = line.words
             least = s.table_cell_gap * (ws[0].y1 - ws[0].y0)
-            if any(b.x0 - a.x1 >= least for a, b in zip(ws, ws[1:])) and len(cells_of(ws, s)) > 1:
+            right = ws[0].x1
+            for w in ws[1:]:  # a gap as wide as a cell gap between neighbours (hot: every line of a page)
+                if w.x0 - right >= least:
+                    break
+                right = w.x1
+            else:
+                continue
+            if len(cells_of(ws, s)) > 1:
                 n += 1
                 if n >= s.table_ruled_rows:
                     return True

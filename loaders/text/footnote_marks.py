@@ -53,7 +53,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
     """The line's words, with marks against raised known words taken out of their text."""
     if len(words) < s.mark_min_line_words:
         return words
-    line = " ".join(w.text for w in words)
+    line = " ".join([w.text for w in words])
     if not _DIGIT.search(line) or not _MAY_HOLD_MARK.search(line):
         return words
     top = median([w.y0 for w in words])

@@ -151,7 +151,7 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     if not (s.repair_ligatures or s.dehyphenate):
         return _Repairs()
     words = layout.words
-    language = page_language([w.text for w in words], s)
+    language = page_language([w.text for w in words[: s.language_sample_words]], s)
     lexicon = words_of(language) if language else {}
     th_lost = s.repair_ligatures and language == "en" and th_ligature_lost(words)
     # Fonts that lose "Th" lose "tt" too; others lose "tt" and "ft" alone.
