@@ -34,7 +34,10 @@ class HyphenContext:
 def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext) -> str | None:
     """`line` (ending in letter + hyphen) and `nxt` as one line, the hyphen dropped or kept; None
     when the next line starts with neither a letter nor a digit (the break stays)."""
-    head = _LAST_PART.search(line)
+    # The match holds no white space: it lies in the line's last word (searched alone: a search
+    # from every position of a long line costs more than the rest of the decision).
+    last_word = line.rsplit(None, 1)[-1] if line.strip() else line
+    head = _LAST_PART.search(last_word)
     first = _FIRST_WORD.match(nxt)
     if head is None or first is None or not first.group(1)[0].isalnum():
         return None

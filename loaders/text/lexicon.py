@@ -97,14 +97,10 @@ def page_language(texts: list[str], s: LayoutSettings) -> str | None:
     english_share of them (of at least english_min_words words); None when none does. One pass
     over the page's first language_sample_words words: it runs on every page."""
     counts = dict.fromkeys(_COMMON, 0)
-    n = 0
-    languages_of = _LANGUAGES_OF
-    for t in texts[: s.language_sample_words]:
-        w = t.strip(WORD_PUNCT)
-        if not w.isalpha():
-            continue
-        n += 1
-        for lang in languages_of.get(w.lower(), ()):
+    words = [w.lower() for w in (t.strip(WORD_PUNCT) for t in texts[: s.language_sample_words]) if w.isalpha()]
+    n = len(words)
+    for languages in filter(None, map(_LANGUAGES_OF.get, words)):  # the common words alone
+        for lang in languages:
             counts[lang] += 1
     if n < s.english_min_words:
         return None

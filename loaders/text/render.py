@@ -117,7 +117,7 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
     return texts
 
 
-_TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")
+_TRAILING_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u2010]$")  # searched in a line's last three characters
 
 
 def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None) -> str:
@@ -136,7 +136,7 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
             else:
                 out[-1] = out[-1][:-1] + "-"
         joined = (join_at_hyphen(out[-1], text, repairs.hyphens)
-                  if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) else None)
+                  if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1][-3:]) else None)
         if joined is None:
             out.append(text)
         else:
