@@ -18,6 +18,7 @@ beside "3 General Instructions" on one row), is two lines here.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from .geometry import Block, Line, drawn_in_this_order, median_high
 from .settings import LayoutSettings
@@ -70,8 +71,8 @@ def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> li
     for bi, per_line in enumerate(pieces):
         for li, line_pieces in enumerate(per_line):
             for piece in line_pieces:
-                items.append((min(w.seq for w in piece.words), bi, li, piece))
-    items.sort(key=lambda t: t[0])
+                items.append((min([w.seq for w in piece.words]), bi, li, piece))
+    items.sort(key=itemgetter(0))
     out: list[Block] = []
     prev: tuple[int, int] | None = None
     for _, bi, li, line in items:

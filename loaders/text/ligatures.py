@@ -158,11 +158,17 @@ def _letters(text: str, at_end: bool) -> str:
 
 
 def _plain(words: list[Word], s: LayoutSettings) -> str:
-    out = words[0].text if words else ""
+    if not words:
+        return ""
     lo, hi = -s.touching_overlap, s.touching_gap
-    for prev, w in zip(words, words[1:]):
-        out += ("" if lo < w.x0 - prev.x1 < hi else " ") + w.text
-    return out
+    out = [words[0].text]
+    prev = words[0]
+    for w in words[1:]:
+        if not lo < w.x0 - prev.x1 < hi:
+            out.append(" ")
+        out.append(w.text)
+        prev = w
+    return "".join(out)
 
 
 def _ligature_between(a: str, b: str, lexicon: Lexicon) -> str | None:
@@ -204,4 +210,4 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
             continue
         parts.append(w.text)
     # Whole words only: a piece drawn apart ("techni" "schen") is no word to mend on its own.
-    return " ".join(_mend_word(p, lexicon, s) for p in parts)
+    return " ".join([_mend_word(p, lexicon, s) for p in parts])
