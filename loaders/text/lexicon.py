@@ -97,7 +97,7 @@ def page_language(texts: list[str], s: LayoutSettings) -> str | None:
     english_share of them (of at least english_min_words words); None when none does. One pass
     over the page's first language_sample_words words: it runs on every page."""
     counts = dict.fromkeys(_COMMON, 0)
-    words = [w.lower() for w in (t.strip(WORD_PUNCT) for t in texts[: s.language_sample_words]) if w.isalpha()]
+    words = [w.lower() for t in texts[: s.language_sample_words] if (w := t.strip(WORD_PUNCT)).isalpha()]
     n = len(words)
     for languages in filter(None, map(_LANGUAGES_OF.get, words)):  # the common words alone
         for lang in languages:
