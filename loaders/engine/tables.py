@@ -154,8 +154,16 @@ def _caption_row(t: Table) -> None:
 def _inked(box: Box, ink: list[Box], s: LayoutSettings) -> bool:
     """Curves or slanted lines inside: a chart's plot, a diagram's arrows."""
     cx0, cy0, cx1, cy1 = box.as_tuple()
-    return sum(1 for b in ink if cx0 <= (b.x0 + b.x1) / 2 <= cx1 and cy0 <= (b.y0 + b.y1) / 2 <= cy1
-               ) >= s.table_figure_ink
+    need = s.table_figure_ink
+    if need <= 0:
+        return True
+    found = 0
+    for b in ink:  # stops at the ink that decides (a chart's page holds tens of thousands)
+        if cx0 <= (b.x0 + b.x1) / 2 <= cx1 and cy0 <= (b.y0 + b.y1) / 2 <= cy1:
+            found += 1
+            if found >= need:
+                return True
+    return False
 
 
 def _contains(outer: Box, inner: Box) -> bool:
