@@ -248,6 +248,21 @@ def test_ligatures_lost_or_mapped_to_stand_ins_are_mended_on_english_pages():
     assert read(reseq(french)) == "le chat et les chiens de la maison sont dans le jardin".split()
 
 
+def test_the_ligature_starts_of_a_word_list_rule_out_only_pairs_that_make_no_word():
+    from columnrag.loaders.text.ligatures import _ligature_between, _ligature_starts
+
+    lexicon = {"specific": 50, "speci": 1, "different": 80, "di": 5, "the": 900, "data": 300}
+    pairs = [("speci", "c"), ("di", "erent"), ("the", "data"), ("Speci", "c"), ("", "c"), ("speci", "")]
+    starts = _ligature_starts(lexicon)
+    assert starts == {"speci", "di"}
+    for a, b in pairs:
+        assert _ligature_between(a, b, lexicon, starts) == _ligature_between(a, b, lexicon)
+    assert _ligature_between("speci", "c", lexicon, starts) == "fi"
+    assert _ligature_between("di", "erent", lexicon, starts) == "ff"
+    lexicon["reflow"] = 10  # a word list that grew is read again
+    assert "re" in _ligature_starts(lexicon)
+
+
 def test_two_row_columns_are_split_but_a_two_line_paragraph_is_not():
     # The tail of a column band alone on a page: two rows, each side justified to one edge.
     def justified(lines: list[str], x: float) -> list[Word]:  # both lines run on: both justified
