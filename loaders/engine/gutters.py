@@ -38,7 +38,7 @@ def _extent(rows: list[Row]) -> tuple[float, float]:
     """The region's left and right edges (from each row's merged word spans, which the sweep
     needs anyway: computed once per row)."""
     spans = [r.occupied() for r in rows]
-    return min(s[0][0] for s in spans), max(s[-1][1] for s in spans)
+    return min([s[0][0] for s in spans]), max([s[-1][1] for s in spans])
 
 
 def _one_sided(row: Row, x0: float, x1: float) -> bool:

@@ -329,7 +329,10 @@ def _edge_block(row: Row, band: int, body_h: float, s: LayoutSettings) -> Block:
 def _word_height(row: Row) -> float:
     """The words' usual height, not the row's extent: a superscript or a tall math symbol must
     not make a body line look like a heading."""
-    return median([w.y1 - w.y0 for w in row.words], row.y1 - row.y0)
+    ws = row.words
+    if len(ws) == 1:  # (most rows of a sparse page): its one height
+        return ws[0].y1 - ws[0].y0
+    return median([w.y1 - w.y0 for w in ws], row.y1 - row.y0)
 
 
 def _mark_titles_over_regions(body: list[Block], s: LayoutSettings) -> None:

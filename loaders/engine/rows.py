@@ -81,7 +81,8 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
     if ws is not None:
         rows.append(Row(ws, top, bottom))
     for row in rows:
-        row.words.sort(key=_BY_X)
+        if len(row.words) > 1:
+            row.words.sort(key=_BY_X)
     return rows
 
 

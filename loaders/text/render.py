@@ -90,7 +90,7 @@ class _Repairs:
     def page_words(self) -> frozenset[str]:
         """The page's own words, lower case (built on first use: most pages never ask)."""
         words = self.layout.words if self.layout else []
-        return frozenset(w.text.strip(_STRIP).lower() for w in words)
+        return frozenset([w.text.strip(_STRIP).lower() for w in words])
 
     @cached_property
     def hyphens(self) -> HyphenContext:
