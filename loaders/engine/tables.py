@@ -170,9 +170,19 @@ def _contains(outer: Box, inner: Box) -> bool:
     return outer.x0 <= inner.x0 and outer.y0 <= inner.y0 and outer.x1 >= inner.x1 and outer.y1 >= inner.y1
 
 
-def _inside(w: Word, box: Box) -> bool:
-    cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
-    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+def _inside_any(boxes: list[Box]) -> Callable[[Word], bool]:
+    """Whether a word's centre lies inside any of the boxes (asked for every word of a page: the
+    boxes' edges are read once)."""
+    rects = [b.as_tuple() for b in boxes]
+
+    def inside_any(w: Word) -> bool:
+        cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
+        for x0, y0, x1, y1 in rects:
+            if x0 <= cx <= x1 and y0 <= cy <= y1:
+                return True
+        return False
+
+    return inside_any
 
 
 def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> PageLayout:
@@ -193,10 +203,11 @@ def _take_out(layout: PageLayout, boxes: list[Box]) -> None:
     """The page's blocks without the words inside tables (lines and blocks left empty go): the
     reading order of the rest stays as the page was read."""
     kept: list[Block] = []
+    inside_any = _inside_any(boxes)
     for block in layout.blocks:
         lines = []
         for line in block.lines:
-            words = [w for w in line.words if not any(_inside(w, b) for b in boxes)]
+            words = [w for w in line.words if not inside_any(w)]
             if len(words) == len(line.words):
                 lines.append(line)
             elif words:
