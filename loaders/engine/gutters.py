@@ -214,8 +214,9 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     need = s.min_gutter_rows if wide else s.long_band_rows * s.min_gutter_rows
     if min(len(g.left), len(g.right)) < need:
         return None
-    lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= g.x0 + _EPS])}
-    rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= g.x1 - _EPS])}
+    left_of, right_of = g.x0 + _EPS, g.x1 - _EPS
+    lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= left_of])}
+    rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= right_of])}
     if min(len(lwords), len(rwords)) < need:
         return None
     words_left = sum(map(len, lwords.values())) / len(lwords)

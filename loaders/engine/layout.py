@@ -253,12 +253,14 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
     return top, bottom
 
 
-def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings) -> bool:
+def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, text: str | None = None) -> bool:
+    """`text`: the line's text when the caller has it already."""
     if height >= s.heading_size_ratio * body_h and len(line.words) <= s.heading_max_words:
         return True
     if len(line.words) > s.title_max_words:
         return False
-    text = line.text
+    if text is None:
+        text = line.text
     return bool(_SECTION_NUMBER.match(text)) and not text.endswith(".")
 
 
@@ -277,7 +279,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
         line = Line(row.words)
         text = line.text
         height = _word_height(row)
-        heading = _is_heading(line, height, body_h, s)
+        heading = _is_heading(line, height, body_h, s, text)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
         if (prev is not None and not prev_heading and heading
