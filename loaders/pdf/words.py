@@ -41,28 +41,37 @@ def _words_from_chars(raw: dict, s: LayoutSettings) -> list[tuple]:
     x1, y1, text, block, line, word), for the pages MuPDF's own words get wrong: T1 ligature codes
     become letters, and a word is cut where the font changes across a visible gap."""
     missing_space = s.missing_space
+    ligatures = _T1_LIGATURES
     out: list[tuple] = []
     for bno, block in enumerate(raw["blocks"]):
         for lno, line in enumerate(block.get("lines", [])):
-            chars = [(c, n, span["size"]) for n, span in enumerate(line["spans"]) for c in span["chars"]]
             word: list[dict] = []
             wno = 0
             last_span = -1
-            for c, n, size in chars + [({"c": " ", "bbox": None}, -1, 0.0)]:
-                ch = c["c"]
-                is_text = ch in _T1_LIGATURES or (ord(ch) > 32 and ord(ch) != 160)
-                gap_before = (is_text and word and n != last_span
-                              and c["bbox"][0] - word[-1]["bbox"][2] > missing_space * size)
-                if word and (gap_before or not is_text):
-                    text = "".join(_T1_LIGATURES.get(x["c"], x["c"]) for x in word)
-                    box = words_box(Word(*x["bbox"], x["c"]) for x in word)
-                    out.append((*box.as_tuple(), text, bno, lno, wno))
-                    wno += 1
-                    word = []
-                if is_text:
-                    word.append(c)
-                    last_span = n
+            for n, span in enumerate(line["spans"]):
+                wide = missing_space * span["size"]  # a gap this wide between fonts parts words
+                for c in span["chars"]:
+                    ch = c["c"]
+                    is_text = ch in ligatures or (ord(ch) > 32 and ord(ch) != 160)
+                    if word and (not is_text or (n != last_span and c["bbox"][0] - word[-1]["bbox"][2] > wide)):
+                        out.append(_char_word(word, bno, lno, wno))
+                        wno += 1
+                        word = []
+                    if is_text:
+                        word.append(c)
+                        last_span = n
+            if word:
+                out.append(_char_word(word, bno, lno, wno))
     return out
+
+
+def _char_word(chars: list[dict], bno: int, lno: int, wno: int) -> tuple:
+    """One word of rawdict characters as an extractWORDS tuple: its box around theirs (the
+    first of equal edges kept, as `words_box` keeps it), ligature codes as letters."""
+    text = "".join([_T1_LIGATURES.get(c["c"], c["c"]) for c in chars])
+    boxes = [c["bbox"] for c in chars]
+    return (min([b[0] for b in boxes]), min([b[1] for b in boxes]), max([b[2] for b in boxes]),
+            max([b[3] for b in boxes]), text, bno, lno, wno)
 
 
 @dataclass(slots=True)
