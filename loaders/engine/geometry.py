@@ -167,6 +167,9 @@ class PageLayout:
     columns_per_band: dict[int, int] = field(default_factory=dict)
     confidence: float = 1.0
     doubts: list[str] = field(default_factory=list)
+    # The rows of each region (by Block.region) as the engine cut them, for the table finder: rows
+    # made again from a region's words come out the same. Emptied once the tables are placed.
+    region_rows: list[list] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def body_blocks(self) -> list[Block]:

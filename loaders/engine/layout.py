@@ -392,6 +392,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], RULER_BAND, 0, kind=LINE_NUMBERS))
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
+    layout.region_rows = [leaf.rows for leaf in reader.leaves]
     doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)
     if too_many:
         doubt.add(s.too_many_words_confidence,

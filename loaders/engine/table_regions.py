@@ -100,9 +100,17 @@ class _Regions(dict):
             if b.band >= FIRST_BAND:
                 self.lines.setdefault(b.region, []).extend(b.lines)
         self.s = s
+        self.read = layout.region_rows
 
     def __missing__(self, region: int) -> list[Row]:
-        rows = make_rows([w for line in self.lines[region] for w in line.words], self.s.row_overlap)
+        words = [w for line in self.lines[region] for w in line.words]
+        # A region's rows as the engine cut them are a run of rows that make_rows made, and
+        # make_rows of a run's words gives that run again: taken when the words are the same.
+        read = self.read[region] if 0 <= region < len(self.read) else None
+        if read is not None and {id(w) for r in read for w in r.words} == {id(w) for w in words}:
+            rows = read
+        else:
+            rows = make_rows(words, self.s.row_overlap)
         self[region] = rows
         return rows
 

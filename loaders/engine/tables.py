@@ -190,8 +190,10 @@ def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSe
     out of the prose (the rest keeps the reading order it was given). `drawing` is asked only
     when the page's lines suggest a table."""
     if s.tables == TABLES_OFF:
+        layout.region_rows = []
         return layout
     tables = find_tables(layout, drawing, s)
+    layout.region_rows = []  # (the rows were for the table finder)
     if tables:
         _take_out(layout, [t.box for t in tables])
         for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):

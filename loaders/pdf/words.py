@@ -160,6 +160,6 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             out.append(Word(*box.as_tuple(), text, len(out)))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
-            out.extend([Word(*w[:5], base + i) for i, w in enumerate(line)])
+            out.extend([Word(x0, y0, x1, y1, text, base + i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn != UPRIGHT else (width, height)
     return PageWords(out, fw, fh, turn, width, height)
