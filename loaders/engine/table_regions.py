@@ -280,7 +280,7 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
             if region in seen:
                 continue
             box = c.box
-            if not any(ln.box.y1 > box.y0 and ln.box.y0 < box.y1 for ln in regions.lines[region]):
+            if not any((lb := ln.box).y1 > box.y0 and lb.y0 < box.y1 for ln in regions.lines[region]):
                 continue
             rows = regions[region]
             beside = [r for r in rows if r.y1 > box.y0 and r.y0 < box.y1]
