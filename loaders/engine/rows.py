@@ -64,6 +64,11 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
     for w in sorted(words, key=_by_centre):
         y0, y1 = w.y0, w.y1
         if ws is not None:
+            # Most words of a line have the first word's very box: the overlap is then its whole
+            # height (and the row's extent stays), so the test below comes to this.
+            if y0 == ref0 and y1 == ref1 and ref_h > _MIN_HEIGHT and ref_h >= overlap * ref_h:
+                ws.append(w)
+                continue
             ov = (y1 if y1 < ref1 else ref1) - (y0 if y0 > ref0 else ref0)
             h = y1 - y0 if y1 - y0 < ref_h else ref_h
             if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT):
