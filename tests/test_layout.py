@@ -404,3 +404,14 @@ def test_symbol_font_bracket_pieces_become_unicode():
     # Adobe Symbol draws a tall "(x)" from Private Use pieces; readers and embedders know only Unicode.
     assert normalize("\uf8eb x \uf8f6\n\uf8ed x \uf8f8") == "\u239b x \u239e\n\u239d x \u23a0"
     assert normalize("\uf8f4") == "\u23aa" and normalize("\uf8e5") == "\u203e"
+
+
+def test_word_lists_are_read_as_pyspellchecker_holds_them():
+    from spellchecker import SpellChecker
+
+    from columnrag.loaders.text.lexicon import spelling_counts
+
+    for language in ("en", "de"):
+        ours = spelling_counts(language)
+        theirs = SpellChecker(language=language, distance=1).word_frequency.dictionary
+        assert dict(ours) == dict(theirs) and list(ours) == list(theirs)
