@@ -6,6 +6,7 @@ imports PyMuPDF, so the layout algorithm can be tested on hand-made boxes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Iterable, Sequence
 
 
@@ -83,26 +84,6 @@ def words_box(words: Iterable["Word | Box"]) -> Box:
     return Box(x0, y0, x1, y1)
 
 
-def _lines_box(lines: list["Line"]) -> Box:
-    """The box around the words of some lines, as `words_box` finds it, without a list of the
-    words first (a block's box is asked for again and again)."""
-    if not lines or not lines[0].words:
-        return words_box([w for line in lines for w in line.words])  # (raises when no words)
-    w = lines[0].words[0]
-    x0, y0, x1, y1 = w.x0, w.y0, w.x1, w.y1
-    for line in lines:
-        for w in line.words:
-            if w.x0 < x0:
-                x0 = w.x0
-            if w.y0 < y0:
-                y0 = w.y0
-            if w.x1 > x1:
-                x1 = w.x1
-            if w.y1 > y1:
-                y1 = w.y1
-    return Box(x0, y0, x1, y1)
-
-
 @dataclass(slots=True)
 class Line:
     """Words on one baseline inside one column, left to right."""
@@ -150,7 +131,8 @@ class Block:
 
     @property
     def box(self) -> Box:
-        return _lines_box(self.lines)
+        # The lines' words chained, not listed first: a block's box is asked for again and again.
+        return words_box(chain.from_iterable([line.words for line in self.lines]))
 
     @property
     def words(self) -> list[Word]:
