@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from .footnote_marks import without_footnote_marks
+from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.geometry import FURNITURE_KINDS, Block, PageLayout
 from .lexicon import Lexicon, known_words, page_language, words_of
@@ -103,8 +103,13 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
     hyphens so) keeps it as its last character."""
     texts = []
     for line in block.lines:
-        words = without_footnote_marks(line.words, known_words(), s) if s.normalize_text else line.words
-        raw = line_text(words, repairs.dictionary, s).rstrip()
+        raw = line_text(line.words, repairs.dictionary, s)
+        # Footnote marks are digits: a line whose text has none is spared the search.
+        if s.normalize_text and may_hold_marks(raw):
+            words = without_footnote_marks(line.words, known_words(), s)
+            if words is not line.words:
+                raw = line_text(words, repairs.dictionary, s)
+        raw = raw.rstrip()
         if repairs.th_dictionary:
             raw = mend_th(raw, repairs.th_dictionary)
         if repairs.t_dictionary:
