@@ -160,7 +160,7 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
                 a, b = free[j]
                 if not (a <= lo and b >= hi):
                     still.append([a, b, i, i, [i] if a > lo else [], [i] if b < hi else []])
-        active = still[:max_active] if len(still) > max_active else still  # a grid of tiny words must not make this quadratic
+        active = still[:max_active]  # a grid of tiny words must not make this quadratic
     return [Gutter(*g) for g in done + active if len(g[4]) >= least and len(g[5]) >= least]
 
 

@@ -150,8 +150,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
         directions = [_direction(line, s) for line in lines]
     if turn == UPRIGHT and votes["h"] == len(raw):  # every line runs across: the words as they come
-        return PageWords([Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)],
-                         width, height, turn, width, height)
+        words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
+        return PageWords(words, width, height, turn, width, height)
     out: list[Word] = []
     for line, d in zip(lines, directions):
         if d != "h":
@@ -160,6 +160,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             out.append(Word(*box.as_tuple(), text, len(out)))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
-            out.extend([Word(x0, y0, x1, y1, text, base + i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
+            out.extend([Word(x0, y0, x1, y1, text, base + i)
+                        for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn != UPRIGHT else (width, height)
     return PageWords(out, fw, fh, turn, width, height)
