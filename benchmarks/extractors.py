@@ -7,15 +7,18 @@ from typing import Callable
 
 import pymupdf
 
+from columnrag.loaders.pdf.ocr_settings import OcrSettings
 from columnrag.loaders.pdf.reader import open_pdf, read_pages
 
 Extractor = Callable[[Path], str]
 
 
-def columnrag(path: Path) -> str:
+def columnrag(path: Path, ocr: str | None = None) -> str:
+    """The page texts as the loader reads them: with the default settings, or OCR in mode `ocr`."""
     doc = open_pdf(str(path))
     try:
-        return "\n\n".join(p.text for p in read_pages(doc, str(path)))
+        settings = OcrSettings(mode=ocr) if ocr is not None else None
+        return "\n\n".join(p.text for p in read_pages(doc, str(path), ocr=settings))
     finally:
         doc.close()
 

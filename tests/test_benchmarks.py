@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from benchmarks.corpus import generate
 from benchmarks.extractors import columnrag, pymupdf_text
-from benchmarks.measure import _word_edits, order_independence
+from benchmarks.measure import _word_edits, loader_speed, order_independence
 
 
 def test_word_edits_count_replaced_inserted_and_deleted_words():
@@ -97,3 +97,14 @@ def test_ocr_is_measured_against_tesseract_on_the_same_scans(tmp_path, tesseract
     assert ours["breaks_per_kw"] == 0 and ours["coverage"] > 0.9
     cost = text_layer_cost([corpus / "gen-000.native.pdf"], repeats=1)
     assert cost["off_cpu_s"] > 0 and cost["ratio"] > 0
+
+
+def test_loader_speed_reports_the_default_settings_and_ocr_off_against_get_text(tmp_path):
+    corpus = generate(tmp_path / "corpus", documents=1, pages=1)
+    pdf = corpus / "gen-000.native.pdf"
+    assert columnrag(pdf, ocr="off") == columnrag(pdf)  # a good text layer: OCR auto adds nothing
+    measured = loader_speed([pdf], repeats=1)
+    assert measured["pages"] == 1
+    for key in ("ratio", "ocr_off_ratio", "cpu_ratio", "ocr_off_cpu_ratio"):
+        assert measured[key] > 0
+    assert measured["ocr_off_ms_per_page"] > 0 and measured["get_text_ms_per_page"] > 0

@@ -248,6 +248,21 @@ def test_ligatures_lost_or_mapped_to_stand_ins_are_mended_on_english_pages():
     assert read(reseq(french)) == "le chat et les chiens de la maison sont dans le jardin".split()
 
 
+def test_the_ligature_starts_of_a_word_list_rule_out_only_pairs_that_make_no_word():
+    from columnrag.loaders.text.ligatures import _ligature_between, _ligature_starts
+
+    lexicon = {"specific": 50, "speci": 1, "different": 80, "di": 5, "the": 900, "data": 300}
+    pairs = [("speci", "c"), ("di", "erent"), ("the", "data"), ("Speci", "c"), ("", "c"), ("speci", "")]
+    starts = _ligature_starts(lexicon)
+    assert starts == {"speci", "di"}
+    for a, b in pairs:
+        assert _ligature_between(a, b, lexicon, starts) == _ligature_between(a, b, lexicon)
+    assert _ligature_between("speci", "c", lexicon, starts) == "fi"
+    assert _ligature_between("di", "erent", lexicon, starts) == "ff"
+    lexicon["reflow"] = 10  # a word list that grew is read again
+    assert "re" in _ligature_starts(lexicon)
+
+
 def test_two_row_columns_are_split_but_a_two_line_paragraph_is_not():
     # The tail of a column band alone on a page: two rows, each side justified to one edge.
     def justified(lines: list[str], x: float) -> list[Word]:  # both lines run on: both justified
@@ -389,3 +404,14 @@ def test_symbol_font_bracket_pieces_become_unicode():
     # Adobe Symbol draws a tall "(x)" from Private Use pieces; readers and embedders know only Unicode.
     assert normalize("\uf8eb x \uf8f6\n\uf8ed x \uf8f8") == "\u239b x \u239e\n\u239d x \u23a0"
     assert normalize("\uf8f4") == "\u23aa" and normalize("\uf8e5") == "\u203e"
+
+
+def test_word_lists_are_read_as_pyspellchecker_holds_them():
+    from spellchecker import SpellChecker
+
+    from columnrag.loaders.text.lexicon import spelling_counts
+
+    for language in ("en", "de"):
+        ours = spelling_counts(language)
+        theirs = SpellChecker(language=language, distance=1).word_frequency.dictionary
+        assert dict(ours) == dict(theirs) and list(ours) == list(theirs)

@@ -18,6 +18,7 @@ beside "3 General Instructions" on one row), is two lines here.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from .geometry import Block, Line, drawn_in_this_order, median_high
 from .settings import LayoutSettings
@@ -28,14 +29,15 @@ _TWO_LETTERS = re.compile(r"[^\W\d_].*[^\W\d_]")  # a word with two letters or m
 def _pieces(line: Line, s: LayoutSettings) -> list[Line]:
     """The line cut where the drawing order jumps across a wide gap, when its parts are drawn
     left to right (each one later than the one before, with other text drawn in between)."""
-    parts = [[line.words[0]]]
-    for a, b in zip(line.words, line.words[1:]):
-        if b.seq != a.seq + 1 and b.x0 - a.x1 > s.piece_gap:
-            parts.append([b])
-        else:
-            parts[-1].append(b)
+    words = line.words
+    gap = s.piece_gap
+    cuts = [k for k in range(1, len(words))
+            if words[k].seq != words[k - 1].seq + 1 and words[k].x0 - words[k - 1].x1 > gap]
+    if not cuts:
+        return [line]  # most lines: drawn in one go, or with no wide gap
+    parts = [words[i:j] for i, j in zip([0] + cuts, cuts + [len(words)])]
     firsts = [min(w.seq for w in p) for p in parts]
-    if len(parts) == 1 or firsts != sorted(firsts):
+    if firsts != sorted(firsts):
         return [line]  # parts drawn right before left ("4.2.4" after its title): one line
     return [Line(p) for p in parts]
 
@@ -46,8 +48,15 @@ def _running_text(line: Line, s: LayoutSettings) -> bool:
     words = line.words
     if len(words) < s.running_text_words:
         return False
-    lettered = sum(1 for w in words if _TWO_LETTERS.search(w.text))
-    return lettered > s.running_text_letters * len(words)
+    need = s.running_text_letters * len(words)
+    lettered = 0
+    search = _TWO_LETTERS.search
+    for w in words:  # stops once the line has enough words of letters (most lines of prose)
+        if search(w.text):
+            lettered += 1
+            if lettered > need:
+                return True
+    return False
 
 
 def _drawn_in_one_go(line: Line) -> bool:
@@ -62,8 +71,8 @@ def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> li
     for bi, per_line in enumerate(pieces):
         for li, line_pieces in enumerate(per_line):
             for piece in line_pieces:
-                items.append((min(w.seq for w in piece.words), bi, li, piece))
-    items.sort(key=lambda t: t[0])
+                items.append((min([w.seq for w in piece.words]), bi, li, piece))
+    items.sort(key=itemgetter(0))
     out: list[Block] = []
     prev: tuple[int, int] | None = None
     for _, bi, li, line in items:

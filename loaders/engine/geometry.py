@@ -6,6 +6,7 @@ imports PyMuPDF, so the layout algorithm can be tested on hand-made boxes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Iterable, Sequence
 
 
@@ -99,7 +100,7 @@ class Line:
 
     @property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join([w.text for w in self.words])  # a list joins faster than a generator
 
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
@@ -130,7 +131,8 @@ class Block:
 
     @property
     def box(self) -> Box:
-        return words_box([w for line in self.lines for w in line.words])
+        # The lines' words chained, not listed first: a block's box is asked for again and again.
+        return words_box(chain.from_iterable([line.words for line in self.lines]))
 
     @property
     def words(self) -> list[Word]:
@@ -147,6 +149,9 @@ class PageLayout:
     columns_per_band: dict[int, int] = field(default_factory=dict)
     confidence: float = 1.0
     doubts: list[str] = field(default_factory=list)
+    # The rows of each region (by Block.region) as the engine cut them, for the table finder: rows
+    # made again from a region's words come out the same. Emptied once the tables are placed.
+    region_rows: list[list] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def body_blocks(self) -> list[Block]:

@@ -38,12 +38,12 @@ def _extent(rows: list[Row]) -> tuple[float, float]:
     """The region's left and right edges (from each row's merged word spans, which the sweep
     needs anyway: computed once per row)."""
     spans = [r.occupied() for r in rows]
-    return min(s[0][0] for s in spans), max(s[-1][1] for s in spans)
+    return min([s[0][0] for s in spans]), max([s[-1][1] for s in spans])
 
 
-def _one_sided(row: Row, g: "Gutter") -> bool:
-    """All of the row's text is on one side of the strip (it may graze the strip's edge)."""
-    return max(w.x1 for w in row.words) < g.x1 or row.words[0].x0 > g.x0
+def _one_sided(row: Row, x0: float, x1: float) -> bool:
+    """All of the row's text is on one side of the strip [x0, x1] (it may graze its edge)."""
+    return max(w.x1 for w in row.words) < x1 or row.words[0].x0 > x0
 
 
 def _free(spans: list[tuple[float, float]], lo: float, hi: float,
@@ -68,76 +68,100 @@ def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
             for i in range(n)]
 
 
-def _resumes_beyond(rows: list[Row], i: int, g: "Gutter") -> bool:
-    """Whether any row after i has text on the other side of g than row i, or covers g."""
-    left_side = max(w.x1 for w in rows[i].words) < g.x1
+def _resumes_beyond(rows: list[Row], i: int, x0: float, x1: float) -> bool:
+    """Whether any row after i has text on the other side of the strip [x0, x1] than row i, or
+    covers it."""
+    left_side = max(w.x1 for w in rows[i].words) < x1
     for row in rows[i + 1:]:
-        if left_side and max(w.x1 for w in row.words) >= g.x1:
+        if left_side and max(w.x1 for w in row.words) >= x1:
             return True
-        if not left_side and row.words[0].x0 <= g.x0:
+        if not left_side and row.words[0].x0 <= x0:
             return True
     return False
 
 
 def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
-           min_pitch: float, max_active: int) -> list[Gutter]:
+           min_pitch: float, max_active: int, least: int = 0) -> list[Gutter]:
     """Grow candidate strips row by row; a strip ends at the first row that covers it, or at a
     one-sided row set apart by space when text on the other side resumes below it: that is a
-    headline between two bands, not a heading in an unbalanced column's tail."""
-    active: list[Gutter] = []
-    done: list[Gutter] = []
-    isolated = _isolated(rows, min_pitch)
+    headline between two bands, not a heading in an unbalanced column's tail. Only strips with
+    text on each side in at least `least` rows come back.
+
+    Hot loop (every row of every region, several times a page): a strip is a plain list
+    [x0, x1, first, last, left, right] until it is returned."""
+    active: list[list] = []
+    done: list[list] = []
+    # No row is set apart by an infinite pitch (the table finder's and the tie gutter's sweeps).
+    isolated = _isolated(rows, min_pitch) if min_pitch != float("inf") else [False] * len(rows)
     for i, row in enumerate(rows):
-        spans = row.occupied()
+        spans = row._spans if row._spans is not None else row.occupied()
         text_x0, text_x1 = spans[0][0], spans[-1][1]
-        # Only stretches a strip could pass through (word spaces are most of them).
-        free = _free(spans, lo, hi, min_gutter)
-        ends = [b for _, b in free]
+        # Only stretches a strip could pass through (word spaces are most of them): _free, inline.
+        free = []
+        ends = []
+        x = lo
+        for a, b in spans:
+            if a - x >= min_gutter and a > x:
+                free.append((x, a))
+                ends.append(a)
+            if b > x:
+                x = b
+        if hi - x >= min_gutter and hi > x:
+            free.append((x, hi))
+            ends.append(hi)
         nfree = len(free)
-        still: list[Gutter] = []
+        still: list[list] = []
         # The strips kept in each free stretch: stretches are disjoint, so two strips can only
         # overlap when they sit in the same one (this keeps the sweep linear in the strips).
-        kept: list[list[Gutter]] = [[] for _ in free]
+        kept: list[list | None] = [None] * nfree
+        set_apart = isolated[i]
         for g in active:
-            if isolated[i] and _one_sided(row, g) and _resumes_beyond(rows, i, g):
+            gx0, gx1 = g[0], g[1]
+            if set_apart and _one_sided(row, gx0, gx1) and _resumes_beyond(rows, i, gx0, gx1):
                 done.append(g)
                 continue
-            parts = []
-            gx0, gx1 = g.x0, g.x1
+            first_part = True
             # Stretches are sorted and disjoint: start at the first that ends past the strip's
             # left edge, stop at the first that starts past its right edge (hot loop: no min/max).
+            # A strip that meets two free stretches follows both: the widest one is not always
+            # the gutter (an equation beside a column leaves wide gaps of its own).
             for j in range(bisect_right(ends, gx0), nfree):
                 a, b = free[j]
                 if a >= gx1:
                     break
                 x0 = a if a > gx0 else gx0
                 x1 = b if b < gx1 else gx1
-                if x1 - x0 >= min_gutter:
-                    parts.append((j, x0, x1))
-            if not parts:
-                done.append(g)
-                continue
-            # A strip that meets two free stretches follows both: the widest one is not always
-            # the gutter (an equation beside a column leaves wide gaps of its own).
-            for k, (j, x0, x1) in enumerate(parts):
-                h = g if k == 0 else Gutter(x0, x1, g.first, g.last, list(g.left), list(g.right))
-                h.x0, h.x1, h.last = x0, x1, i
+                if x1 - x0 < min_gutter:
+                    continue
+                if first_part:
+                    h = g
+                    first_part = False
+                else:
+                    h = [0.0, 0.0, g[2], 0, g[4][:], g[5][:]]
+                h[0], h[1], h[3] = x0, x1, i
                 if text_x0 < x0:
-                    h.left.append(i)
+                    h[4].append(i)
                 if text_x1 > x1:
-                    h.right.append(i)
+                    h[5].append(i)
                 same = kept[j]
-                if same and any(o.x0 < x1 and x0 < o.x1 for o in same):
+                if same is None:
+                    kept[j] = [h]
+                elif any(o[0] < x1 and x0 < o[1] for o in same):
                     continue  # two strips narrowed onto the same gap: keep the older one
-                same.append(h)
+                else:
+                    same.append(h)
                 still.append(h)
+            if first_part:
+                done.append(g)
         # New strips start in every free stretch, not only between two words of one row: columns
         # whose baselines alternate give rows with text on one side only.
-        for j, (a, b) in enumerate(free):
-            if not (a <= lo and b >= hi) and not kept[j]:
-                still.append(Gutter(a, b, i, i, [i] if a > lo else [], [i] if b < hi else []))
+        for j in range(nfree):
+            if kept[j] is None:
+                a, b = free[j]
+                if not (a <= lo and b >= hi):
+                    still.append([a, b, i, i, [i] if a > lo else [], [i] if b < hi else []])
         active = still[:max_active]  # a grid of tiny words must not make this quadratic
-    return done + active
+    return [Gutter(*g) for g in done + active if len(g[4]) >= least and len(g[5]) >= least]
 
 
 def _edge_share(values: list[float], tol: float) -> float:
@@ -190,8 +214,9 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     need = s.min_gutter_rows if wide else s.long_band_rows * s.min_gutter_rows
     if min(len(g.left), len(g.right)) < need:
         return None
-    lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= g.x0 + _EPS])}
-    rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= g.x1 - _EPS])}
+    left_of, right_of = g.x0 + _EPS, g.x1 - _EPS
+    lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= left_of])}
+    rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= right_of])}
     if min(len(lwords), len(rwords)) < need:
         return None
     words_left = sum(map(len, lwords.values())) / len(lwords)
@@ -267,10 +292,9 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     lo, hi = _extent(rows)
     found = []
     min_pitch = settings.headline_space * row_pitch(rows)
-    least = settings.min_gutter_rows  # _validate's first guard, inlined: most strips fail it
-    for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch, settings.max_active_strips):
-        if len(g.left) < least or len(g.right) < least:
-            continue
+    # _validate's first guard, in the sweep: most strips fail it
+    for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch, settings.max_active_strips,
+                    settings.min_gutter_rows):
         v = _validate(rows, g, settings)
         if v is not None:
             found.append(v)
@@ -323,8 +347,8 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
     lo, hi = _extent(rows)
     wide = settings.tie_gutter * settings.min_gutter
     least = settings.tie_gutter_rows
-    cands = [g for g in _sweep(rows, lo, hi, wide, float("inf"), settings.max_active_strips)
-             if min(len(g.left), len(g.right)) >= least and g.x1 - g.x0 >= wide]
+    cands = [g for g in _sweep(rows, lo, hi, wide, float("inf"), settings.max_active_strips, least)
+             if g.x1 - g.x0 >= wide]
     for g in sorted(cands, key=lambda g: (-g.span, g.x0)):
         # The longest run of rows from the strip's top in which the PDF draws everything on one
         # side before anything on the other (an author grid is often several grids stacked).
@@ -367,9 +391,9 @@ def _both_sides_wordy(rows: list[Row], mid: float, share: float) -> bool:
     return True
 
 
-def empty_strips(rows: list[Row], min_width: float, settings: LayoutSettings) -> list[Gutter]:
+def empty_strips(rows: list[Row], min_width: float, settings: LayoutSettings, least: int = 0) -> list[Gutter]:
     """Every empty vertical strip at least `min_width` wide that runs down consecutive rows,
-    with the rows that have text on each side of it, unvalidated (the table finder reads cells
-    from them)."""
+    with the rows that have text on each side of it (in `least` rows or more), unvalidated (the
+    table finder reads cells from them)."""
     lo, hi = _extent(rows)
-    return _sweep(rows, lo, hi, min_width, float("inf"), settings.max_active_strips)
+    return _sweep(rows, lo, hi, min_width, float("inf"), settings.max_active_strips, least)

@@ -215,12 +215,16 @@ def _words(rows: list[Row]) -> list[Word]:
 
 
 def _dedupe(words: list[Word], grid: float) -> list[Word]:
-    """Drop words drawn twice at the same place (fake bold, duplicated layers)."""
+    """Drop blank words and words drawn twice at the same place (fake bold, duplicated layers)."""
+    inv = 1.0 / grid
+    words = [w for w in words if w.text.strip()]
+    # int(x + 0.5), not round(): this runs for every word of every page
+    keys = [(w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5)) for w in words]
+    if len(set(keys)) == len(keys):
+        return words  # most pages: nothing drawn twice
     seen: set[tuple[str, int, int]] = set()
     out = []
-    inv = 1.0 / grid
-    for w in words:  # int(x + 0.5), not round(): this runs for every word of every page
-        key = (w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5))
+    for key, w in zip(keys, words):
         if key not in seen:
             seen.add(key)
             out.append(w)
@@ -249,12 +253,14 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
     return top, bottom
 
 
-def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings) -> bool:
+def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, text: str | None = None) -> bool:
+    """`text`: the line's text when the caller has it already."""
     if height >= s.heading_size_ratio * body_h and len(line.words) <= s.heading_max_words:
         return True
     if len(line.words) > s.title_max_words:
         return False
-    text = line.text
+    if text is None:
+        text = line.text
     return bool(_SECTION_NUMBER.match(text)) and not text.endswith(".")
 
 
@@ -268,17 +274,20 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
+    prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
     for row in leaf.rows:
         line = Line(row.words)
+        text = line.text
         height = _word_height(row)
-        heading = _is_heading(line, height, body_h, s)
+        heading = _is_heading(line, height, body_h, s, text)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
         if (prev is not None and not prev_heading and heading
-                and not _ENDS_SENTENCE.search(blocks[-1].lines[-1].text)
+                and not _ENDS_SENTENCE.search(prev_text)
                 and _next_line_down(prev, row, pitch, body_h, s)):
             blocks[-1].lines.append(line)
             prev = row  # the paragraph's own word height stays the one to compare with
+            prev_text = text
             continue
         new = prev is None or heading != prev_heading
         if not new and prev is not None:
@@ -288,14 +297,14 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
                 new = True
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
-            elif is_caption_start(line.text) and _ENDS_SENTENCE.search(blocks[-1].lines[-1].text):
+            elif is_caption_start(text) and _ENDS_SENTENCE.search(prev_text):
                 new = True
         if new:
-            caption_h = height if is_caption_start(line.text) else 0.0
+            caption_h = height if is_caption_start(text) else 0.0
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
         else:
             blocks[-1].lines.append(line)
-        prev, prev_heading, prev_h = row, heading, height
+        prev, prev_heading, prev_h, prev_text = row, heading, height, text
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b in blocks[:-1]:
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text, s):
@@ -322,7 +331,10 @@ def _edge_block(row: Row, band: int, body_h: float, s: LayoutSettings) -> Block:
 def _word_height(row: Row) -> float:
     """The words' usual height, not the row's extent: a superscript or a tall math symbol must
     not make a body line look like a heading."""
-    return median([w.y1 - w.y0 for w in row.words], row.y1 - row.y0)
+    ws = row.words
+    if len(ws) == 1:  # (most rows of a sparse page): its one height
+        return ws[0].y1 - ws[0].y0
+    return median([w.y1 - w.y0 for w in ws], row.y1 - row.y0)
 
 
 def _mark_titles_over_regions(body: list[Block], s: LayoutSettings) -> None:
@@ -347,7 +359,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages."""
     s = settings or LayoutSettings()
-    words = _dedupe([w for w in words if w.text.strip()], s.duplicate_grid)
+    words = _dedupe(words, s.duplicate_grid)
     layout = PageLayout(width, height)
     if not words:
         return layout
@@ -380,6 +392,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], RULER_BAND, 0, kind=LINE_NUMBERS))
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
+    layout.region_rows = [leaf.rows for leaf in reader.leaves]
     doubt = assess(reader.cuts, [leaf.rows for leaf in reader.leaves], s)
     if too_many:
         doubt.add(s.too_many_words_confidence,

@@ -16,6 +16,10 @@ FALLBACK_LINE_HEIGHT = 10.0
 _BY_X = attrgetter("x0", "seq")  # a row's words, left to right
 
 
+def _by_centre(w: Word) -> tuple[float, float, int]:  # rows top to bottom, each left to right
+    return (w.y0 + w.y1, w.x0, w.seq)
+
+
 @dataclass(slots=True)
 class Row:
     words: list[Word] = field(default_factory=list)
@@ -33,12 +37,17 @@ class Row:
         if self._spans is not None:
             return self._spans
         spans: list[tuple[float, float]] = []
-        for w in self.words:  # words are sorted by x0
-            if spans and w.x0 <= spans[-1][1]:
-                if w.x1 > spans[-1][1]:
-                    spans[-1] = (spans[-1][0], w.x1)
+        it = iter(self.words)  # sorted by x0; a row has at least one word
+        w = next(it)
+        a, b = w.x0, w.x1
+        for w in it:
+            if w.x0 <= b:
+                if w.x1 > b:
+                    b = w.x1
             else:
-                spans.append((w.x0, w.x1))
+                spans.append((a, b))
+                a, b = w.x0, w.x1
+        spans.append((a, b))
         self._spans = spans
         return spans
 
@@ -50,24 +59,35 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
     vertical label, from swallowing the rows beside it.
     """
     rows: list[Row] = []
-    ref0 = ref1 = 0.0
-    for w in sorted(words, key=lambda w: (w.y0 + w.y1, w.x0, w.seq)):
-        if rows:
-            y0, y1 = w.y0, w.y1
-            ov = (y1 if y1 < ref1 else ref1) - (y0 if y0 > ref0 else ref0)
-            h = y1 - y0 if y1 - y0 < ref1 - ref0 else ref1 - ref0
-            if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT):
-                row = rows[-1]
-                row.words.append(w)
-                if w.y0 < row.y0:
-                    row.y0 = w.y0
-                if w.y1 > row.y1:
-                    row.y1 = w.y1
+    ws: list[Word] | None = None  # the open row's words, its extent and its first word's
+    top = bottom = ref0 = ref1 = ref_h = 0.0
+    for w in sorted(words, key=_by_centre):
+        y0, y1 = w.y0, w.y1
+        if ws is not None:
+            # Most words of a line have the first word's very box: the overlap is then its whole
+            # height (and the row's extent stays), so the test below comes to this.
+            if y0 == ref0 and y1 == ref1 and ref_h > _MIN_HEIGHT and ref_h >= overlap * ref_h:
+                ws.append(w)
                 continue
-        rows.append(Row([w], w.y0, w.y1))
-        ref0, ref1 = w.y0, w.y1
+            ov = (y1 if y1 < ref1 else ref1) - (y0 if y0 > ref0 else ref0)
+            h = y1 - y0 if y1 - y0 < ref_h else ref_h
+            if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT):
+                ws.append(w)
+                if y0 < top:
+                    top = y0
+                if y1 > bottom:
+                    bottom = y1
+                continue
+            rows.append(Row(ws, top, bottom))
+        ws = [w]
+        top = ref0 = y0
+        bottom = ref1 = y1
+        ref_h = y1 - y0
+    if ws is not None:
+        rows.append(Row(ws, top, bottom))
     for row in rows:
-        row.words.sort(key=_BY_X)
+        if len(row.words) > 1:
+            row.words.sort(key=_BY_X)
     return rows
 
 

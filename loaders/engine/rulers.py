@@ -23,11 +23,13 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         by_edge[("r", round(w.x1 / s.ruler_edge_bin))].append(w)
         by_edge[("l", round(w.x0 / s.ruler_edge_bin))].append(w)
     ruler: set[int] = set()
-    others = [w for w in words if not w.text.isdigit()]
-    text = words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0)
+    text: Box | None = None  # the box of the other words, found once a group may be a ruler
     for group in by_edge.values():
         if len(group) < least:
             continue
+        if text is None:
+            others = [w for w in words if not w.text.isdigit()]
+            text = words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0)
         group = sorted(group, key=lambda w: w.y0)
         diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
         counting = sum(d == 1 for d in diffs) >= s.ruler_counting_share * len(diffs)

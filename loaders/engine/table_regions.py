@@ -100,9 +100,17 @@ class _Regions(dict):
             if b.band >= FIRST_BAND:
                 self.lines.setdefault(b.region, []).extend(b.lines)
         self.s = s
+        self.read = layout.region_rows
 
     def __missing__(self, region: int) -> list[Row]:
-        rows = make_rows([w for line in self.lines[region] for w in line.words], self.s.row_overlap)
+        words = [w for line in self.lines[region] for w in line.words]
+        # A region's rows as the engine cut them are a run of rows that make_rows made, and
+        # make_rows of a run's words gives that run again: taken when the words are the same.
+        read = self.read[region] if 0 <= region < len(self.read) else None
+        if read is not None and {id(w) for r in read for w in r.words} == {id(w) for w in words}:
+            rows = read
+        else:
+            rows = make_rows(words, self.s.row_overlap)
         self[region] = rows
         return rows
 
@@ -114,7 +122,14 @@ class _Regions(dict):
         for line in self.lines[region]:
             ws = line.words
             least = s.table_cell_gap * (ws[0].y1 - ws[0].y0)
-            if any(b.x0 - a.x1 >= least for a, b in zip(ws, ws[1:])) and len(cells_of(ws, s)) > 1:
+            right = ws[0].x1
+            for w in ws[1:]:  # a gap as wide as a cell gap between neighbours (hot: every line of a page)
+                if w.x0 - right >= least:
+                    break
+                right = w.x1
+            else:
+                continue
+            if len(cells_of(ws, s)) > 1:
                 n += 1
                 if n >= s.table_ruled_rows:
                     return True
@@ -144,7 +159,8 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
         return []
     height = median([w.y1 - w.y0 for r in rows for w in r.words])
     spans: list[tuple[int, int, bool]] = []
-    for g in empty_strips(rows, s.table_cell_gap * height, s):
+    # A strip beside fewer rows than a run needs has no run of rows with cells on both sides.
+    for g in empty_strips(rows, s.table_cell_gap * height, s, s.table_ruled_rows):
         for both in _runs(rows, sorted(set(g.left) & set(g.right)), height, s):
             n = _table_like(rows, both, g.x0, g.x1, s)
             if n >= s.table_ruled_rows:
@@ -264,7 +280,7 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
             if region in seen:
                 continue
             box = c.box
-            if not any(ln.box.y1 > box.y0 and ln.box.y0 < box.y1 for ln in regions.lines[region]):
+            if not any((lb := ln.box).y1 > box.y0 and lb.y0 < box.y1 for ln in regions.lines[region]):
                 continue
             rows = regions[region]
             beside = [r for r in rows if r.y1 > box.y0 and r.y0 < box.y1]

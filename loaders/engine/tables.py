@@ -154,17 +154,35 @@ def _caption_row(t: Table) -> None:
 def _inked(box: Box, ink: list[Box], s: LayoutSettings) -> bool:
     """Curves or slanted lines inside: a chart's plot, a diagram's arrows."""
     cx0, cy0, cx1, cy1 = box.as_tuple()
-    return sum(1 for b in ink if cx0 <= (b.x0 + b.x1) / 2 <= cx1 and cy0 <= (b.y0 + b.y1) / 2 <= cy1
-               ) >= s.table_figure_ink
+    need = s.table_figure_ink
+    if need <= 0:
+        return True
+    found = 0
+    for b in ink:  # stops at the ink that decides (a chart's page holds tens of thousands)
+        if cx0 <= (b.x0 + b.x1) / 2 <= cx1 and cy0 <= (b.y0 + b.y1) / 2 <= cy1:
+            found += 1
+            if found >= need:
+                return True
+    return False
 
 
 def _contains(outer: Box, inner: Box) -> bool:
     return outer.x0 <= inner.x0 and outer.y0 <= inner.y0 and outer.x1 >= inner.x1 and outer.y1 >= inner.y1
 
 
-def _inside(w: Word, box: Box) -> bool:
-    cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
-    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+def _inside_any(boxes: list[Box]) -> Callable[[Word], bool]:
+    """Whether a word's centre lies inside any of the boxes (asked for every word of a page: the
+    boxes' edges are read once)."""
+    rects = [b.as_tuple() for b in boxes]
+
+    def inside_any(w: Word) -> bool:
+        cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
+        for x0, y0, x1, y1 in rects:
+            if x0 <= cx <= x1 and y0 <= cy <= y1:
+                return True
+        return False
+
+    return inside_any
 
 
 def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> PageLayout:
@@ -172,8 +190,10 @@ def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSe
     out of the prose (the rest keeps the reading order it was given). `drawing` is asked only
     when the page's lines suggest a table."""
     if s.tables == TABLES_OFF:
+        layout.region_rows = []
         return layout
     tables = find_tables(layout, drawing, s)
+    layout.region_rows = []  # (the rows were for the table finder)
     if tables:
         _take_out(layout, [t.box for t in tables])
         for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
@@ -185,10 +205,11 @@ def _take_out(layout: PageLayout, boxes: list[Box]) -> None:
     """The page's blocks without the words inside tables (lines and blocks left empty go): the
     reading order of the rest stays as the page was read."""
     kept: list[Block] = []
+    inside_any = _inside_any(boxes)
     for block in layout.blocks:
         lines = []
         for line in block.lines:
-            words = [w for w in line.words if not any(_inside(w, b) for b in boxes)]
+            words = [w for w in line.words if not inside_any(w)]
             if len(words) == len(line.words):
                 lines.append(line)
             elif words:

@@ -18,7 +18,8 @@ _WHITE = 0.95  # a fill this light on every channel is paper, not shading
 
 
 def _visible(fill: object) -> bool:
-    return isinstance(fill, (tuple, list)) and any(c < _WHITE for c in fill)
+    # min(), not any() over a generator: this runs for every path of a drawing-heavy page
+    return isinstance(fill, (tuple, list)) and len(fill) > 0 and min(fill) < _WHITE
 
 
 def _box(points) -> Box:
@@ -44,9 +45,12 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
         px0, py0, px1, py1 = path["rect"]
         if px1 - px0 < least and py1 - py0 < least:
             # Too small for a rule: a chart's marker or a glyph is ink, a cell's corner nothing.
-            if any(it[0] == "c" or (it[0] == "l" and abs(it[1][0] - it[2][0]) > thin
-                                    and abs(it[1][1] - it[2][1]) > thin) for it in items):
-                ink.append(Box(px0, py0, px1, py1))
+            for it in items:  # (a loop, not any(): a chart's page has tens of thousands of these)
+                op = it[0]
+                if op == "c" or (op == "l" and abs(it[1][0] - it[2][0]) > thin
+                                 and abs(it[1][1] - it[2][1]) > thin):
+                    ink.append(Box(px0, py0, px1, py1))
+                    break
             continue
         slanted = curves = 0
         boxy = False  # the path runs straight along the axes somewhere

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import groupby
+from operator import itemgetter
 
 import pymupdf
 
@@ -40,28 +41,37 @@ def _words_from_chars(raw: dict, s: LayoutSettings) -> list[tuple]:
     x1, y1, text, block, line, word), for the pages MuPDF's own words get wrong: T1 ligature codes
     become letters, and a word is cut where the font changes across a visible gap."""
     missing_space = s.missing_space
+    ligatures = _T1_LIGATURES
     out: list[tuple] = []
     for bno, block in enumerate(raw["blocks"]):
         for lno, line in enumerate(block.get("lines", [])):
-            chars = [(c, n, span["size"]) for n, span in enumerate(line["spans"]) for c in span["chars"]]
             word: list[dict] = []
             wno = 0
             last_span = -1
-            for c, n, size in chars + [({"c": " ", "bbox": None}, -1, 0.0)]:
-                ch = c["c"]
-                is_text = ch in _T1_LIGATURES or (ord(ch) > 32 and ord(ch) != 160)
-                gap_before = (is_text and word and n != last_span
-                              and c["bbox"][0] - word[-1]["bbox"][2] > missing_space * size)
-                if word and (gap_before or not is_text):
-                    text = "".join(_T1_LIGATURES.get(x["c"], x["c"]) for x in word)
-                    box = words_box(Word(*x["bbox"], x["c"]) for x in word)
-                    out.append((*box.as_tuple(), text, bno, lno, wno))
-                    wno += 1
-                    word = []
-                if is_text:
-                    word.append(c)
-                    last_span = n
+            for n, span in enumerate(line["spans"]):
+                wide = missing_space * span["size"]  # a gap this wide between fonts parts words
+                for c in span["chars"]:
+                    ch = c["c"]
+                    is_text = ch in ligatures or (ord(ch) > 32 and ord(ch) != 160)
+                    if word and (not is_text or (n != last_span and c["bbox"][0] - word[-1]["bbox"][2] > wide)):
+                        out.append(_char_word(word, bno, lno, wno))
+                        wno += 1
+                        word = []
+                    if is_text:
+                        word.append(c)
+                        last_span = n
+            if word:
+                out.append(_char_word(word, bno, lno, wno))
     return out
+
+
+def _char_word(chars: list[dict], bno: int, lno: int, wno: int) -> tuple:
+    """One word of rawdict characters as an extractWORDS tuple: its box around theirs (the
+    first of equal edges kept, as `words_box` keeps it), ligature codes as letters."""
+    text = "".join([_T1_LIGATURES.get(c["c"], c["c"]) for c in chars])
+    boxes = [c["bbox"] for c in chars]
+    return (min([b[0] for b in boxes]), min([b[1] for b in boxes]), max([b[2] for b in boxes]),
+            max([b[3] for b in boxes]), text, bno, lno, wno)
 
 
 @dataclass(slots=True)
@@ -110,8 +120,7 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
     return w
 
 
-def _line_key(w: tuple) -> tuple:
-    return w[5], w[6]  # MuPDF's block and line numbers
+_line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
 
 
 def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
@@ -133,12 +142,16 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     votes = {"h": 0, "up": 0, "down": 0, "?": 0}
     for line, d in zip(lines, directions):
         votes[d] += len(line)
-    width, height = page.rect.width, page.rect.height
+    rect = page.rect
+    width, height = rect.width, rect.height
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"]:
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
         directions = [_direction(line, s) for line in lines]
+    if turn == UPRIGHT and votes["h"] == len(raw):  # every line runs across: the words as they come
+        words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
+        return PageWords(words, width, height, turn, width, height)
     out: list[Word] = []
     for line, d in zip(lines, directions):
         if d != "h":
@@ -147,6 +160,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             out.append(Word(*box.as_tuple(), text, len(out)))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
-            out.extend([Word(*w[:5], base + i) for i, w in enumerate(line)])
+            out.extend([Word(x0, y0, x1, y1, text, base + i)
+                        for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn != UPRIGHT else (width, height)
     return PageWords(out, fw, fh, turn, width, height)

@@ -59,7 +59,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
     """The line's words, with marks against raised known words taken out of their text."""
     if len(words) < s.mark_min_line_words:
         return words
-    line = " ".join(w.text for w in words)
+    line = " ".join([w.text for w in words])
     if not _DIGIT.search(line) or not _MAY_HOLD_MARK.search(line):
         return words
     top = median([w.y0 for w in words])
@@ -80,4 +80,11 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
                                                   words[k + 1] if k + 1 < len(words) else None,
                                                   dictionary, s)):
             out.append(w)
+    if len(out) == len(words) and all(a is b for a, b in zip(out, words)):
+        return words  # no mark: the line as it was (its text need not be made again)
     return out
+
+
+def may_hold_marks(text: str) -> bool:
+    """Whether a line's text has a digit at all (a line without one has no footnote mark)."""
+    return _DIGIT.search(text) is not None

@@ -56,7 +56,9 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
         return None, True
     if _AFTER_DIGIT.search(line):  # "pages 114-" + "133", "acl17-" + "latex.zip", "2-" + "to 3-year"
         return line + (" " if first.group(1).lower() in _NUMBER_SUSPENDERS else "") + nxt, False
-    head = _LAST_PART.search(line)
+    # The match holds no white space: it lies in the line's last word (searched alone: a search
+    # from every position of a long line costs more than the rest of the decision).
+    head = _LAST_PART.search(line.rsplit(None, 1)[-1] if line.strip() else line)
     if head is None:
         return None, True
     tail = _LETTERS.match(first.group(1))

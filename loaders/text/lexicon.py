@@ -1,8 +1,8 @@
 """The word list behind text repairs: lost ligatures, lost "Th", footnote marks, hyphenation.
 
-English words from pyspellchecker's frequency list (about 160,000, loaded in a tenth of a
-second), plus the whole words of the bundled embedding model's vocabulary. Either may be missing;
-with neither, the repairs that need a word list change nothing. Pages in another language that
+English words from pyspellchecker's frequency list (about 160,000, read in well under a tenth
+of a second), plus the whole words of the bundled embedding model's vocabulary. Either may be
+missing; with neither, the repairs that need a word list change nothing. Pages in another language that
 pyspellchecker has a list for (German, French, Spanish, Italian, Portuguese, Dutch) are mended
 with that list (`page_language`, `words_of`).
 """
@@ -21,15 +21,35 @@ VOCABULARY_COUNT = 50  # words only the model vocabulary knows count as the rare
 log = logging.getLogger(__name__)
 
 
+def spelling_counts(language: str) -> Mapping[str, int]:
+    """pyspellchecker's word frequencies for a language, as `SpellChecker(language=...)` holds
+    them (lower case; the counts of words that differ only in case summed), read from its
+    resource file: a SpellChecker also indexes its list for spelling correction, which costs a
+    third of the loading and is never used here. Raises when there is no such list."""
+    import gzip
+    import json
+    import pkgutil
+    from collections import Counter
+
+    raw = pkgutil.get_data("spellchecker", f"resources/{language.lower()}.json.gz")
+    if not raw:
+        raise ValueError(f"no {language} word list in pyspellchecker")
+    data: dict[str, int] = json.loads(gzip.decompress(raw).decode("utf-8"))
+    lowered = {key.lower(): count for key, count in data.items()}
+    if len(lowered) != len(data):  # as pyspellchecker does: words that differ in case are one
+        lowered = Counter()
+        for key, count in data.items():
+            lowered[key.lower()] += count
+    return lowered
+
+
 @lru_cache(maxsize=8)
 def words_of(language: str) -> Lexicon:
     """The word list of a language ("en" is `known_words`); empty when there is none."""
     if language == "en":
         return known_words()
     try:
-        from spellchecker import SpellChecker
-
-        counts = SpellChecker(language=language, distance=1).word_frequency.dictionary
+        counts = spelling_counts(language)
     except Exception as exc:
         log.debug("no %s word list: %s", language, exc)
         return {}
@@ -41,9 +61,7 @@ def known_words() -> Lexicon:
     """Lower-case words of two letters or more, with how common they are."""
     counts: dict[str, int] = {}
     try:
-        from spellchecker import SpellChecker
-
-        counts.update(SpellChecker(language="en", distance=1).word_frequency.dictionary)
+        counts.update(spelling_counts("en"))
     except Exception as exc:  # the loader works without it, only with fewer repairs
         log.debug("no spelling word list: %s", exc)
     try:
@@ -97,14 +115,10 @@ def page_language(texts: list[str], s: LayoutSettings) -> str | None:
     english_share of them (of at least english_min_words words); None when none does. One pass
     over the page's first language_sample_words words: it runs on every page."""
     counts = dict.fromkeys(_COMMON, 0)
-    n = 0
-    languages_of = _LANGUAGES_OF
-    for t in texts[: s.language_sample_words]:
-        w = t.strip(WORD_PUNCT)
-        if not w.isalpha():
-            continue
-        n += 1
-        for lang in languages_of.get(w.lower(), ()):
+    words = [w.lower() for t in texts[: s.language_sample_words] if (w := t.strip(WORD_PUNCT)).isalpha()]
+    n = len(words)
+    for languages in filter(None, map(_LANGUAGES_OF.get, words)):  # the common words alone
+        for lang in languages:
             counts[lang] += 1
     if n < s.english_min_words:
         return None

@@ -69,7 +69,7 @@ def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
     """A word that lost a ligature at its start ("rst"; "le" for "file", a leftover that is a word
     too but far rarer than the mended one) or has a stand-in character where the ligature was.
     Acronyms and the first half of a word broken at the line end are left alone."""
-    if _STAND_IN.search(text):
+    if not text.isalpha() and _STAND_IN.search(text):  # (a stand-in is no letter)
         mended = _STAND_IN.sub(lambda m: (m.group(1) or "") + _stand_in_ligature(m, text, lexicon, s), text)
         if mended != text:
             return mended
@@ -181,18 +181,47 @@ def _letters(text: str, at_end: bool) -> str:
 
 
 def _plain(words: list[Word], s: LayoutSettings) -> str:
-    out = words[0].text if words else ""
+    if not words:
+        return ""
     lo, hi = -s.touching_overlap, s.touching_gap
-    for prev, w in zip(words, words[1:]):
-        out += ("" if lo < w.x0 - prev.x1 < hi else " ") + w.text
-    return out
+    out = [words[0].text]
+    prev = words[0]
+    for w in words[1:]:
+        if not lo < w.x0 - prev.x1 < hi:
+            out.append(" ")
+        out.append(w.text)
+        prev = w
+    return "".join(out)
 
 
-def _ligature_between(a: str, b: str, lexicon: Lexicon) -> str | None:
+# The starts of listed words that a ligature follows ("speci" of "specific"), per word list: one
+# look-up tells most word pairs of a line apart from a word broken at a lost ligature. A word
+# list is kept with its starts (so that its id is not reused while they are cached) and its size
+# (a list that grew is read again).
+_LIGATURE_STARTS: dict[int, tuple[Lexicon, int, frozenset[str]]] = {}
+
+
+def _ligature_starts(lexicon: Lexicon) -> frozenset[str]:
+    cached = _LIGATURE_STARTS.get(id(lexicon))
+    if cached is not None and cached[0] is lexicon and cached[1] == len(lexicon):
+        return cached[2]
+    # Every ligature starts with "f" and then "i", "f" or "l".
+    starts = frozenset(w[:i] for w in lexicon if "f" in w
+                       for i in range(len(w) - 1) if w[i] == "f" and w[i + 1] in "ifl")
+    if len(_LIGATURE_STARTS) >= 8:
+        _LIGATURE_STARTS.clear()
+    _LIGATURE_STARTS[id(lexicon)] = (lexicon, len(lexicon), starts)
+    return starts
+
+
+def _ligature_between(a: str, b: str, lexicon: Lexicon, starts: frozenset[str] | None = None) -> str | None:
     """The ligature that makes one word of `a` + it + `b` ("speci" "ers"; "Over" "owError" by
-    its lower-case head), when that word is at least as common as the rarer part."""
+    its lower-case head), when that word is at least as common as the rarer part. `starts` (of
+    `_ligature_starts`), when given, rules out most pairs at once."""
     if not a or not b:
         return None
+    if starts is not None and a.lower() not in starts:
+        return None  # no listed word has a ligature right after `a`
     low = b.lower()
     heads = [low]
     camel = _LOWER_HEAD.match(b)
@@ -215,11 +244,12 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
     if not lexicon:
         return _plain(words, s)
     lo, hi = -s.touching_overlap, s.touching_gap
+    starts = _ligature_starts(lexicon)
     parts = [words[0].text]
     for prev, w in zip(words, words[1:]):
         gap = w.x0 - prev.x1
         if 0 < gap <= s.ligature_gap * (prev.y1 - prev.y0):
-            lig = _ligature_between(_letters(parts[-1], True), _letters(w.text, False), lexicon)
+            lig = _ligature_between(_letters(parts[-1], True), _letters(w.text, False), lexicon, starts)
             if lig is not None:
                 parts[-1] += lig + w.text
                 continue

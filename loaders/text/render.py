@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from .footnote_marks import without_footnote_marks
+from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout
 from .lexicon import Lexicon, known_words, page_language, words_of
@@ -95,7 +95,7 @@ class _Repairs:
     def page_words(self) -> frozenset[str]:
         """The page's own words, lower case (built on first use: most pages never ask)."""
         words = self.layout.words if self.layout else []
-        return frozenset(w.text.strip(_STRIP).lower() for w in words)
+        return frozenset([w.text.strip(_STRIP).lower() for w in words])
 
     @cached_property
     def hyphens(self) -> HyphenContext:
@@ -108,8 +108,13 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
     hyphens so) keeps it as its last character."""
     texts = []
     for line in block.lines:
-        words = without_footnote_marks(line.words, known_words(), s) if s.normalize_text else line.words
-        raw = line_text(words, repairs.dictionary, s).rstrip()
+        raw = line_text(line.words, repairs.dictionary, s)
+        # Footnote marks are digits: a line whose text has none is spared the search.
+        if s.normalize_text and may_hold_marks(raw):
+            words = without_footnote_marks(line.words, known_words(), s)
+            if words is not line.words:
+                raw = line_text(words, repairs.dictionary, s)
+        raw = raw.rstrip()
         text = normalize(raw).strip() if s.normalize_text else raw
         if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
             text += SOFT_HYPHEN
@@ -138,7 +143,7 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
             else:
                 out[-1] = out[-1][:-1] + "-"
         joined = (join_at_hyphen(out[-1], text, repairs.hyphens)
-                  if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1]) else None)
+                  if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1][-3:]) else None)
         if joined is None:
             out.append(text)
         else:
@@ -189,7 +194,7 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     if not (s.repair_ligatures or s.dehyphenate):
         return _Repairs()
     words = layout.words
-    language = page_language([w.text for w in words], s)
+    language = page_language([w.text for w in words[: s.language_sample_words]], s)
     lexicon = words_of(language) if language else {}
     th_lost = s.repair_ligatures and language == "en" and th_ligature_lost(words)
     # Fonts that lose "Th" lose "tt" too; others lose "tt" and "ft" alone.
