@@ -399,3 +399,24 @@ def test_only_words_that_leave_room_for_a_wordless_image_send_for_where_images_a
     assert images_module._room_for_image(holed, page, settings)  # never a wordless image missed
     hole_words = [Word(x, y, x + 20, y + 8, "word", 0) for x in range(40, 600, 60) for y in range(410, 600, 40)]
     assert not images_module._room_for_image(holed + hole_words, page, settings)  # text there too
+
+
+def test_tesseract_runs_one_thread_on_an_openmp_runtime_another_library_started(tesseract, monkeypatch):
+    # torch starts the OpenMP runtime Tesseract then shares, before OMP_THREAD_LIMIT could cap it:
+    # inside a reading no parallel level is active (Tesseract's 4-thread LSTM steps would make
+    # a page several times slower on busy cores), and the runtime's own setting comes back after.
+    omp = tesseract_module._openmp()
+    if omp is None:
+        pytest.skip("this Tesseract is built without OpenMP")
+    before = omp.omp_get_max_active_levels()
+    with tesseract_module._one_thread(omp):
+        assert omp.omp_get_max_active_levels() == 0
+    assert omp.omp_get_max_active_levels() == before
+    seen = []
+    original = tesseract_module._one_thread
+    monkeypatch.setattr(tesseract_module, "_one_thread", lambda o: seen.append(o) or original(o))
+    engine, _ = find_tesseract("eng", threads=1)
+    pix = pymupdf.Pixmap(pymupdf.csGRAY, pymupdf.IRect(0, 0, 200, 60), False)
+    pix.clear_with(255)
+    engine.read(pix.samples, pix.width, pix.height, pix.stride, 300, 30)
+    assert seen == [omp] and omp.omp_get_max_active_levels() == before

@@ -16,8 +16,10 @@ import ctypes.util
 import logging
 import os
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 log = logging.getLogger(__name__)
 
@@ -104,13 +106,45 @@ def _library(threads: int) -> ctypes.CDLL | None:
             del os.environ["OMP_THREAD_LIMIT"]
 
 
+@lru_cache(maxsize=1)
+def _openmp() -> ctypes.CDLL | None:
+    """The OpenMP runtime Tesseract runs its threads on (loaded with it, or before it by another
+    library such as torch), or None when Tesseract was built without OpenMP."""
+    try:
+        omp = ctypes.CDLL("libgomp.so.1")
+        omp.omp_get_max_active_levels.restype = ctypes.c_int
+        omp.omp_set_max_active_levels.argtypes = [ctypes.c_int]
+        return omp
+    except (OSError, AttributeError):
+        return None
+
+
+@contextmanager
+def _one_thread(omp: ctypes.CDLL | None) -> Iterator[None]:
+    """Tesseract's parallel regions run on the calling thread alone while inside. OMP_THREAD_LIMIT
+    (set when Tesseract loads) caps them only if the OpenMP runtime starts with Tesseract: when
+    another library (torch) started it first, Tesseract asks for 4 threads per LSTM step and on
+    two busy cores reads a page 7 times slower. No active parallel level gives one thread; the
+    runtime's setting is restored after, for the other library's sake."""
+    if omp is None:
+        yield
+        return
+    before = omp.omp_get_max_active_levels()
+    omp.omp_set_max_active_levels(0)
+    try:
+        yield
+    finally:
+        omp.omp_set_max_active_levels(before)
+
+
 class Tesseract:
     """One initialised Tesseract for one set of languages."""
 
-    def __init__(self, lib: ctypes.CDLL, handle: int, languages: str) -> None:
+    def __init__(self, lib: ctypes.CDLL, handle: int, languages: str, threads: int = 1) -> None:
         self._lib = lib
         self._handle = handle
         self.languages = languages
+        self._omp = _openmp() if threads <= 1 else None
         self._lock = threading.Lock()
         atexit.register(self.close)
 
@@ -118,7 +152,7 @@ class Tesseract:
              timeout: float) -> list[OcrWord]:
         """The words of a grey image (one byte a pixel, `stride` bytes a row)."""
         lib, api = self._lib, self._handle
-        with self._lock:
+        with self._lock, _one_thread(self._omp):
             if not api:
                 raise OcrFailed("Tesseract was shut down")
             monitor = lib.TessMonitorCreate()
@@ -163,7 +197,7 @@ def _free(lib: ctypes.CDLL, api: int) -> None:
 
 
 @lru_cache(maxsize=4)
-def _engine(lib: ctypes.CDLL, languages: str) -> Tesseract | str:
+def _engine(lib: ctypes.CDLL, languages: str, threads: int = 1) -> Tesseract | str:
     """The engine for `languages`, or why there is none (Tesseract starts with the languages it
     has data for and only prints the others, so they are checked here)."""
     api = lib.TessBaseAPICreate()
@@ -175,7 +209,7 @@ def _engine(lib: ctypes.CDLL, languages: str) -> Tesseract | str:
         return f"Tesseract has no data for {', '.join(missing)}: {install_command('+'.join(missing))}"
     lib.TessBaseAPISetPageSegMode(api, _PSM_AUTO)
     lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())  # no "Detected 44 diacritics"
-    return Tesseract(lib, api, languages)
+    return Tesseract(lib, api, languages, threads)
 
 
 def find_tesseract(languages: str, threads: int = 1) -> tuple[Tesseract | None, str]:
@@ -183,5 +217,5 @@ def find_tesseract(languages: str, threads: int = 1) -> tuple[Tesseract | None, 
     lib = _library(threads)
     if lib is None:
         return None, f"OCR needs Tesseract, which is not installed: {install_command(languages)}"
-    found = _engine(lib, languages)
+    found = _engine(lib, languages, threads)
     return (found, "") if isinstance(found, Tesseract) else (None, found)
