@@ -122,13 +122,9 @@ def render(result: dict, corpus: str) -> str:
         lines += render_sweep(result["sweep"]) + [""]
     sp, ing, mem, pr = result["loader_speed"], result["ingest"], result.get("memory"), result["precision"]
     lines += ["## Speed and memory (ratios measured in the same run; medians of repeated runs)", ""]
-    rows = [["loader time per page vs PyMuPDF get_text() (defaults: OCR auto)", f"{sp['ratio']:.2f}×",
-             f"{sp['columnrag_ms_per_page']:.2f} vs {sp['get_text_ms_per_page']:.2f} ms/page"
-             + (f"; CPU {sp['cpu_ratio']:.2f}×" if "cpu_ratio" in sp else "")]]
-    if "ocr_off_ratio" in sp:
-        rows.append(["the same with OCR off (page reading alone)", f"{sp['ocr_off_ratio']:.2f}×",
-                     f"{sp['ocr_off_ms_per_page']:.2f} vs {sp['get_text_ms_per_page']:.2f} ms/page; "
-                     f"CPU {sp['ocr_off_cpu_ratio']:.2f}×"])
+    rows = _loader_rows(sp, "")
+    for name, shared_sp in result.get("loader_speed_shared", {}).items():
+        rows += _loader_rows(shared_sp, f" on ../shared/{name}")
     rows += [["whole ingest vs embedding the same chunks alone", f"{ing['ingest_vs_embed']:.2f}×",
               f"{ing['first_run_s']:.1f} s vs {ing['embed_only_s']:.1f} s"],
              ["unchanged second run vs first run", f"{100 * ing['second_vs_first']:.1f}%",
@@ -168,9 +164,35 @@ def render(result: dict, corpus: str) -> str:
     return "\n".join(lines)
 
 
+def _loader_rows(sp: dict, where: str) -> list[list[str]]:
+    rows = [[f"loader time per page vs PyMuPDF get_text(){where} (defaults: OCR auto)", f"{sp['ratio']:.2f}×",
+             f"{sp['columnrag_ms_per_page']:.2f} vs {sp['get_text_ms_per_page']:.2f} ms/page"
+             + (f"; CPU {sp['cpu_ratio']:.2f}×" if "cpu_ratio" in sp else "")]]
+    if "ocr_off_ratio" in sp:
+        rows.append([f"the same with OCR off (page reading alone){where}", f"{sp['ocr_off_ratio']:.2f}×",
+                     f"{sp['ocr_off_ms_per_page']:.2f} vs {sp['get_text_ms_per_page']:.2f} ms/page; "
+                     f"CPU {sp['ocr_off_cpu_ratio']:.2f}×"])
+    return rows
+
+
+def shared_loader_speed(shared: Path, repeats: int) -> dict:
+    """The loader against get_text() on the development corpora, read in place, one after the
+    other in this run (the issue targets name ../shared/corpus and ../shared/realworld)."""
+    out = {}
+    for name in ("corpus", "realworld"):
+        pdfs = sorted((shared / name).glob("*.pdf"))
+        if pdfs:
+            out[name] = loader_speed(pdfs, repeats)
+    return out
+
+
 def shared_measures(a: argparse.Namespace, embedder: CachedEmbedder) -> dict:
     """Real-world chunks, chunkqa and the sweep, for what ../shared holds."""
     out: dict = {}
+    print("loader speed on ../shared ...", flush=True)
+    speed = shared_loader_speed(a.shared, a.repeats)
+    if speed:
+        out["loader_speed_shared"] = speed
     realworld = a.shared / "realworld"
     has_realworld = (realworld / "manifest.json").is_file()
     if has_realworld:

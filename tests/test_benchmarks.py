@@ -70,7 +70,7 @@ def test_measures_that_need_shared_corpora_are_skipped_when_they_are_missing(tmp
     from benchmarks.chunkqa import find
 
     assert find(tmp_path) is None
-    args = argparse.Namespace(shared=tmp_path, no_chunkqa=False, no_sweep=False, queries=10)
+    args = argparse.Namespace(shared=tmp_path, no_chunkqa=False, no_sweep=False, queries=10, repeats=1)
     assert shared_measures(args, embedder=None) == {}
 
 
