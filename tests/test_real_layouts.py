@@ -87,6 +87,21 @@ def test_a_sentence_left_open_after_a_decimal_number_runs_on_past_a_caption():
         assert text.index("bottom edge") < text.index("Figure 1.")
 
 
+def test_a_chart_of_many_labels_inside_a_sentence_goes_after_the_paragraph():
+    # Eight tick labels, an axis title in large type and a caption between a sentence's halves;
+    # the rest of the sentence opens with a number ("... their first" / "2 years ...").
+    top = column(prose("A", 6) + ["the orphans spent most of their first"], 72, 100)
+    chart = [w for k, tick in enumerate(["25", "20", "15", "10", "5", "0", "-5", "-10"])
+             for w in small_line(tick, 80, 100 + (8 + k) * PITCH)]
+    chart += [Word(120, 100 + 9 * PITCH, 132, 100 + 14 * PITCH, "Height")]  # an axis title, set large
+    chart += small_line("Figure 5.1 Gain in height per year.", 90, 100 + 17 * PITCH)
+    bottom = column(["2 years lying flat on their backs.", "Later they sat up."], 72, 100 + 19 * PITCH)
+    for words in (top + chart + bottom, shuffled(top + chart + bottom)):
+        text = text_of(words)
+        assert "their first\n2 years lying flat" in text.replace("\n\n", "\n")
+        assert text.index("sat up.") < text.index("Figure 5.1")
+
+
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
     top = column(prose("A", 6) + ["as the figures in the table show, the"], 72, 100)
     table = [w for k, row in enumerate(["Table 2: Results per site", "site alpha 10 20", "site beta 30 40"])

@@ -22,6 +22,7 @@ CAPTION = re.compile(r"^(Fig(ure)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
 _LETTERED = re.compile(r"[^\W\d_]{2,}")
+_LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
 
 
 def is_caption_start(text: str) -> bool:
@@ -44,10 +45,12 @@ def _running(text: str, s: LayoutSettings) -> bool:
 
 
 def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """A caption, or a block that is not body text: another type size, or a label the page set
+    apart (a chart's axis title taken for a heading) in another size."""
     first = block.lines[0].text
     if is_caption_start(first):
         return True
-    return block.kind == TEXT and not _body_size(block, body_h, s)
+    return not _body_size(block, body_h, s)
 
 
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -66,7 +69,8 @@ def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -
     if not _running(first, s):
         return False
     last = before.lines[-1].text.rstrip()
-    return first[:1].islower() or (last[-1:] == "-" and first[:1].isalpha())
+    return (first[:1].islower() or (last[-1:] == "-" and first[:1].isalpha())
+            or (first[:1].isdigit() and not _LIST_NUMBER.match(first)))  # "... their first" / "2 years"
 
 
 def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:

@@ -172,7 +172,7 @@ class LayoutSettings:
     # set in another type: inside a sentence it is a float; after a caption line, it ends the caption.
     float_size_change: float = 0.1
     # At most this many float blocks in a row are moved after the paragraph they interrupt.
-    float_run_max: int = 6
+    float_run_max: int = 12
 
     # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
