@@ -212,3 +212,20 @@ def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_inter
     p.prose(308, t.ys[-1] + 24 + LEAD, 215, LOREM)
     text = ColumnAwarePDFLoader(write(tmp_path / f"top-{order}.pdf", [p], order, seed=3)).load()[0].page_content
     assert text.index("set out") < text.index("below, agree") < text.index("| Plot")
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_over(tmp_path, order):
+    first = Page()
+    y = first.prose(72, 80, 451, LOREM)
+    first.text(72, y, "and the yields of every plot, which are set out")
+    second = Page()
+    t = simple_table(72, 100, [70, 70, 60], ROWS, "booktabs")
+    second.text(72, 92, "Table 5. Yield by plot")
+    second.table(t)
+    second.text(72, t.ys[-1] + 24, "below, agree with those of the previous year.")
+    second.prose(72, t.ys[-1] + 24 + LEAD, 451, LOREM)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"carry-{order}.pdf", [first, second], order, seed=4)).load()
+    assert docs[0].page_content.rstrip().endswith("set out")
+    text = docs[1].page_content
+    assert text.startswith("below, agree with those") and text.index("below, agree") < text.index("| Plot")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import TEXT, Block, median
+from .geometry import FURNITURE_KINDS, TABLE, TEXT, Block, PageLayout, median
 from .settings import LayoutSettings
 
 # "Figure 3:", "Fig. 2.", "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ... at a line start.
@@ -91,3 +91,42 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                 continue
         i += 1
     return out
+
+
+def _body_height(layout: PageLayout) -> float:
+    return median([w.y1 - w.y0 for b in layout.body_blocks if b.kind == TEXT for w in b.words], 0.0)
+
+
+def ends_open(layout: PageLayout, s: LayoutSettings) -> bool:
+    """The page's last paragraph leaves its sentence open (it goes on on the next page)."""
+    body_h = _body_height(layout)
+    text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
+    return bool(text) and body_h > 0 and _open_sentence(text[-1], body_h, s)
+
+
+def floats_after_carried_sentence(layout: PageLayout, s: LayoutSettings) -> None:
+    """On a page whose first paragraph carries on a sentence the page before left open, the
+    floats above it (a figure's credit and caption, a table at the page's top) go after it."""
+    body_h = _body_height(layout)
+    if body_h <= 0:
+        return
+    blocks = layout.blocks
+    body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
+    run: list[int] = []
+    for i in body[:s.float_run_max + 1]:
+        b = blocks[i]
+        if b.kind == TABLE or _is_float(b, body_h, s):
+            run.append(i)
+            continue
+        if run and _rest_of_sentence(b, body_h, s):
+            blocks.insert(run[0], blocks.pop(i))
+        return
+
+
+def _rest_of_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """Body text that can only carry on a sentence: it opens in lower case or with a number
+    (not a list item's)."""
+    if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
+        return False
+    first = block.lines[0].text
+    return _running(first, s) and (first[:1].islower() or (first[:1].isdigit() and not _LIST_NUMBER.match(first)))

@@ -14,6 +14,7 @@ from typing import Iterable, Iterator
 import pymupdf
 
 from ..errors import OcrUnavailableError, PDFLoadError
+from ..engine.floats import ends_open, floats_after_carried_sentence
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout
 from ..engine.layout import analyze_page
@@ -143,14 +144,18 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
     held: deque[tuple[int, PageLayout, bool, PageWords, OcrResult | None]] = deque()  # pages [base, base + len(held))
     base = 0
     next_out = 0
+    open_on = -1  # the page number whose first paragraph carries on the sentence of the page before
 
     def emit(upto: int) -> Iterator[PageResult]:
         """Emit pages next_out .. upto-1, then drop pages no longer inside anyone's window."""
-        nonlocal base, next_out
+        nonlocal base, next_out, open_on
         while next_out < upto:
             pos = next_out - base
             mark_furniture([h[1] for h in held], targets=[pos], settings=s)
             number, layout, needs_ocr, frame, ocr_result = held[pos]
+            if number == open_on:
+                floats_after_carried_sentence(layout, s)
+            open_on = number + 1 if ends_open(layout, s) else -1
             text, spans = page_text(layout, s)
             yield PageResult(number, layout, text, spans, needs_ocr, frame, ocr_result)
             next_out += 1
