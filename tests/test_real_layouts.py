@@ -76,15 +76,21 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
         assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
 
 
+def assert_reads_on(words: list[Word], sentence: str, after: str, float_text: str) -> None:
+    """In the drawing order given and shuffled: `sentence` reads whole across the float's place
+    (blocks apart by one line break or two), and the float comes after `after`."""
+    for order in (words, shuffled(words)):
+        text = text_of(order)
+        assert sentence in text.replace("\n\n", "\n")
+        assert text.index(after) < text.index(float_text)
+
+
 def test_a_sentence_left_open_after_a_decimal_number_runs_on_past_a_caption():
     # "(2.86" ends no sentence, as "end.12" (a footnote mark after a stop) does.
     left = column(prose("L", 18) + ["the margin should be 1 inch (2.86"], 72, 100)
     caption = small_line("Figure 1. Example of a caption.", 320, 100)
     right = column(["cm) from the bottom edge of the page."] + prose("R", 16), 320, 100 + 2 * PITCH)
-    for words in (left + caption + right, shuffled(left + caption + right)):
-        text = text_of(words)
-        assert "(2.86\ncm) from the bottom edge" in text.replace("\n\n", "\n")
-        assert text.index("bottom edge") < text.index("Figure 1.")
+    assert_reads_on(left + caption + right, "(2.86\ncm) from the bottom edge", "bottom edge", "Figure 1.")
 
 
 def test_a_chart_of_many_labels_inside_a_sentence_goes_after_the_paragraph():
@@ -96,10 +102,7 @@ def test_a_chart_of_many_labels_inside_a_sentence_goes_after_the_paragraph():
     chart += [Word(120, 100 + 9 * PITCH, 132, 100 + 14 * PITCH, "Height")]  # an axis title, set large
     chart += small_line("Figure 5.1 Gain in height per year.", 90, 100 + 17 * PITCH)
     bottom = column(["2 years lying flat on their backs.", "Later they sat up."], 72, 100 + 19 * PITCH)
-    for words in (top + chart + bottom, shuffled(top + chart + bottom)):
-        text = text_of(words)
-        assert "their first\n2 years lying flat" in text.replace("\n\n", "\n")
-        assert text.index("sat up.") < text.index("Figure 5.1")
+    assert_reads_on(top + chart + bottom, "their first\n2 years lying flat", "sat up.", "Figure 5.1")
 
 
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
