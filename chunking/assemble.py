@@ -80,7 +80,7 @@ def chunk_document(draft: Draft, title: str) -> Document:
     first = draft.first
     boxes = chunk_boxes(draft)
     flat = boxes[0].box
-    pieces = [sp.piece for u in draft.units for sp in u.spans]
+    pieces = draft.pieces()
     metadata: dict[str, Any] = {
         **first.meta,
         "page": first.page,
@@ -91,9 +91,15 @@ def chunk_document(draft: Draft, title: str) -> Document:
         "column": first.block.column,
         BOXES_KEY: encode_chunk_boxes(boxes),
         "start_index": draft.units[0].start,
-        SECTION_KEY: first.section,
-        TITLE_KEY: title,
+        **document_context(draft, title),
     }
-    if draft.aside:
-        metadata[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
     return Document(page_content=join(draft.units), metadata=metadata)
+
+
+def document_context(draft: Draft, title: str) -> dict[str, Any]:
+    """Where a chunk sits in its document (prose or table alike): the section its first piece is
+    in, the document's title, and the wordless pieces it carries."""
+    context: dict[str, Any] = {SECTION_KEY: draft.first.section, TITLE_KEY: title}
+    if draft.aside:
+        context[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
+    return context

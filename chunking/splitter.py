@@ -18,7 +18,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitte
 
 from columnrag.loaders.contract import LayoutBlock, decode_blocks
 
-from .assemble import ASIDE_KEY, SECTION_KEY, TITLE_KEY, chunk_document
+from .assemble import chunk_document, document_context
 from .context import contextualize
 from .fragments import Draft, FragmentMerger, set_aside
 from .packing import Packer, join, sentences
@@ -173,10 +173,7 @@ class BandAwareTextSplitter(TextSplitter):
         chunks = table_chunks(table.text, table.block, table.page, table.meta, self._length_function,
                               self._chunk_size)
         for c in chunks:
-            c.metadata[SECTION_KEY] = table.section
-            c.metadata[TITLE_KEY] = title
-            if draft.aside:
-                c.metadata[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
+            c.metadata.update(document_context(draft, title))
         return chunks
 
     # -- embedding ------------------------------------------------------------------------------

@@ -19,10 +19,6 @@ from columnrag.loaders.text.tables import CAPTION_SEPARATOR, header_lines
 KIND_KEY = "kind"
 
 
-def is_table(block: LayoutBlock) -> bool:
-    return block.kind == TABLE
-
-
 def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], limit: int) -> list[tuple[str, int]]:
     """The table's text in parts within `limit` (by `size_of`), each with its offset in `text`
     where its own rows begin: the whole text when it fits, else runs of rows under the caption

@@ -61,16 +61,27 @@ def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     return bool(last) and not _ENDS_SENTENCE.search(last) and _running(last, s)
 
 
+def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | None:
+    """The first line of a body paragraph of running text (None for anything else)."""
+    if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
+        return None
+    first = block.lines[0].text
+    return first if _running(first, s) else None
+
+
+def _opens_sentence_rest(first: str) -> bool:
+    """A line that can only carry on a sentence: lower case first, or a number that is no list
+    item's ("... their first" / "2 years")."""
+    return first[:1].islower() or (first[:1].isdigit() and not _LIST_NUMBER.match(first))
+
+
 def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
-    """`after` carries on the sentence `before` leaves open."""
-    if after.kind != TEXT or not _body_size(after, body_h, s) or is_caption_start(after.lines[0].text):
-        return False
-    first = after.lines[0].text
-    if not _running(first, s):
+    """`after` carries on the sentence `before` leaves open (or the word its last line breaks)."""
+    first = _running_opening(after, body_h, s)
+    if first is None:
         return False
     last = before.lines[-1].text.rstrip()
-    return (first[:1].islower() or (last[-1:] == "-" and first[:1].isalpha())
-            or (first[:1].isdigit() and not _LIST_NUMBER.match(first)))  # "... their first" / "2 years"
+    return _opens_sentence_rest(first) or (last[-1:] == "-" and first[:1].isalpha())
 
 
 def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
@@ -93,21 +104,20 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
     return out
 
 
-def _body_height(layout: PageLayout) -> float:
+def body_height(layout: PageLayout) -> float:
+    """The page's body type: the median word height of its text paragraphs (0 without any)."""
     return median([w.y1 - w.y0 for b in layout.body_blocks if b.kind == TEXT for w in b.words], 0.0)
 
 
-def ends_open(layout: PageLayout, s: LayoutSettings) -> bool:
+def ends_open(layout: PageLayout, body_h: float, s: LayoutSettings) -> bool:
     """The page's last paragraph leaves its sentence open (it goes on on the next page)."""
-    body_h = _body_height(layout)
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
     return bool(text) and body_h > 0 and _open_sentence(text[-1], body_h, s)
 
 
-def floats_after_carried_sentence(layout: PageLayout, s: LayoutSettings) -> None:
+def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose first paragraph carries on a sentence the page before left open, the
     floats above it (a figure's credit and caption, a table at the page's top) go after it."""
-    body_h = _body_height(layout)
     if body_h <= 0:
         return
     blocks = layout.blocks
@@ -118,15 +128,7 @@ def floats_after_carried_sentence(layout: PageLayout, s: LayoutSettings) -> None
         if b.kind == TABLE or _is_float(b, body_h, s):
             run.append(i)
             continue
-        if run and _rest_of_sentence(b, body_h, s):
+        first = _running_opening(b, body_h, s)
+        if run and first is not None and _opens_sentence_rest(first):
             blocks.insert(run[0], blocks.pop(i))
         return
-
-
-def _rest_of_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
-    """Body text that can only carry on a sentence: it opens in lower case or with a number
-    (not a list item's)."""
-    if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
-        return False
-    first = block.lines[0].text
-    return _running(first, s) and (first[:1].islower() or (first[:1].isdigit() and not _LIST_NUMBER.match(first)))

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 import pymupdf
 
 from ..errors import OcrUnavailableError, PDFLoadError
-from ..engine.floats import ends_open, floats_after_carried_sentence
+from ..engine.floats import body_height, ends_open, floats_after_carried_sentence
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout
 from ..engine.layout import analyze_page
@@ -153,9 +153,10 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             pos = next_out - base
             mark_furniture([h[1] for h in held], targets=[pos], settings=s)
             number, layout, needs_ocr, frame, ocr_result = held[pos]
+            body_h = body_height(layout)  # the same before and after floats move
             if number == open_on:
-                floats_after_carried_sentence(layout, s)
-            open_on = number + 1 if ends_open(layout, s) else -1
+                floats_after_carried_sentence(layout, body_h, s)
+            open_on = number + 1 if ends_open(layout, body_h, s) else -1
             text, spans = page_text(layout, s)
             yield PageResult(number, layout, text, spans, needs_ocr, frame, ocr_result)
             next_out += 1
