@@ -117,6 +117,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
     except Exception as exc:
         raise PDFLoadError(source, f"page {number + 1} could not be read ({exc})") from exc
     frame.words = []  # the layout holds them; the frame only maps boxes back
+    frame.vectors = None  # (and lets go of the page's text)
     return layout, needs_ocr, frame, result
 
 

@@ -1,11 +1,18 @@
 """The PyMuPDF edge for tables: the page's ruling lines, shading edges and figure ink.
 
-Only pages the layout engine suspects of holding a table ask for them: reading a page's
-drawings costs about as much as reading its text. The raw drawing list (`get_cdrawings`) is
-read, path by path: PyMuPDF's friendlier `get_drawings` spends more time building objects
-than MuPDF spends drawing.
+Only pages the layout engine suspects of holding a table ask for them. Reading a page's drawings
+costs about as much as reading its text (more on a page drawn word by word), so they come first
+from the text page already read: MuPDF collects each path there as boxes, one per rectangle or
+axis-parallel line and one around the rest. When every path of the page is made of rectangles
+and lines, those boxes are its rules. A path with curves or slanted lines (a chart's, a
+diagram's, a bullet's) or a box that cannot be told apart (a thick pen's line from a narrow
+frame) sends the page to the raw drawing list (`get_cdrawings`), read path by path: PyMuPDF's
+friendlier `get_drawings` spends more time building objects than MuPDF spends drawing.
 """
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
 
 import pymupdf
 
@@ -31,12 +38,104 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
     """The page's rules (stroked lines, hairline rectangles, the edges of shaded or framed
     rectangles) and its figure ink (curves and slanted lines: a chart's, never a table's), in the
     frame of the page's words (turned with them)."""
-    area = page.rect
+    paths = _vector_paths(frame.vectors()) if frame.vectors is not None else None
+    drawn = _rules_of_rectangles(paths, page.rect, s) if paths is not None else None
+    if drawn is None:
+        drawn = _drawing_of_paths(page.get_cdrawings(), page.rect, s)
+    if frame.turn == UPRIGHT:
+        return drawn
+    return Drawing([frame.to_frame(b) for b in drawn.rules], [frame.to_frame(b) for b in drawn.ink])
+
+
+@dataclass(slots=True)
+class VectorPiece:
+    """One box MuPDF's text page keeps of a path: a rectangle or an axis-parallel line of it
+    (`rect`), or the box around the rest of the path. A stroked path's boxes are grown by the
+    pen on every side."""
+
+    box: Box
+    stroked: bool
+    rgb: int  # 0xRRGGBB of the fill or the stroke
+    rect: bool
+    continues: bool  # more boxes of the same path follow
+
+
+_VECTOR = re.compile(r"<vector (stroked|filled), color: #([0-9a-fA-F]{6}), alpha: \d+, "
+                     r"is-rect: (true|false), continues: (true|false)>")
+
+
+def _vector_paths(blocks: list[tuple]) -> list[list[VectorPiece]] | None:
+    """The page's paths, each a list of its boxes, from the text page's vector blocks; None when
+    a block does not read as PyMuPDF writes them."""
+    paths: list[list[VectorPiece]] = []
+    path: list[VectorPiece] = []
+    for x0, y0, x1, y1, text, *_ in blocks:
+        m = _VECTOR.search(text)
+        if m is None:
+            return None
+        piece = VectorPiece(Box(x0, y0, x1, y1), m[1] == "stroked", int(m[2], 16), m[3] == "true",
+                            m[4] == "true")
+        path.append(piece)
+        if not piece.continues:
+            paths.append(path)
+            path = []
+    if path:
+        paths.append(path)
+    return paths
+
+
+def _paper(rgb: int) -> bool:
+    """A fill this light on every channel is paper, not shading (as `_visible` says)."""
+    return min(rgb >> 16, (rgb >> 8) & 255, rgb & 255) >= _WHITE * 255
+
+
+def _rules_of_rectangles(paths: list[list[VectorPiece]], area: pymupdf.Rect, s: LayoutSettings) -> Drawing | None:
+    """The rules of a page whose paths are all rectangles and axis-parallel lines (what
+    `_drawing_of_paths` makes of the same paths), or None when a path holds anything else."""
+    wide, tall = s.page_fill_share * area.width, s.page_fill_share * area.height
+    thin, least = s.rule_thickness, s.rule_min_length
+    out: list[Box] = []
+    for path in paths:
+        if not all(p.rect for p in path):
+            return None  # curves or slanted lines: ink or rules, the drawing list tells
+        if not path[0].stroked and _paper(path[0].rgb):
+            continue
+        whole = Box.union([p.box for p in path])
+        if whole.width < least and whole.height < least:
+            continue  # too small for a rule, and no curve in it: nothing
+        for p in path:
+            b = p.box
+            t = min(b.width, b.height)
+            if p.stroked and t <= thin:
+                # A line: the pen's box around it, as far from it on every side.
+                e = t / 2
+                if b.width >= b.height:
+                    out.append(Box(b.x0 + e, b.y0 + e, b.x1 - e, b.y0 + e))
+                else:
+                    out.append(Box(b.x0 + e, b.y0 + e, b.x0 + e, b.y1 - e))
+            elif p.stroked and t < 3 * least:
+                # A thick pen's line (its box is the line grown by the pen on every side) or a
+                # narrow frame: the box cannot tell them apart.
+                return None
+            elif t == 0:
+                continue  # a filled line has no area: nothing is drawn
+            elif t <= thin:
+                out.append(b)  # a rule drawn as a thin rectangle
+            elif b.width < wide or b.height < tall:
+                # As in `_drawing_of_paths`: a framed box has four rules, a shaded one two.
+                out += [Box(b.x0, b.y0, b.x1, b.y0), Box(b.x0, b.y1, b.x1, b.y1)]
+                if p.stroked:
+                    out += [Box(b.x0, b.y0, b.x0, b.y1), Box(b.x1, b.y0, b.x1, b.y1)]
+    return Drawing(out, [])
+
+
+def _drawing_of_paths(paths: list[dict], area: pymupdf.Rect, s: LayoutSettings) -> Drawing:
+    """Rules and figure ink from PyMuPDF's raw drawing list."""
     wide, tall = s.page_fill_share * area.width, s.page_fill_share * area.height
     thin, least = s.rule_thickness, s.rule_min_length
     out: list[Box] = []
     ink: list[Box] = []
-    for path in page.get_cdrawings():
+    for path in paths:
         kind = path.get("type") or ""
         stroked = "s" in kind and path.get("color") is not None
         if not (stroked or ("f" in kind and _visible(path.get("fill")))):
@@ -89,6 +188,4 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
         drawn = slanted + (0 if boxy else curves)
         if drawn:
             ink += [Box(px0, py0, px1, py1)] * drawn
-    if frame.turn == UPRIGHT:
-        return Drawing(out, ink)
-    return Drawing([frame.to_frame(b) for b in out], [frame.to_frame(b) for b in ink])
+    return Drawing(out, ink)

@@ -7,6 +7,7 @@ into PyMuPDF page coordinates for metadata.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
 from operator import itemgetter
@@ -17,8 +18,12 @@ from ..engine.geometry import Box, Word, words_box
 from ..engine.settings import LayoutSettings
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
-# dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box.
-_FLAGS = pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+# dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box. The
+# same reading of the page collects its paths' boxes (for the table finder's rules), lazily, so
+# that a path drawn between two glyphs never parts a word: the words are those without it.
+_FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
+          | pymupdf.TEXT_COLLECT_VECTORS | pymupdf.TEXT_LAZY_VECTORS)
+_VECTOR_BLOCK = 3  # extractBLOCKS' block type of a path's box
 
 UPRIGHT, READS_UP, READS_DOWN = 0, 90, 270
 
@@ -82,6 +87,9 @@ class PageWords:
     turn: int  # UPRIGHT, READS_UP or READS_DOWN
     page_width: float
     page_height: float
+    # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples), asked
+    # only when the table finder needs the page's rules; None once the page is read.
+    vectors: Callable[[], list[tuple]] | None = None
 
     def to_page(self, box: Box) -> Box:
         """A box in the words' frame, back in PyMuPDF page coordinates."""
@@ -131,6 +139,10 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     direction is kept whole, as one box with its words in their own order.
     """
     tp = page.get_textpage(flags=_FLAGS)
+
+    def vectors() -> list[tuple]:
+        return [b for b in tp.extractBLOCKS() if b[6] == _VECTOR_BLOCK]
+
     raw = tp.extractWORDS()
     plain = tp.extractText()
     # A one-character class first: the pair patterns cost ten times as much on every page.
@@ -151,7 +163,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         directions = [_direction(line, s) for line in lines]
     if turn == UPRIGHT and votes["h"] == len(raw):  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
-        return PageWords(words, width, height, turn, width, height)
+        return PageWords(words, width, height, turn, width, height, vectors)
     out: list[Word] = []
     for line, d in zip(lines, directions):
         if d != "h":
@@ -163,4 +175,4 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             out.extend([Word(x0, y0, x1, y1, text, base + i)
                         for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn != UPRIGHT else (width, height)
-    return PageWords(out, fw, fh, turn, width, height)
+    return PageWords(out, fw, fh, turn, width, height, vectors)
