@@ -97,3 +97,21 @@ def test_vector_blocks_are_read_path_by_path_and_an_unknown_format_gives_up():
     assert [len(p) for p in paths] == [2, 1]
     assert paths[1][0].stroked and not paths[1][0].rect and paths[1][0].rgb == 0xFF0000
     assert R._vector_paths(blocks + [(0, 0, 1, 1, "<vector something new>", 3, 3)]) is None
+
+
+def test_a_dense_figure_counts_its_paths_as_ink_without_the_drawing_list(tmp_path, monkeypatch):
+    def draw(page):
+        _ruled(page)
+        for k in range(S.dense_figure_paths):  # a scatter plot of many markers
+            page.draw_circle((430 + (k % 25) * 5, 420 + (k // 25) * 5), 1.5, color=(0, 0, 1))
+
+    page = _page(tmp_path / "scatter.pdf", draw)
+
+    def no_drawing_list(self, *a, **k):
+        raise AssertionError("the drawing list was read")
+
+    monkeypatch.setattr(pymupdf.Page, "get_cdrawings", no_drawing_list)
+    drawn = R.page_drawing(page, page_words(page, S), S)
+    assert len(drawn.ink) == S.dense_figure_paths
+    assert all(428 <= (b.x0 + b.x1) / 2 <= 552 and 418 <= (b.y0 + b.y1) / 2 <= 517 for b in drawn.ink)
+    assert len(merge_rules(drawn.rules, S).horizontal) == 9  # the table's rules are still read

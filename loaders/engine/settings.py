@@ -377,6 +377,9 @@ class LayoutSettings:
     # A table's box holding this many curves or slanted lines (not a rounded box's corners) is a
     # chart or a diagram.
     table_figure_ink: int = 8
+    # A page with this many paths of curves or slanted lines (a dense chart or map) counts each
+    # such path as figure ink once instead of reading its drawing list segment by segment.
+    dense_figure_paths: int = 500
     # A drawn line or rectangle at most this thick (pt) is a rule...
     rule_thickness: float = 2.0
     # ...when it is at least this long (pt).

@@ -39,7 +39,10 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
     rectangles) and its figure ink (curves and slanted lines: a chart's, never a table's), in the
     frame of the page's words (turned with them)."""
     paths = _vector_paths(frame.vectors()) if frame.vectors is not None else None
-    drawn = _rules_of_rectangles(paths, page.rect, s) if paths is not None else None
+    drawn = None
+    if paths is not None:
+        dense = sum(1 for path in paths if not all(p.rect for p in path)) >= s.dense_figure_paths
+        drawn = _rules_of_rectangles(paths, page.rect, s, figure_ink=dense)
     if drawn is None:
         drawn = _drawing_of_paths(page.get_cdrawings(), page.rect, s)
     if frame.turn == UPRIGHT:
@@ -89,17 +92,29 @@ def _paper(rgb: int) -> bool:
     return min(rgb >> 16, (rgb >> 8) & 255, rgb & 255) >= _WHITE * 255
 
 
-def _rules_of_rectangles(paths: list[list[VectorPiece]], area: pymupdf.Rect, s: LayoutSettings) -> Drawing | None:
+def _rules_of_rectangles(paths: list[list[VectorPiece]], area: pymupdf.Rect, s: LayoutSettings,
+                         figure_ink: bool = False) -> Drawing | None:
     """The rules of a page whose paths are all rectangles and axis-parallel lines (what
-    `_drawing_of_paths` makes of the same paths), or None when a path holds anything else."""
+    `_drawing_of_paths` makes of the same paths), or None when a path holds anything else.
+
+    With `figure_ink`, a path's other parts are figure ink, once each: on a page of a dense chart
+    or map (thousands of paths; reading its drawing list costs tens of times its text) a box
+    over the figure holds far more ink than a table may either way, and the drawing list would
+    only count the same ink more finely."""
     wide, tall = s.page_fill_share * area.width, s.page_fill_share * area.height
     thin, least = s.rule_thickness, s.rule_min_length
     out: list[Box] = []
+    ink: list[Box] = []
     for path in paths:
-        if not all(p.rect for p in path):
-            return None  # curves or slanted lines: ink or rules, the drawing list tells
         if not path[0].stroked and _paper(path[0].rgb):
             continue
+        if not all(p.rect for p in path):
+            if not figure_ink:
+                return None  # curves or slanted lines: ink or rules, the drawing list tells
+            ink += [p.box for p in path if not p.rect]
+            path = [p for p in path if p.rect]
+            if not path:
+                continue
         whole = Box.union([p.box for p in path])
         if whole.width < least and whole.height < least:
             continue  # too small for a rule, and no curve in it: nothing
@@ -126,7 +141,7 @@ def _rules_of_rectangles(paths: list[list[VectorPiece]], area: pymupdf.Rect, s: 
                 out += [Box(b.x0, b.y0, b.x1, b.y0), Box(b.x0, b.y1, b.x1, b.y1)]
                 if p.stroked:
                     out += [Box(b.x0, b.y0, b.x0, b.y1), Box(b.x1, b.y0, b.x1, b.y1)]
-    return Drawing(out, [])
+    return Drawing(out, ink)
 
 
 def _drawing_of_paths(paths: list[dict], area: pymupdf.Rect, s: LayoutSettings) -> Drawing:
