@@ -94,8 +94,8 @@ def test_vector_blocks_are_read_path_by_path_and_an_unknown_format_gives_up():
               (10, 20, 100, 21, "\n<vector filled, color: #000000, alpha: 255, is-rect: true, continues: false>\n", 1, 3),
               (5, 5, 50, 50, "\n<vector stroked, color: #ff0000, alpha: 255, is-rect: false, continues: false>\n", 2, 3)]
     paths = R._vector_paths(blocks)
-    assert [len(p) for p in paths] == [2, 1]
-    assert paths[1][0].stroked and not paths[1][0].rect and paths[1][0].rgb == 0xFF0000
+    assert [(len(p.rects), len(p.other)) for p in paths] == [(2, 0), (0, 1)]
+    assert paths[1].stroked and paths[1].rgb == 0xFF0000 and not paths[0].stroked
     assert R._vector_paths(blocks + [(0, 0, 1, 1, "<vector something new>", 3, 3)]) is None
 
 

@@ -12,7 +12,7 @@ friendlier `get_drawings` spends more time building objects than MuPDF spends dr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pymupdf
 
@@ -41,7 +41,7 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
     paths = _vector_paths(frame.vectors()) if frame.vectors is not None else None
     drawn = None
     if paths is not None:
-        dense = sum(1 for path in paths if not all(p.rect for p in path)) >= s.dense_figure_paths
+        dense = sum(1 for path in paths if path.other) >= s.dense_figure_paths
         drawn = _rules_of_rectangles(paths, page.rect, s, figure_ink=dense)
     if drawn is None:
         drawn = _drawing_of_paths(page.get_cdrawings(), page.rect, s)
@@ -50,40 +50,50 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
     return Drawing([frame.to_frame(b) for b in drawn.rules], [frame.to_frame(b) for b in drawn.ink])
 
 
-@dataclass(slots=True)
-class VectorPiece:
-    """One box MuPDF's text page keeps of a path: a rectangle or an axis-parallel line of it
-    (`rect`), or the box around the rest of the path. A stroked path's boxes are grown by the
-    pen on every side."""
+Corners = tuple[float, float, float, float]  # x0, y0, x1, y1
 
-    box: Box
+
+@dataclass(slots=True)
+class VectorPath:
+    """The boxes MuPDF's text page keeps of one path: one per rectangle or axis-parallel line of
+    it (`rects`), and the box around the rest of it (`other`: curves, slanted lines), if any. A
+    stroked path's boxes are grown by the pen on every side. (Plain tuples: a dense chart has
+    tens of thousands of paths.)"""
+
     stroked: bool
     rgb: int  # 0xRRGGBB of the fill or the stroke
-    rect: bool
-    continues: bool  # more boxes of the same path follow
+    rects: list[Corners] = field(default_factory=list)
+    other: list[Corners] = field(default_factory=list)
 
 
 _VECTOR = re.compile(r"<vector (stroked|filled), color: #([0-9a-fA-F]{6}), alpha: \d+, "
                      r"is-rect: (true|false), continues: (true|false)>")
 
 
-def _vector_paths(blocks: list[tuple]) -> list[list[VectorPiece]] | None:
-    """The page's paths, each a list of its boxes, from the text page's vector blocks; None when
-    a block does not read as PyMuPDF writes them."""
-    paths: list[list[VectorPiece]] = []
-    path: list[VectorPiece] = []
-    for x0, y0, x1, y1, text, *_ in blocks:
-        m = _VECTOR.search(text)
-        if m is None:
+def _vector_paths(blocks: list[tuple]) -> list[VectorPath] | None:
+    """The page's paths from the text page's vector blocks (a path's blocks follow each other,
+    each but the last saying that more follow); None when a block does not read as PyMuPDF
+    writes them."""
+    paths: list[VectorPath] = []
+    path: VectorPath | None = None
+    # A dense chart has tens of thousands of blocks in far fewer styles: each text is read once.
+    styles: dict[str, tuple[bool, int, bool, bool] | None] = {}
+    for block in blocks:
+        text = block[4]
+        style = styles.get(text, False)
+        if style is False:
+            m = _VECTOR.search(text)
+            style = styles[text] = None if m is None else (
+                m[1] == "stroked", int(m[2], 16), m[3] == "true", m[4] == "true")
+        if style is None:
             return None
-        piece = VectorPiece(Box(x0, y0, x1, y1), m[1] == "stroked", int(m[2], 16), m[3] == "true",
-                            m[4] == "true")
-        path.append(piece)
-        if not piece.continues:
+        stroked, rgb, rect, continues = style
+        if path is None:
+            path = VectorPath(stroked, rgb)
             paths.append(path)
-            path = []
-    if path:
-        paths.append(path)
+        (path.rects if rect else path.other).append(block[:4])
+        if not continues:
+            path = None
     return paths
 
 
@@ -92,7 +102,7 @@ def _paper(rgb: int) -> bool:
     return min(rgb >> 16, (rgb >> 8) & 255, rgb & 255) >= _WHITE * 255
 
 
-def _rules_of_rectangles(paths: list[list[VectorPiece]], area: pymupdf.Rect, s: LayoutSettings,
+def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutSettings,
                          figure_ink: bool = False) -> Drawing | None:
     """The rules of a page whose paths are all rectangles and axis-parallel lines (what
     `_drawing_of_paths` makes of the same paths), or None when a path holds anything else.
@@ -106,41 +116,41 @@ def _rules_of_rectangles(paths: list[list[VectorPiece]], area: pymupdf.Rect, s: 
     out: list[Box] = []
     ink: list[Box] = []
     for path in paths:
-        if not path[0].stroked and _paper(path[0].rgb):
+        stroked = path.stroked
+        if not stroked and _paper(path.rgb):
             continue
-        if not all(p.rect for p in path):
+        if path.other:
             if not figure_ink:
                 return None  # curves or slanted lines: ink or rules, the drawing list tells
-            ink += [p.box for p in path if not p.rect]
-            path = [p for p in path if p.rect]
-            if not path:
-                continue
-        whole = Box.union([p.box for p in path])
-        if whole.width < least and whole.height < least:
+            ink += [Box(*b) for b in path.other]
+        if not path.rects:
+            continue
+        if (max([b[2] for b in path.rects]) - min([b[0] for b in path.rects]) < least
+                and max([b[3] for b in path.rects]) - min([b[1] for b in path.rects]) < least):
             continue  # too small for a rule, and no curve in it: nothing
-        for p in path:
-            b = p.box
-            t = min(b.width, b.height)
-            if p.stroked and t <= thin:
+        for x0, y0, x1, y1 in path.rects:
+            w, h = x1 - x0, y1 - y0
+            t = min(w, h)
+            if stroked and t <= thin:
                 # A line: the pen's box around it, as far from it on every side.
                 e = t / 2
-                if b.width >= b.height:
-                    out.append(Box(b.x0 + e, b.y0 + e, b.x1 - e, b.y0 + e))
+                if w >= h:
+                    out.append(Box(x0 + e, y0 + e, x1 - e, y0 + e))
                 else:
-                    out.append(Box(b.x0 + e, b.y0 + e, b.x0 + e, b.y1 - e))
-            elif p.stroked and t < 3 * least:
+                    out.append(Box(x0 + e, y0 + e, x0 + e, y1 - e))
+            elif stroked and t < 3 * least:
                 # A thick pen's line (its box is the line grown by the pen on every side) or a
                 # narrow frame: the box cannot tell them apart.
                 return None
             elif t == 0:
                 continue  # a filled line has no area: nothing is drawn
             elif t <= thin:
-                out.append(b)  # a rule drawn as a thin rectangle
-            elif b.width < wide or b.height < tall:
+                out.append(Box(x0, y0, x1, y1))  # a rule drawn as a thin rectangle
+            elif w < wide or h < tall:
                 # As in `_drawing_of_paths`: a framed box has four rules, a shaded one two.
-                out += [Box(b.x0, b.y0, b.x1, b.y0), Box(b.x0, b.y1, b.x1, b.y1)]
-                if p.stroked:
-                    out += [Box(b.x0, b.y0, b.x0, b.y1), Box(b.x1, b.y0, b.x1, b.y1)]
+                out += [Box(x0, y0, x1, y0), Box(x0, y1, x1, y1)]
+                if stroked:
+                    out += [Box(x0, y0, x0, y1), Box(x1, y0, x1, y1)]
     return Drawing(out, ink)
 
 
