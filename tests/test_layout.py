@@ -192,6 +192,21 @@ def test_ruler_cut_off_by_the_page_edge_is_not_text():
     assert read(reseq(words)) == " ".join(lines).split()
 
 
+def test_a_short_ruler_counting_on_from_the_pages_ruler_is_not_text():
+    """A review copy: the left column's lines are numbered 1-20, the right column's four lines go
+    on from 21 in the gutter, too few numbers to be a ruler on their own."""
+    left_lines, right_lines = numbered_lines("L", 20), numbered_lines("R", 4)
+    words = column(left_lines, 80, 100)
+    words += [Word(62, 100 + PITCH * k, 70, 108 + PITCH * k, str(1 + k), 0) for k in range(20)]
+    words += column(right_lines, 330, 100)
+    words += [Word(316, 100 + PITCH * k, 324, 108 + PITCH * k, str(21 + k), 0) for k in range(4)]
+    assert read(row_major(words)) == " ".join(left_lines + right_lines).split()
+    # Numbers that do not count on from the ruler stay text.
+    other = [w for w in words if not (w.x0 == 316)] + [
+        Word(316, 100 + PITCH * k, 324, 108 + PITCH * k, str(5 + k), 0) for k in range(4)]
+    assert {"5", "6", "7", "8"} <= set(read(row_major(other)))
+
+
 def _column_with_caption() -> tuple[list[Word], list[str], list[str]]:
     """Two columns; a caption inside the left one that the PDF draws after that column's text."""
     left = column(numbered_lines("L", 10), 72, 100)

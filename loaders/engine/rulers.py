@@ -23,9 +23,12 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         by_edge[("r", round(w.x1 / s.ruler_edge_bin))].append(w)
         by_edge[("l", round(w.x0 / s.ruler_edge_bin))].append(w)
     ruler: set[int] = set()
+    short: list[list[Word]] = []  # counting groups too short to be rulers on their own
     text: Box | None = None  # the box of the other words, found once a group may be a ruler
     for group in by_edge.values():
         if len(group) < least:
+            if len(group) >= s.ruler_min_continued:
+                short.append(group)
             continue
         if text is None:
             others = [w for w in words if not w.text.isdigit()]
@@ -43,4 +46,12 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
             ruler.update(id(w) for w in group)
     if not ruler:
         return words, []
+    # A column of few lines (a short last column) has a short ruler: it counts on, by one, from
+    # where a ruler of the page stops ("87" at the foot of the left column, "88" at the top of
+    # the right one).
+    last = max(int(w.text) for w in words if id(w) in ruler)
+    for group in short:
+        group = sorted(group, key=lambda w: w.y0)
+        if int(group[0].text) == last + 1 and all(int(b.text) - int(a.text) == 1 for a, b in zip(group, group[1:])):
+            ruler.update(id(w) for w in group)
     return [w for w in words if id(w) not in ruler], [w for w in words if id(w) in ruler]

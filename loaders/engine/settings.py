@@ -145,6 +145,9 @@ class LayoutSettings:
     # ...or, out in the margin, never down in this share (a ruler whose last digit the page edge
     # cut off reads 55, 55, ..., 56).
     ruler_clipped_share: float = 0.9
+    # A shorter column of numbers, down to this many, counting on by one from where a ruler of
+    # the page stops is a ruler too (beside a short last column).
+    ruler_min_continued: int = 2
     # Keep running headers, footers and page numbers in the page text (they are always in metadata).
     keep_furniture: bool = False
 
