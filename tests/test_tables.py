@@ -200,6 +200,31 @@ def test_prose_in_two_columns_with_a_list_is_no_table(tmp_path):
     assert tables_of(write(tmp_path / "prose.pdf", [p])) == []
 
 
+def test_a_contents_list_in_a_column_is_no_table(tmp_path):
+    """Section numbers apart from their titles, the subsections indented: the numbers line up
+    like a table's first column, but the rows are a contents list."""
+    entries = [("1", "Introduction"), ("2", "Obtaining and installing the package"), ("3", "Preparing a paper"),
+               ("4", "Class options"), ("5", "Title page"), ("5.1", "Title"), ("5.2", "Authors and institutions"),
+               ("5.3", "Abstract and keywords"), ("6", "Sections and lists"), ("6.1", "Sections"), ("6.2", "Lists"),
+               ("7", "Mathematics and symbols"), ("7.1", "Equations"), ("7.2", "Special symbols"), ("7.3", "Ions")]
+    p = Page()
+    y = 80.0
+    p.text(56, y, "CONTENTS")
+    y += 2 * LEAD
+    for number, title in entries:
+        sub = "." in number
+        p.text(56 + (14 if sub else 0), y, number)
+        p.text(56 + (36 if sub else 14), y, title)
+        y += LEAD
+    y = 80.0
+    for _ in range(4):
+        y = p.prose(308, y, 215, LOREM)
+    path = write(tmp_path / "contents.pdf", [p])
+    assert tables_of(path) == []
+    text = ColumnAwarePDFLoader(path).load()[0].page_content
+    assert "5.2 Authors and institutions\n5.3 Abstract and keywords" in text
+
+
 @pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_interrupts(tmp_path, order):
     p = Page()

@@ -285,6 +285,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # a few lines side by side (a diagram's labels): no table
     if not col_rules and sum(bool(c) for row in grid for c in row) < s.table_min_filled * len(grid) * len(cols):
         return None  # a chart's scattered labels, an equation's pieces: no table
+    if _outline(grid):
+        return None  # numbered headings or items beside their titles: a contents list, no table
     if _axis_column(grid, s) or _symbolic(words, s) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
         return None  # a chart's axis, a display equation, or a figure with its caption
@@ -308,6 +310,24 @@ def _axis_column(grid: list[list[list[Word]]], s: LayoutSettings) -> bool:
         if counts_evenly([v for v, _ in pairs], [y for _, y in pairs], s) and pairs[0][0] > pairs[-1][0]:
             return True
     return False
+
+
+# An outline label: "3", "5.1", "2.4.1.", "A", "B.", "iv)".
+_OUTLINE_LABEL = re.compile(r"^(\d{1,3}(\.\d{1,3})*|[A-Z]|[ivxlc]{1,5})[.)]?$")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
+
+
+def _outline(grid: list[list[list[Word]]]) -> bool:
+    """Every row an outline label (or none) before a title of words, the title in the last
+    column (or across the row): a table of contents or a numbered list set with tabs."""
+    for row in grid:
+        texts = [" ".join(w.text for w in cell) for cell in row]
+        title = texts[-1]
+        if not _LETTERS.search(title):
+            return False
+        if any(t and t != title and not _OUTLINE_LABEL.match(t) for t in texts[:-1]):
+            return False
+    return True
 
 
 def _symbolic(words: list[Word], s: LayoutSettings) -> bool:
