@@ -206,7 +206,8 @@ def test_a_contents_list_in_a_column_is_no_table(tmp_path):
     entries = [("1", "Introduction"), ("2", "Obtaining and installing the package"), ("3", "Preparing a paper"),
                ("4", "Class options"), ("5", "Title page"), ("5.1", "Title"), ("5.2", "Authors and institutions"),
                ("5.3", "Abstract and keywords"), ("6", "Sections and lists"), ("6.1", "Sections"), ("6.2", "Lists"),
-               ("7", "Mathematics and symbols"), ("7.1", "Equations"), ("7.2", "Special symbols"), ("7.3", "Ions")]
+               ("7", "Mathematics and symbols"), ("7.1", "Equations"), ("7.2", "Special symbols"), ("7.3", "Ions"),
+               ("8", "Figures and tables"), ("9", "References and citations"), ("10", "Appendices")]
     p = Page()
     y = 80.0
     p.text(56, y, "CONTENTS")
@@ -223,6 +224,9 @@ def test_a_contents_list_in_a_column_is_no_table(tmp_path):
     assert tables_of(path) == []
     text = ColumnAwarePDFLoader(path).load()[0].page_content
     assert "5.2 Authors and institutions\n5.3 Abstract and keywords" in text
+    # The sections' numbers count up like a review copy's line numbers, but they are set as large
+    # as the titles, among the text: they stay.
+    assert "1 Introduction\n2 Obtaining and installing the package" in text and "10 Appendices" in text
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .geometry import Box, Word, words_box
+from .geometry import Box, Word, median, words_box
 from .settings import LayoutSettings
 
 
@@ -33,6 +33,7 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         if text is None:
             others = [w for w in words if not w.text.isdigit()]
             text = words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0)
+            body_h = median([w.y1 - w.y0 for w in others], 0.0)
         group = sorted(group, key=lambda w: w.y0)
         diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
         counting = sum(d == 1 for d in diffs) >= s.ruler_counting_share * len(diffs)
@@ -42,7 +43,10 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         in_margin = box.x1 <= text.x0 or box.x0 >= text.x1
         never_down = sum(d in (0, 1) for d in diffs) >= s.ruler_clipped_share * len(diffs)
         clipped = in_margin and never_down and any(diffs)
-        if counting or clipped:
+        # Numbers set as large as the text, among it, count its headings (a contents list's
+        # sections), not its lines: a ruler is set smaller, or out in the margin.
+        small = median([w.y1 - w.y0 for w in group], 0.0) < s.ruler_size * body_h
+        if counting and (small or in_margin) or clipped:
             ruler.update(id(w) for w in group)
     if not ruler:
         return words, []

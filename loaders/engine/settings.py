@@ -145,6 +145,9 @@ class LayoutSettings:
     # ...or, out in the margin, never down in this share (a ruler whose last digit the page edge
     # cut off reads 55, 55, ..., 56).
     ruler_clipped_share: float = 0.9
+    # Counting numbers among the text (not out in the margin) are a ruler only when set smaller
+    # than this multiple of the body's word height (else they number headings: a contents list).
+    ruler_size: float = 0.9
     # A shorter column of numbers, down to this many, counting on by one from where a ruler of
     # the page stops is a ruler too (beside a short last column).
     ruler_min_continued: int = 2
