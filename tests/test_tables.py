@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from columnrag.chunking import BandAwareTextSplitter
@@ -258,3 +259,26 @@ def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_ov
     assert docs[0].page_content.rstrip().endswith("set out")
     text = docs[1].page_content
     assert text.startswith("below, agree with those") and text.index("below, agree") < text.index("| Plot")
+
+
+def test_ruled_tables_with_an_icon_and_side_by_side_read_top_down_then_left_to_right(tmp_path):
+    """A ruled table with a small logo drawn in curves in its header's corner is still a table; the
+    two tables under it, side by side, each under its heading, come after it, left then right;
+    and the headings under the first table's last rule are not rows of it."""
+    big = simple_table(72, 100, [120, 100, 100, 100], [HEADER] + BODY)
+    left = simple_table(72, 240, [90, 90], [["Gas", "Limit"], ["Air", "none"], ["Nitrogen", "none"]])
+    right = simple_table(330, 240, [90, 90], [["Gas", "Limit"], ["Methane", "5.0"], ["Propane", "2.0"]])
+    p = Page()
+    p.text(72, 80, "Target gases for the detectors")
+    for t in (big, left, right):
+        p.table(t)
+    p.text(72, 228, "Left gas list")
+    p.text(330, 228, "Right gas list")
+    drawn = write(tmp_path / "plain.pdf", [p])
+    doc = pymupdf.open(drawn)
+    page = doc[0]
+    for k in range(4):  # the logo: white circles over the header's right end
+        page.draw_circle((470 + 3 * k, 108), 3 + k, color=(1, 1, 1), width=0.8)
+    doc.save(tmp_path / "t.pdf")
+    found = tables_of(tmp_path / "t.pdf")
+    assert [rows for _, rows, _ in found] == [big.grid(), left.grid(), right.grid()]

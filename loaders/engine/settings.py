@@ -383,6 +383,8 @@ class LayoutSettings:
     # A table's box holding this many curves or slanted lines (not a rounded box's corners) is a
     # chart or a diagram.
     table_figure_ink: int = 8
+    # ...spread over at least this share of the box's area (an icon in a corner is no chart).
+    table_ink_spread: float = 0.05
     # A page with this many paths of curves or slanted lines (a dense chart or map) counts each
     # such path as figure ink once instead of reading its drawing list segment by segment.
     dense_figure_paths: int = 500

@@ -131,7 +131,11 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         held = [c for c in candidates if _overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height]
         crossed = any(_overlap(f.box, c.box) > 0 for c in candidates)
         if held or f.grid and (crossed or f.rows_across >= s.table_ruled_rows and f.columns):
-            add(Box.union([f.box] + [_grow_up(c, words, s) for c in held]))
+            box = Box.union([f.box] + [_grow_up(c, words, s) for c in held])
+            if f.grid and box.y1 > f.box.y1:
+                # Lines under a ruled grid's last rule are not its rows (a note, the next heading).
+                box = Box(box.x0, box.y0, box.x1, f.box.y1)
+            add(box)
     for c in candidates:
         if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
             add(_grow_to_rules(_grow_up(c, words, s), rules, c.height, s))
@@ -152,16 +156,21 @@ def _caption_row(t: Table) -> None:
 
 
 def _inked(box: Box, ink: list[Box], s: LayoutSettings) -> bool:
-    """Curves or slanted lines inside: a chart's plot, a diagram's arrows."""
+    """Curves or slanted lines inside, spread over the box: a chart's plot, a diagram's arrows
+    (a small icon in a table's corner, however many its curves, is no chart)."""
     cx0, cy0, cx1, cy1 = box.as_tuple()
     need = s.table_figure_ink
     if need <= 0:
         return True
     found = 0
+    spread = s.table_ink_spread * box.width * box.height
+    ux0 = uy0 = float("inf")
+    ux1 = uy1 = float("-inf")
     for b in ink:  # stops at the ink that decides (a chart's page holds tens of thousands)
         if cx0 <= (b.x0 + b.x1) / 2 <= cx1 and cy0 <= (b.y0 + b.y1) / 2 <= cy1:
             found += 1
-            if found >= need:
+            ux0, uy0, ux1, uy1 = min(ux0, b.x0), min(uy0, b.y0), max(ux1, b.x1), max(uy1, b.y1)
+            if found >= need and (ux1 - ux0) * (uy1 - uy0) >= spread:
                 return True
     return False
 
@@ -277,7 +286,9 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
     block = _table_block(t)
     block.region = max((b.region for b in blocks), default=0) + 1
     tb = t.box
-    above = [b for b in text if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0 and b.box.y1 <= tb.y0 + 1]
+    # (A table placed already counts: two tables one above the other read top to bottom.)
+    placed = [b for b in blocks if isinstance(b, TableBlock)]
+    above = [b for b in text + placed if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0 and b.box.y1 <= tb.y0 + 1]
     if above:
         prev = max(above, key=lambda b: _index(blocks, b))  # both columns over a wide table: the later
         at = _index(blocks, prev) + 1
@@ -286,6 +297,8 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
         at = min(_index(blocks, b) for b in below) if below else _end_of_body(blocks)
     if _interrupts(blocks, at, tb):
         at += 1  # the sentence the table interrupts ends first
+    while at < len(blocks) and isinstance(blocks[at], TableBlock) and blocks[at] is not block:
+        at += 1  # a table put here before this one is above it or to its left: read first
     block.band, block.column = _body_band(blocks, at)
     blocks.insert(at, block)
 
