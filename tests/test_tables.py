@@ -282,3 +282,19 @@ def test_ruled_tables_with_an_icon_and_side_by_side_read_top_down_then_left_to_r
     doc.save(tmp_path / "t.pdf")
     found = tables_of(tmp_path / "t.pdf")
     assert [rows for _, rows, _ in found] == [big.grid(), left.grid(), right.grid()]
+
+
+def test_a_column_without_rules_between_its_rows_has_a_cell_in_each_row(tmp_path):
+    """Columns ruled apart, but rules between the rows only across the first column (a common
+    word-processor style): the other columns' cells are one per row, empty ones too, none
+    spanning down."""
+    rows = [["Type of text", "Size", "Style"], ["paper title", "15 pt", "bold"], ["author names", "12 pt", "bold"],
+            ["affiliation", "12 pt", ""], ["section titles", "12 pt", "bold"], ["captions", "10 pt", ""]]
+    t = simple_table(72, 170, [140, 80, 80], rows, rules="none")
+    p = page_with(t)
+    x0, x1 = t.xs[0], t.xs[-1]
+    p.lines += [(x, t.ys[0], x, t.ys[-1]) for x in t.xs]
+    p.lines += [(x0, t.ys[0], x1, t.ys[0]), (x0, t.ys[1], x1, t.ys[1]), (x0, t.ys[-1], x1, t.ys[-1])]
+    p.lines += [(x0, y, t.xs[1], y) for y in t.ys[2:-1]]
+    found = tables_of(write(tmp_path / "t.pdf", [p]))
+    assert [rows for _, rows, _ in found] == [t.grid()]

@@ -364,6 +364,7 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
     that stops short joins a cell only to an empty one below it."""
     n, m = len(grid), len(cols)
     parent = list(range(n * m))
+    filled = [bool(grid[i // m][i % m]) for i in range(n * m)]  # a group of cells holds text
 
     def find(a: int) -> int:
         while parent[a] != a:
@@ -371,13 +372,23 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
             a = parent[a]
         return a
 
+    def join(into: int, other: int) -> None:
+        top, low = find(into), find(other)
+        if top != low:
+            parent[low] = top
+            filled[top] = filled[top] or filled[low]
+
+    # Body columns that no rule between two body rows crosses (while some column has such rules).
+    body_cuts = [between[row_band[r]] for r in range(n - 1) if row_band[r + 1] != row_band[r] and row_band[r] > 0]
+    ruled = [any(_covers(cut, a, b) for cut in body_cuts) for a, b in cols]
+    unruled = [not x and any(ruled) for x in ruled]
     merged = False
     if col_rules:
         for r in range(n):
             y0, y1 = band_box[row_band[r]]
             for k, grp in enumerate(col_rules):
                 if not _covers(grp, y0, y1):
-                    parent[find(r * m + k + 1)] = find(r * m + k)
+                    join(r * m + k, r * m + k + 1)
                     merged = True
     for r in range(n - 1):
         if row_band[r + 1] == row_band[r]:
@@ -390,13 +401,17 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
                 under = [k for k, (a, b) in enumerate(cols) if g.lo <= (a + b) / 2 <= g.hi]
                 if 2 <= len(under) < m and sum(bool(grid[r][k]) for k in under) == 1:
                     for k in under[1:]:
-                        parent[find(r * m + k)] = find(r * m + under[0])
+                        join(r * m + under[0], r * m + k)
                     merged = True
         for k, (a, b) in enumerate(cols):
             if _covers(cut, a, b):
                 continue
+            if col_rules and unruled[k] and row_band[r] > 0:
+                # A body column no row rule crosses while others have them is simply unruled:
+                # a cell in each row (an empty one too), none spanning down.
+                continue
             if col_rules or (grid[r][k] and not grid[r + 1][k]):
-                parent[find((r + 1) * m + k)] = find(r * m + k)
+                join(r * m + k, (r + 1) * m + k)
                 merged = True
     if not merged:
         return
