@@ -298,3 +298,17 @@ def test_a_column_without_rules_between_its_rows_has_a_cell_in_each_row(tmp_path
     p.lines += [(x0, y, t.xs[1], y) for y in t.ys[2:-1]]
     found = tables_of(write(tmp_path / "t.pdf", [p]))
     assert [rows for _, rows, _ in found] == [t.grid()]
+
+
+def test_two_columns_left_unruled_between_them_inside_a_ruled_table_are_two(tmp_path):
+    """A framed table whose only inner column rule follows the first column: the two columns to
+    its right, apart by a clear gap, are two columns, not one."""
+    rows = [["Type of text", "Size", "Style"], ["paper title", "15 pt", "bold"], ["author names", "12 pt", "bold"],
+            ["affiliation", "12 pt", ""], ["section titles", "12 pt", "bold"], ["captions", "10 pt", ""]]
+    t = simple_table(72, 170, [140, 70, 60], rows, rules="none")
+    p = page_with(t)
+    x0, x1, y0, y1 = t.xs[0], t.xs[-1], t.ys[0], t.ys[-1]
+    p.lines += [(x0, y0, x1, y0), (x0, t.ys[1], x1, t.ys[1]), (x0, y1, x1, y1)]
+    p.lines += [(x0, y0, x0, y1), (t.xs[1], y0, t.xs[1], y1), (x1, y0, x1, y1)]
+    found = tables_of(write(tmp_path / "t.pdf", [p]))
+    assert [rows for _, rows, _ in found] == [t.grid()]

@@ -101,6 +101,32 @@ def word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float
     return [(a, b) for a, b in cols]
 
 
+def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region: Box,
+                    s: LayoutSettings) -> list[float]:
+    """Column edges no rule draws, inside the columns ruled on both sides between `edges`: a
+    clear gap that no word crosses between two columns of words, each with words in two rows or
+    more (a ruled table may leave two of its columns unruled between them)."""
+    tol = s.rule_join
+    border = [any(abs(g.pos - x) <= tol and g.length >= s.table_rule_span * region.height for g in rules.vertical)
+              for x in (edges[0], edges[-1])]
+    out: list[float] = []
+    for k, (a, b) in enumerate(zip(edges, edges[1:])):
+        if (k == 0 and not border[0]) or (k == len(edges) - 2 and not border[1]):
+            continue  # a column open on its outer side: its words may be more than the table's
+        inside = [w for w in words if a <= (w.x0 + w.x1) / 2 < b]
+        rows = make_rows(inside, s.row_overlap)
+        if len(rows) < 2:
+            continue
+        cols = word_columns(rows, s)
+        for (x0, left), (right, x1) in zip(cols, cols[1:]):
+            if right <= left or any(w.x0 < right and w.x1 > left for w in inside):
+                continue
+            if (sum(any(x0 <= w.x0 and w.x1 <= left for w in r.words) for r in rows) >= 2
+                    and sum(any(right <= w.x0 and w.x1 <= x1 for w in r.words) for r in rows) >= 2):
+                out.append((left + right) / 2)
+    return out
+
+
 def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]],
                s: LayoutSettings) -> list[list[Segment]]:
     """Inner horizontal rules grouped by position, those that close off at least one column
@@ -242,6 +268,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     col_rules = _without_empty_columns(_column_rules(rules, region, s), words, region)
     if col_rules:
         seps: list[float] | None = [sum(g.pos for g in grp) / len(grp) for grp in col_rules]
+        seps = sorted(seps + _unruled_splits(words, [region.x0] + seps + [region.x1], rules, region, s))
         edges = [region.x0] + seps + [region.x1]
         cols = list(zip(edges, edges[1:]))
     else:
