@@ -73,23 +73,6 @@ def test_an_unruled_table_in_its_own_rows_is_a_grid_of_its_words():
     assert texts(t) == ROWS
 
 
-def test_a_listing_in_a_fixed_width_font_is_no_table():
-    """The same rows set in a fixed-width font (every character as wide: a code listing, whose
-    spaces part its lines like cells) give no table."""
-    def fixed(text: str, x: float, y: float) -> list[Word]:
-        out = []
-        for token in text.split():
-            out.append(Word(x, y, x + CHAR_W * len(token), y + HEIGHT, token, len(out)))
-            x += CHAR_W * (len(token) + 1)
-        return out
-
-    rows = [["timeout", "30"], ["retries", "5"], ["backoff", "2"], ["logdir", "logs"]]
-    listing = [w for r, (key, value) in enumerate(rows) for w in fixed(f"{key} {value}", 72, 100 + 16 * r)]
-    assert build_table(Box(72, 100, 200, 170), listing, Rules(), S) is None
-    table = cell_words(rows, [72, 120], 100)
-    assert texts(build_table(Box(72, 100, 200, 170), table, Rules(), S)) == rows
-
-
 def test_rules_part_rows_whose_cells_wrap_and_a_missing_rule_spans():
     # Two rows between three rules; the first row's middle cell wraps onto two lines; the
     # second row has no column rule between its last two cells (one cell over both).

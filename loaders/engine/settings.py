@@ -345,9 +345,6 @@ class LayoutSettings:
     # More than this share of a table's words of symbols only (or of glyphs without a character)
     # is an equation set in pieces.
     table_symbol_share: float = 0.3
-    # Words of letters whose width per character varies less than this share are set in a
-    # fixed-width font: a code listing, no table.
-    table_monospace_spread: float = 0.02
     # A vertical rule running down at least this share of a table's height rules its columns...
     table_rule_span: float = 0.5
     # ...and only those running down at least this share part them (a table nested in a cell).

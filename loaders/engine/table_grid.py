@@ -314,8 +314,6 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # a chart's scattered labels, an equation's pieces: no table
     if _outline(grid):
         return None  # numbered headings or items beside their titles: a contents list, no table
-    if _monospaced(words, s):
-        return None  # a code listing: a fixed-width font's spaces part its lines like cells
     if _axis_column(grid, s) or _symbolic(words, s) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
         return None  # a chart's axis, a display equation, or a figure with its caption
@@ -357,17 +355,6 @@ def _outline(grid: list[list[list[Word]]]) -> bool:
         if any(t and t != title and not _OUTLINE_LABEL.match(t) for t in texts[:-1]):
             return False
     return True
-
-
-def _monospaced(words: list[Word], s: LayoutSettings) -> bool:
-    """Set in a fixed-width font: every word of letters as wide per character (within a couple
-    of percent; a proportional font's words vary by ten or more)."""
-    widths = [(w.x1 - w.x0) / len(w.text) for w in words if sum(c.isalpha() for c in w.text) >= 3]
-    if len(widths) < 3:
-        return False
-    mean = sum(widths) / len(widths)
-    spread = (sum((x - mean) ** 2 for x in widths) / len(widths)) ** 0.5
-    return spread < s.table_monospace_spread * mean
 
 
 def _symbolic(words: list[Word], s: LayoutSettings) -> bool:
