@@ -73,6 +73,22 @@ def test_an_unruled_table_in_its_own_rows_is_a_grid_of_its_words():
     assert texts(t) == ROWS
 
 
+def test_a_rule_over_a_few_header_lines_under_a_rule_across_is_the_headers():
+    """Booktabs: the top rule is the one over the header, not the header's own rule right over
+    the body; with a paragraph between the two rules, the rule over the body is the top."""
+    from columnrag.loaders.engine.table_rules import Segment
+    from columnrag.loaders.engine.tables import _enclosing_rules
+
+    body = Box(72, 200, 400, 260)
+    rules = Rules([Segment(150, 72, 400), Segment(190, 72, 400), Segment(262, 72, 400)], [])
+    header = cell_words([["", "Total number", "Average price"]], [72, 250, 330], 170)
+    top, bottom = _enclosing_rules(body, rules, header, HEIGHT, S)
+    assert (top.pos, bottom.pos) == (150, 262)
+    prose = proportional("The committee reviewed the quarterly figures before the annual meeting began.", 72, 170)
+    top, _ = _enclosing_rules(body, rules, prose, HEIGHT, S)
+    assert top.pos == 190
+
+
 def test_rules_part_rows_whose_cells_wrap_and_a_missing_rule_spans():
     # Two rows between three rules; the first row's middle cell wraps onto two lines; the
     # second row has no column rule between its last two cells (one cell over both).

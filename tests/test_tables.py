@@ -312,3 +312,21 @@ def test_two_columns_left_unruled_between_them_inside_a_ruled_table_are_two(tmp_
     p.lines += [(x0, y0, x0, y1), (t.xs[1], y0, t.xs[1], y1), (x1, y0, x1, y1)]
     found = tables_of(write(tmp_path / "t.pdf", [p]))
     assert [rows for _, rows, _ in found] == [t.grid()]
+
+
+def test_lines_of_code_between_two_rules_are_no_table(tmp_path):
+    """A code example set between a rule above and one below (a manual's listing box), its
+    keywords apart from their arguments like cells: no table."""
+    p = Page()
+    y = p.prose(72, 80, 451, LOREM)
+    p.lines += [(72, y, 400, y), (72, y + 70, 400, y + 70)]
+    path = write(tmp_path / "plain.pdf", [p])
+    doc = pymupdf.open(path)
+    page = doc[0]
+    code = [("SELECT", "function_id,"), ("", "user_name,"), ("FROM", "function_usage"),
+            ("WHERE", "function_id='QIBM_DB_SECADM'"), ("ORDER BY", "user_name;")]
+    for k, (keyword, rest) in enumerate(code):
+        page.insert_text((76, y + 12 + 11 * k), keyword, fontname="cour", fontsize=8)
+        page.insert_text((130, y + 12 + 11 * k), rest, fontname="cour", fontsize=8)
+    doc.save(tmp_path / "t.pdf")
+    assert tables_of(tmp_path / "t.pdf") == []

@@ -372,6 +372,9 @@ class LayoutSettings:
     # A rule within this many word heights above or below a table's lines, running across at
     # least table_rule_cover of their width, is its top or bottom rule.
     table_rule_reach: float = 3.0
+    # A rule right above a table is its header's when the lines over it, up to a rule across,
+    # are a header's: cells of at most this many words (the top rule is then that other one).
+    table_header_cell_words: int = 6
     table_rule_cover: float = 0.8
     # A frame of rules with no rule inside (one box) is a table's when it holds at least this
     # share of a candidate (a box drawn around a table, not a shaded row).

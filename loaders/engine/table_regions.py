@@ -181,7 +181,7 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
         if any(axis_labels(cells_of(r.words, s), s) for r in rows[a: b + 1]):
             continue  # a chart's tick labels, not a table
         c = Candidate(rows[a: b + 1], region, strong)
-        if strong and _monospaced([w for r in c.rows for w in r.words], s):
+        if strong and monospaced([w for r in c.rows for w in r.words], s):
             c.strong = False  # a code listing aligned with spaces; a table only inside rules
         found.append(c)
     return found
@@ -229,7 +229,7 @@ def axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
     return counts_evenly(values, centres, s)
 
 
-def _monospaced(words: list[Word], s: LayoutSettings) -> bool:
+def monospaced(words: list[Word], s: LayoutSettings) -> bool:
     """Text set in a typewriter font: every letter as wide as the next (code, a terminal).
     Words of letters only: most fonts set their digits all alike."""
     widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 2 and w.text.isalpha()]

@@ -16,8 +16,8 @@ from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayou
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
-from .table_regions import Candidate, cells_of, table_candidates
-from .table_rules import Drawing, Rules, frames, merge_rules
+from .table_regions import Candidate, cells_of, monospaced, table_candidates
+from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
 _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
                       r"([\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"
@@ -46,20 +46,39 @@ def _overlap(a: Box, b: Box) -> float:
     return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
 
 
-def _grow_to_rules(box: Box, rules: Rules, height: float, s: LayoutSettings) -> Box:
-    """A candidate's box grown to the rules right above and below it that run across it (the
-    top and bottom rules of a booktabs table; the header between them comes along)."""
+def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
+                     s: LayoutSettings) -> tuple[Segment | None, Segment | None]:
+    """The rules right above and below a candidate that run across it (the top and bottom
+    rules of a booktabs table), where there are. A rule above with a header's few lines over
+    it, under another rule across, is the header's rule: the top rule is that other one."""
     reach = s.table_rule_reach * height
-    x0, y0, x1, y1 = box.as_tuple()
     across = [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
     above = [g for g in across if box.y0 - reach <= g.pos <= box.y0]
     below = [g for g in across if box.y1 <= g.pos <= box.y1 + reach]
-    if above:  # the top rule, over a header the candidate may have left out
-        g = min(above, key=lambda g: g.pos)
-        y0, x0, x1 = g.pos, min(x0, g.lo), max(x1, g.hi)
-    if below:
-        g = max(below, key=lambda g: g.pos)
-        y1, x0, x1 = g.pos, min(x0, g.lo), max(x1, g.hi)
+    top = min(above, key=lambda g: g.pos) if above else None
+    if top is not None:
+        higher = [g for g in across if top.pos - s.table_header_lines * 2 * height <= g.pos < top.pos - height]
+        if higher:
+            rule = max(higher, key=lambda g: g.pos)
+            x0, x1 = min(box.x0, rule.lo), max(box.x1, rule.hi)  # whole lines, not their pieces over the table
+            header = make_rows([w for w in words if rule.pos < w.cy < top.pos and w.x1 > x0 and w.x0 < x1],
+                               s.row_overlap)
+            # (A header's cells are a few words each; a line of prose or a caption is no header.)
+            if header and len(header) <= s.table_header_lines and not any(
+                    _CAPTION.match(" ".join(w.text for w in row.words))
+                    or any(len(cell) > s.table_header_cell_words for cell in cells_of(row.words, s))
+                    for row in header):
+                top = rule
+    return top, max(below, key=lambda g: g.pos) if below else None
+
+
+def _grow_to_rules(box: Box, top: Segment | None, bottom: Segment | None) -> Box:
+    """A candidate's box grown to its enclosing rules (the header between them comes along)."""
+    x0, y0, x1, y1 = box.as_tuple()
+    if top is not None:  # the top rule, over a header the candidate may have left out
+        y0, x0, x1 = top.pos, min(x0, top.lo), max(x1, top.hi)
+    if bottom is not None:
+        y1, x0, x1 = bottom.pos, min(x0, bottom.lo), max(x1, bottom.hi)
     return Box(x0, y0, x1, y1)
 
 
@@ -137,8 +156,15 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                 box = Box(box.x0, box.y0, box.x1, f.box.y1)
             add(box)
     for c in candidates:
-        if c.strong and not any(_overlap(t.box, c.box) > 0 for t in tables):
-            add(_grow_to_rules(_grow_up(c, words, s), rules, c.height, s))
+        if any(_overlap(t.box, c.box) > 0 for t in tables):
+            continue
+        grown = _grow_up(c, words, s)
+        top, bottom = _enclosing_rules(grown, rules, words, c.height, s)
+        # Too few rows to be a table on their own, but ruled above and below right across (a
+        # short booktabs table): a table; not lines of code between rules (a listing's box).
+        if c.strong or (top is not None and bottom is not None
+                        and not monospaced([w for r in c.rows for w in r.words], s)):
+            add(_grow_to_rules(grown, top, bottom))
     return tables
 
 
