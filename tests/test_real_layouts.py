@@ -115,6 +115,21 @@ def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
     assert text.index("fell again.") < text.index("Table 2:")
 
 
+def test_a_captions_second_line_is_not_taken_for_the_sentence_a_column_leaves_open():
+    # The left column's sentence goes on in the right column under a table's caption, whose
+    # first line runs full width and breaks a word ("asso-" / "ciated"): its second line opens in
+    # lower case like the sentence's rest, but it is the caption's, set in the caption's type.
+    left = column(prose("L", 18) + ["and the sentence runs on past the"], 72, 100)
+    caption = (small_line("TABLE IV: Configuration space of the hyperparameters asso-", 320, 100, size=10.0)
+               + small_line("ciated with the algorithms of the system.", 320, 118, size=10.0))
+    rows = [w for k, row in enumerate(["KNN k 1 to 100", "AB estimators 2 to 500"])
+            for w in small_line(row, 330, 100 + (2.5 + k) * PITCH)]
+    right = column(["table below, where it ends today."] + prose("R", 14), 320, 100 + 6 * PITCH)
+    assert_reads_on(left + caption + rows + right, "past the\ntable below, where", "ends today.", "TABLE IV")
+    text = " ".join(text_of(left + caption + rows + right).split())
+    assert "hyperparameters associated with the algorithms" in text and text.index("algorithms") < text.index("KNN")
+
+
 def test_a_caption_is_never_joined_to_the_body_text_under_it():
     body = column(prose("B", 6), 72, 100)
     # Captions are often set only a little smaller (8 pt under 10 pt), close above the text.

@@ -53,6 +53,26 @@ def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     return not _body_size(block, body_h, s)
 
 
+def _caption_goes_on(caption: Block, block: Block, body_h: float) -> bool:
+    """`block` is the rest of the float above it: the float's last line leaves its sentence (or
+    a word) open, and `block` opens in lower case right under it ("... of the hyperparameters
+    asso-" / "ciated with the algorithms ...": a caption's second line, not the body's)."""
+    if not caption.lines or not block.lines or not is_caption_start(caption.lines[0].text):
+        return False
+    line = caption.lines[-1]
+    last, first = line.text.rstrip(), block.lines[0].text
+    if not last or _ENDS_SENTENCE.search(last) or not first[:1].islower():
+        return False
+    # The caption's line broke a word, or ran full width (a short centred caption is whole); the
+    # line under it is set in the caption's type, right under it.
+    words = line.words
+    full = words[-1].x1 - words[0].x0 >= 0.9 * max(caption.box.width, block.box.width)
+    h = block_height(caption)
+    return ((last.endswith("-") or full) and abs(block_height(block) - h) <= 0.1 * h
+            and 0 <= block.box.y0 - caption.box.y1 <= body_h
+            and min(block.box.x1, caption.box.x1) > max(block.box.x0, caption.box.x0))
+
+
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A body paragraph whose last line leaves its sentence open."""
     if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
@@ -94,7 +114,8 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
     while i < len(out) - 2:
         if _open_sentence(out[i], body_h, s):
             j = i + 1
-            while j < len(out) and j - i <= s.float_run_max and _is_float(out[j], body_h, s):
+            while j < len(out) and j - i <= s.float_run_max and (
+                    _is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h)):
                 j += 1
             if i + 1 < j < len(out) and _carries_on(out[i], out[j], body_h, s):
                 out[i + 1: j + 1] = [out[j]] + out[i + 1: j]
@@ -125,7 +146,7 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
     run: list[int] = []
     for i in body[:s.float_run_max + 1]:
         b = blocks[i]
-        if b.kind == TABLE or _is_float(b, body_h, s):
+        if b.kind == TABLE or _is_float(b, body_h, s) or run and _caption_goes_on(blocks[run[-1]], b, body_h):
             run.append(i)
             continue
         first = _running_opening(b, body_h, s)
