@@ -188,6 +188,13 @@ class BackgroundEmbedder:
         except BaseException as exc:  # raised by get(), in the thread that needs the model
             self._error = exc
 
+    def settle(self) -> None:
+        """Wait for a load under way to end. A run stopped meanwhile (Ctrl-C, SIGTERM) must not
+        leave the interpreter while this thread is inside torch: its C++ teardown then aborts
+        the process ("terminate called without an active exception") instead of exiting."""
+        if self._thread.ident is not None:
+            self._thread.join()
+
     def get(self) -> Embedder:
         if self._thread.ident is None:  # not started: load now
             self._thread.start()

@@ -105,16 +105,19 @@ def run_local(plan: Plan, settings: Settings, store: ChromaStore, summary: Summa
     """Parse in worker processes; embed and write here, as parsed files come back."""
     model = BackgroundEmbedder(settings.embedding, start=bool(plan.jobs),  # loads while workers start
                                threads=cpu_threads(settings.ingest.workers))
-    with Writer(store, model, settings.fingerprint(), settings.ingest.embed_batch, summary,
-                plan.recorded, progress) as writer, closing(parsed_files(plan.jobs, settings)) as results:
-        for done, result in enumerate(results, start=1):
-            if progress:
-                progress.parsed(result.source, len(result.ids), done, len(plan.jobs))
-            if result.error:
-                summary.add_failure(result.source, result.error)
-            else:
-                writer.add(result)
-        writer.flush()
+    try:
+        with Writer(store, model, settings.fingerprint(), settings.ingest.embed_batch, summary,
+                    plan.recorded, progress) as writer, closing(parsed_files(plan.jobs, settings)) as results:
+            for done, result in enumerate(results, start=1):
+                if progress:
+                    progress.parsed(result.source, len(result.ids), done, len(plan.jobs))
+                if result.error:
+                    summary.add_failure(result.source, result.error)
+                else:
+                    writer.add(result)
+            writer.flush()
+    finally:
+        model.settle()
 
 
 def remove(sources: Sequence[str], store: ChromaStore, summary: Summary) -> None:
