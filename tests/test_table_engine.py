@@ -87,6 +87,13 @@ def test_a_rule_over_a_few_header_lines_under_a_rule_across_is_the_headers():
     prose = proportional("The committee reviewed the quarterly figures before the annual meeting began.", 72, 170)
     top, _ = _enclosing_rules(body, rules, prose, HEIGHT, S)
     assert top.pos == 190
+    # Ruled under every row: up through the rows above the body to the rule over the header.
+    rows = Rules([Segment(y, 72, 400) for y in (110, 130, 150, 170, 190)] + [Segment(262, 72, 400)], [])
+    above = (cell_words([["Algorithm", "Parameter", "Space"]], [72, 200, 300], 115)
+             + cell_words([["KNN", "k", "1 to 100"], ["", "weights", "uniform"], ["AB", "rate", "0.01 to 1.0"]],
+                          [72, 200, 300], 135, pitch=20.0))
+    top, _ = _enclosing_rules(body, rows, above, HEIGHT, S)
+    assert top.pos == 110
 
 
 def test_rules_part_rows_whose_cells_wrap_and_a_missing_rule_spans():

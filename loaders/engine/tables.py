@@ -50,25 +50,29 @@ def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
                      s: LayoutSettings) -> tuple[Segment | None, Segment | None]:
     """The rules right above and below a candidate that run across it (the top and bottom
     rules of a booktabs table), where there are. A rule above with a header's few lines over
-    it, under another rule across, is the header's rule: the top rule is that other one."""
+    it, under another rule across, is the header's rule: the top rule is that other one (and so
+    on up a table ruled under every row)."""
     reach = s.table_rule_reach * height
     across = [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
     above = [g for g in across if box.y0 - reach <= g.pos <= box.y0]
     below = [g for g in across if box.y1 <= g.pos <= box.y1 + reach]
     top = min(above, key=lambda g: g.pos) if above else None
-    if top is not None:
+    # Up from rule to rule across while the lines between are a header's or a ruled row's: a few
+    # lines of short cells (a line of prose or a caption is neither).
+    while top is not None:
         higher = [g for g in across if top.pos - s.table_header_lines * 2 * height <= g.pos < top.pos - height]
-        if higher:
-            rule = max(higher, key=lambda g: g.pos)
-            x0, x1 = min(box.x0, rule.lo), max(box.x1, rule.hi)  # whole lines, not their pieces over the table
-            header = make_rows([w for w in words if rule.pos < w.cy < top.pos and w.x1 > x0 and w.x0 < x1],
-                               s.row_overlap)
-            # (A header's cells are a few words each; a line of prose or a caption is no header.)
-            if header and len(header) <= s.table_header_lines and not any(
-                    _CAPTION.match(" ".join(w.text for w in row.words))
-                    or any(len(cell) > s.table_header_cell_words for cell in cells_of(row.words, s))
-                    for row in header):
-                top = rule
+        if not higher:
+            break
+        rule = max(higher, key=lambda g: g.pos)
+        x0, x1 = min(box.x0, rule.lo), max(box.x1, rule.hi)  # whole lines, not their pieces over the table
+        lines = make_rows([w for w in words if rule.pos < w.cy < top.pos and w.x1 > x0 and w.x0 < x1],
+                          s.row_overlap)
+        if not lines or len(lines) > s.table_header_lines or any(
+                _CAPTION.match(" ".join(w.text for w in row.words))
+                or any(len(cell) > s.table_header_cell_words for cell in cells_of(row.words, s))
+                for row in lines):
+            break
+        top = rule
     return top, max(below, key=lambda g: g.pos) if below else None
 
 
