@@ -96,6 +96,15 @@ def test_a_rule_over_a_few_header_lines_under_a_rule_across_is_the_headers():
     assert top.pos == 110
 
 
+def test_names_beside_their_addresses_are_an_author_block_but_a_contact_table_has_a_header():
+    people = [["Carlo Rossi", "carlo.rossi@polimi.it"], ["Anna Bianchi", "anna.bianchi@mail.polimi.it"],
+              ["Marco Verdi", "marco.verdi@polimi.it"]]
+    words = cell_words(people, [72, 220], 100)
+    assert build_table(Box(72, 100, 400, 150), words, Rules(), S) is None
+    table = cell_words([["Name", "E-mail"]] + people, [72, 220], 100)
+    assert texts(build_table(Box(72, 100, 400, 170), table, Rules(), S)) == [["Name", "E-mail"]] + people
+
+
 def test_rules_part_rows_whose_cells_wrap_and_a_missing_rule_spans():
     # Two rows between three rules; the first row's middle cell wraps onto two lines; the
     # second row has no column rule between its last two cells (one cell over both).

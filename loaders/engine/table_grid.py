@@ -314,6 +314,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # a chart's scattered labels, an equation's pieces: no table
     if _outline(grid):
         return None  # numbered headings or items beside their titles: a contents list, no table
+    if _address_list(grid):
+        return None  # names beside their e-mail addresses, no header: a paper's author block
     if _axis_column(grid, s) or _symbolic(words, s) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
         return None  # a chart's axis, a display equation, or a figure with its caption
@@ -353,6 +355,19 @@ def _outline(grid: list[list[list[Word]]]) -> bool:
         if not _LETTERS.search(title):
             return False
         if any(t and t != title and not _OUTLINE_LABEL.match(t) for t in texts[:-1]):
+            return False
+    return True
+
+
+_EMAIL = re.compile(r"^\S+@\S+\.\w{2,}$")
+
+
+def _address_list(grid: list[list[list[Word]]]) -> bool:
+    """Every row ends in an e-mail address, the first row too (no header): an author block set
+    as names beside addresses, not a table."""
+    for row in grid:
+        texts = [" ".join(w.text for w in cell) for cell in row if cell]
+        if not texts or not _EMAIL.match(texts[-1].replace(" ", "")):
             return False
     return True
 
