@@ -402,6 +402,9 @@ class LayoutSettings:
     rule_join: float = 3.0
     # A shaded or framed rectangle this share of the page wide or high is a background, no table.
     page_fill_share: float = 0.9
+    # A stroked box narrower than this (pt) may be a thick pen's line rather than a frame: the
+    # text page's box of a path cannot tell them apart, the drawing list is read instead.
+    frame_min_size: float = 24.0
 
     def __post_init__(self) -> None:
         # YAML reads a bare `off` as false: that is the mode "off" too.

@@ -138,7 +138,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                     out.append(Box(x0 + e, y0 + e, x1 - e, y0 + e))
                 else:
                     out.append(Box(x0 + e, y0 + e, x0 + e, y1 - e))
-            elif stroked and t < 3 * least:
+            elif stroked and t < s.frame_min_size:
                 # A thick pen's line (its box is the line grown by the pen on every side) or a
                 # narrow frame: the box cannot tell them apart.
                 return None
