@@ -34,8 +34,13 @@ def block_height(block: Block) -> float:
     return median([w.y1 - w.y0 for w in block.words], 0.0)
 
 
+def _same_size(block: Block, height: float, s: LayoutSettings) -> bool:
+    """The block is set in type of this height (within float_size_change of it)."""
+    return abs(block_height(block) - height) <= s.float_size_change * height
+
+
 def _body_size(block: Block, body_h: float, s: LayoutSettings) -> bool:
-    return abs(block_height(block) - body_h) <= s.float_size_change * body_h
+    return _same_size(block, body_h, s)
 
 
 def _running(text: str, s: LayoutSettings) -> bool:
@@ -53,7 +58,7 @@ def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     return not _body_size(block, body_h, s)
 
 
-def _caption_goes_on(caption: Block, block: Block, body_h: float) -> bool:
+def _caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSettings) -> bool:
     """`block` is the rest of the float above it: the float's last line leaves its sentence (or
     a word) open, and `block` opens in lower case right under it ("... of the hyperparameters
     asso-" / "ciated with the algorithms ...": a caption's second line, not the body's)."""
@@ -66,9 +71,8 @@ def _caption_goes_on(caption: Block, block: Block, body_h: float) -> bool:
     # The caption's line broke a word, or ran full width (a short centred caption is whole); the
     # line under it is set in the caption's type, right under it.
     words = line.words
-    full = words[-1].x1 - words[0].x0 >= 0.9 * max(caption.box.width, block.box.width)
-    h = block_height(caption)
-    return ((last.endswith("-") or full) and abs(block_height(block) - h) <= 0.1 * h
+    full = words[-1].x1 - words[0].x0 >= s.caption_full_line * max(caption.box.width, block.box.width)
+    return ((last.endswith("-") or full) and _same_size(block, block_height(caption), s)
             and 0 <= block.box.y0 - caption.box.y1 <= body_h
             and min(block.box.x1, caption.box.x1) > max(block.box.x0, caption.box.x0))
 
@@ -115,7 +119,7 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
         if _open_sentence(out[i], body_h, s):
             j = i + 1
             while j < len(out) and j - i <= s.float_run_max and (
-                    _is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h)):
+                    _is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h, s)):
                 j += 1
             if i + 1 < j < len(out) and _carries_on(out[i], out[j], body_h, s):
                 out[i + 1: j + 1] = [out[j]] + out[i + 1: j]
@@ -146,7 +150,7 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
     run: list[int] = []
     for i in body[:s.float_run_max + 1]:
         b = blocks[i]
-        if b.kind == TABLE or _is_float(b, body_h, s) or run and _caption_goes_on(blocks[run[-1]], b, body_h):
+        if b.kind == TABLE or _is_float(b, body_h, s) or run and _caption_goes_on(blocks[run[-1]], b, body_h, s):
             run.append(i)
             continue
         first = _running_opening(b, body_h, s)

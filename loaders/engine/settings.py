@@ -179,6 +179,9 @@ class LayoutSettings:
     float_size_change: float = 0.1
     # At most this many float blocks in a row are moved after the paragraph they interrupt.
     float_run_max: int = 12
+    # A caption's line this share of its block's width (or the next line's) runs full width: a
+    # line under it opening in lower case, in the caption's type, goes on with the caption.
+    caption_full_line: float = 0.9
 
     # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in

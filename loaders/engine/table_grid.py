@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from .geometry import Box, Line, Word, median, words_box
 from .rows import Row, make_rows
 from .settings import LayoutSettings
-from .table_regions import LIST_MARKER, axis_labels, cells_of, counts_evenly, number
+from .table_regions import LIST_MARKER, axis_labels, cell_text, cells_of, counts_evenly, number
 from .table_rules import Rules, Segment, group_segments as _group
 
 
@@ -350,7 +350,7 @@ def _outline(grid: list[list[list[Word]]]) -> bool:
     """Every row an outline label (or none) before a title of words, the title in the last
     column (or across the row): a table of contents or a numbered list set with tabs."""
     for row in grid:
-        texts = [" ".join(w.text for w in cell) for cell in row]
+        texts = [cell_text(cell) for cell in row]
         title = texts[-1]
         if not _LETTERS.search(title):
             return False
@@ -366,7 +366,7 @@ def _address_list(grid: list[list[list[Word]]]) -> bool:
     """Every row ends in an e-mail address, the first row too (no header): an author block set
     as names beside addresses, not a table."""
     for row in grid:
-        texts = [" ".join(w.text for w in cell) for cell in row if cell]
+        texts = [cell_text(cell) for cell in row if cell]
         if not texts or not _EMAIL.match(texts[-1].replace(" ", "")):
             return False
     return True
@@ -406,7 +406,6 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
     that stops short joins a cell only to an empty one below it."""
     n, m = len(grid), len(cols)
     parent = list(range(n * m))
-    filled = [bool(grid[i // m][i % m]) for i in range(n * m)]  # a group of cells holds text
 
     def find(a: int) -> int:
         while parent[a] != a:
@@ -415,10 +414,7 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
         return a
 
     def join(into: int, other: int) -> None:
-        top, low = find(into), find(other)
-        if top != low:
-            parent[low] = top
-            filled[top] = filled[top] or filled[low]
+        parent[find(other)] = find(into)
 
     # Body columns that no rule between two body rows crosses (while some column has such rules).
     body_cuts = [between[row_band[r]] for r in range(n - 1) if row_band[r + 1] != row_band[r] and row_band[r] > 0]

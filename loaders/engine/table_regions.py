@@ -304,7 +304,7 @@ def _same_row(a: Row, b: Row) -> bool:
     return min(a.y1, b.y1) - max(a.y0, b.y0) >= 0.5 * min(a.y1 - a.y0, b.y1 - b.y0)
 
 
-def _text(cell: list[Word]) -> str:
+def cell_text(cell: list[Word]) -> str:
     return " ".join(w.text for w in cell)
 
 
@@ -330,18 +330,18 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
     if _justified_side(lefts, s):
         return 0  # a column of running text left of something else: the strip is a gutter
     share = s.table_marker_share * n
-    if sum(bool(LIST_MARKER.match(_text(c)) or _SUBSECTION.match(_text(c))) for c in lefts) >= share:
+    if sum(bool(LIST_MARKER.match(cell_text(c)) or _SUBSECTION.match(cell_text(c))) for c in lefts) >= share:
         return 0
     if sum(c[0].text[:1].islower() for c in lefts) >= share and (
             sum(map(len, rights)) >= s.table_prose_words * n):
         return 0  # running text wrapped beside prose (a margin note), no table's labels
-    if sum(bool(_EQUATION_NUMBER.match(_text(c))) for c in rights) >= share:
+    if sum(bool(_EQUATION_NUMBER.match(cell_text(c))) for c in rights) >= share:
         return 0
-    if sum(bool(_LEADER.search(_text(a) + " " + _text(b))) for a, b in zip(lefts, rights)) >= share:
+    if sum(bool(_LEADER.search(cell_text(a) + " " + cell_text(b))) for a, b in zip(lefts, rights)) >= share:
         return 0
     if _justified_side(rights, s):
         return min(n, s.table_ruled_rows)  # labels beside running text: a table only inside rules
-    if sum(bool(_PAGE_NUMBER.match(_text(b)) and _SECTION.match(rows[i].words[0].text))
+    if sum(bool(_PAGE_NUMBER.match(cell_text(b)) and _SECTION.match(rows[i].words[0].text))
            for i, b in zip(both, rights)) >= share:
         return 0  # numbered sections and their pages: a table of contents without leaders
     return n

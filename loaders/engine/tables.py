@@ -327,7 +327,7 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
         at = min(_index(blocks, b) for b in below) if below else _end_of_body(blocks)
     if _interrupts(blocks, at, tb):
         at += 1  # the sentence the table interrupts ends first
-    while at < len(blocks) and isinstance(blocks[at], TableBlock) and blocks[at] is not block:
+    while at < len(blocks) and isinstance(blocks[at], TableBlock):
         at += 1  # a table put here before this one is above it or to its left: read first
     block.band, block.column = _body_band(blocks, at)
     blocks.insert(at, block)

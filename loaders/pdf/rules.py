@@ -142,16 +142,24 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                 # A thick pen's line (its box is the line grown by the pen on every side) or a
                 # narrow frame: the box cannot tell them apart.
                 return None
-            elif t == 0:
-                continue  # a filled line has no area: nothing is drawn
-            elif t <= thin:
-                out.append(Box(x0, y0, x1, y1))  # a rule drawn as a thin rectangle
-            elif w < wide or h < tall:
-                # As in `_drawing_of_paths`: a framed box has four rules, a shaded one two.
-                out += [Box(x0, y0, x1, y0), Box(x0, y1, x1, y1)]
-                if stroked:
-                    out += [Box(x0, y0, x0, y1), Box(x1, y0, x1, y1)]
+            elif t > 0:  # (a filled line has no area: nothing is drawn)
+                out += _rectangle_rules(Box(x0, y0, x1, y1), stroked, thin, wide, tall)
     return Drawing(out, ink)
+
+
+def _rectangle_rules(box: Box, stroked: bool, thin: float, wide: float, tall: float) -> list[Box]:
+    """The rules a drawn rectangle gives: itself when it is thin (a rule drawn as a rectangle);
+    else its edges, unless it fills the page (a background). A framed box has four rules; a
+    shaded one parts rows (zebra stripes, a header's band) but not columns: shaded header cells
+    side by side stop at the header."""
+    if box.width <= thin or box.height <= thin:
+        return [box]
+    if box.width >= wide and box.height >= tall:
+        return []
+    edges = [Box(box.x0, box.y0, box.x1, box.y0), Box(box.x0, box.y1, box.x1, box.y1)]
+    if stroked:
+        edges += [Box(box.x0, box.y0, box.x0, box.y1), Box(box.x1, box.y0, box.x1, box.y1)]
+    return edges
 
 
 def _drawing_of_paths(paths: list[dict], area: pymupdf.Rect, s: LayoutSettings) -> Drawing:
@@ -199,14 +207,7 @@ def _drawing_of_paths(paths: list[dict], area: pymupdf.Rect, s: LayoutSettings) 
                 box = _box(item[1])
             else:
                 continue
-            if box.width <= thin or box.height <= thin:
-                out.append(box)  # a rule drawn as a thin rectangle
-            elif box.width < wide or box.height < tall:
-                # A framed box has four rules. A shaded one parts rows (zebra stripes, a header's
-                # band) but not columns: shaded header cells side by side stop at the header.
-                out += [Box(box.x0, box.y0, box.x1, box.y0), Box(box.x0, box.y1, box.x1, box.y1)]
-                if stroked:
-                    out += [Box(box.x0, box.y0, box.x0, box.y1), Box(box.x1, box.y0, box.x1, box.y1)]
+            out += _rectangle_rules(box, stroked, thin, wide, tall)
         # Slanted lines and free curves are a chart's or a diagram's ink (the curves of a path
         # that also runs along the axes are a rounded box's corners): the path's box, once for
         # each of them.
