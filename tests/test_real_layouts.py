@@ -189,3 +189,53 @@ def test_the_scrambled_twin_of_a_real_like_page_reads_the_same():
         assert text_of(shuffled(page, seed)) == native
     rowmajor = sorted(page, key=lambda w: (round(w.y0), w.x0))
     assert text_of(rowmajor) == native
+
+
+def test_an_affiliation_that_nearly_meets_its_neighbour_still_splits_the_author_block():
+    # The first author's long affiliation leaves only a word space and a half before the
+    # second's: no strip of the width the title block needs, but each half is centred where the
+    # lines below it are, so the block still splits there (before, both names and both
+    # affiliations were read across, scrambled).
+    title = centred(["A Study of Reading Order"], 306, 60)
+    first = centred(["Ada Author", "School of Mathematics and Systems Engineering", "Vaxjo University",
+                     "ada@example.org"], 190, 100)
+    second = centred(["Bo Writer", "Language Technologies Institute", "Mellon University",
+                      "bo@example.org"], 377.25, 100)
+    left = column(prose("L", 16), 72, 190)
+    right = column(prose("R", 16), 318, 190)
+    gap = min(w.x0 for w in second if w.y0 == 100 + PITCH) - max(w.x1 for w in first if w.y0 == 100 + PITCH)
+    assert SPACE < gap < 2 * 4.0  # narrower than the tie gutter (tie_gutter x min_gutter)
+    page = title + first + second + left + right
+    for words in (page, shuffled(page)):
+        text = text_of(words)
+        order = [text.index(t) for t in ("Ada Author", "School of", "ada@example.org", "Bo Writer",
+                                         "Language Technologies", "bo@example.org", "L0 ", "R0 ")]
+        assert order == sorted(order)
+
+
+def flush_left_authors() -> list[Word]:
+    """Two rows of author blocks flush left in two columns, a blank line between the rows."""
+    blocks = [(["First Author", "University of Author", "Authortown, CA 94022, USA", "first@example.edu"], 72, 100),
+              (["Second Author", "Authoring Holdings, Ltd.", "Awdur SA22 8PP, UK", "second@example.uk"], 320, 100),
+              (["Third Author", "Lekhaka Labs", "Bengaluru 560 080, India", "third@example.com"], 72, 100 + 5 * PITCH),
+              (["Fourth Author", "YetAuthorCo, Inc.", "Authortown, BC V6M Canada", "fourth@example.com"], 320,
+               100 + 5 * PITCH)]
+    return [w for lines, x, y in blocks for w in column(lines, x, y)]
+
+
+def test_rows_of_author_blocks_flush_left_are_read_row_by_row():
+    page = flush_left_authors() + column(prose("L", 12, width=460), 72, 100 + 11 * PITCH)
+    for words in (page, shuffled(page), shuffled(page, 5)):
+        text = text_of(words)
+        order = [text.index(t) for t in ("First Author", "first@example.edu", "Second Author", "second@example.uk",
+                                         "Third Author", "third@example.com", "Fourth Author", "L0 ")]
+        assert order == sorted(order)
+
+
+def test_two_columns_of_short_paragraphs_are_no_grid_of_blocks():
+    # Prose lines are more than a few words: a blank line across both columns twice is not a
+    # grid of blocks, and each column is read to its end.
+    left = column(prose("L", 3), 72, 100) + column(prose("M", 3), 72, 100 + 4 * PITCH)
+    right = column(prose("R", 3), 318, 100) + column(prose("S", 3), 318, 100 + 4 * PITCH)
+    text = text_of(shuffled(left + right))
+    assert text.index("M2 ") < text.index("R0 ")

@@ -244,7 +244,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
         if not clear or lined_up < s.min_edge_alignment:
             centred = _centred_rows(lwords, rwords, tol) if g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else []
-            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not _both_sides_wordy(
+            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not both_sides_wordy(
                     rows[g.first: g.last + 1], (g.x0 + g.x1) / 2, s.tie_wordy_share):
                 return None  # (words of letters on both sides: a table's centred numbers are no grid)
             good = centred  # centred blocks side by side (an author grid): their centres line up
@@ -372,7 +372,7 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
                 break
             if nl >= least and nr >= least:
                 best = i
-        if best is not None and _both_sides_wordy(rows[g.first: best + 1], mid, settings.tie_wordy_share):
+        if best is not None and both_sides_wordy(rows[g.first: best + 1], mid, settings.tie_wordy_share):
             return Gutter(g.x0, g.x1, g.first, best, [], [])
     return None
 
@@ -381,7 +381,7 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
 _WORDY = re.compile(r"^[^\W\d_\U0001D400-\U0001D7FF]{2,}")
 
 
-def _both_sides_wordy(rows: list[Row], mid: float, share: float) -> bool:
+def both_sides_wordy(rows: list[Row], mid: float, share: float) -> bool:
     """Words on both sides of a tie gutter, not symbols: a display equation drawn piece by piece
     (its sums, fractions, sub- and superscripts apart) must stay one block."""
     words = [w for r in rows for w in r.words]

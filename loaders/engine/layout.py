@@ -17,7 +17,7 @@ from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULE
 from .confidence import assess
 from .drawing_order import follow_drawing_order
 from .floats import floats_after_paragraphs, is_caption_start
-from .gutters import Gutter, find_gutters, find_tie_gutter
+from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
 from .title_block import head_above, head_rows
@@ -75,8 +75,12 @@ class _Reader:
             self.read_rows(rows[head:], label)
             return
         band = rows[first: g.last + 1]
-        if g.centred:  # a grid of centred blocks (authors): row of blocks by row of blocks
-            for part in _grid_rows(band, self.s):
+        parts = _grid_rows(band, self.s)
+        # A grid of blocks (authors): row of blocks by row of blocks. Centred blocks say so
+        # alone; blocks flush left do when every row of blocks is a few lines, where two columns
+        # of prose would hardly ever leave a blank line across both at once twice so close.
+        if g.centred or _block_grid(parts, g, self.s):
+            for part in parts:
                 self._read_band(part, g, label)
         else:
             self._read_band(band, g, label)
@@ -125,14 +129,34 @@ class _Reader:
 
 def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:
     """A band of centred blocks cut where a row sits grid_row_gap line pitches or more further
-    below the one before than the line pitch (a blank line between rows of blocks)."""
-    pitch = row_pitch(rows)
+    below the one before than the line pitch (a blank line between rows of blocks). Columns
+    whose baselines do not line up interleave their rows at half a line: a line's height bounds
+    the pitch from below."""
+    pitch = max(row_pitch(rows), median([r.y1 - r.y0 for r in rows], 0.0))
     parts = [[rows[0]]]
     for a, b in zip(rows, rows[1:]):
         if (b.y0 + b.y1) - (a.y0 + a.y1) >= 2 * (1 + s.grid_row_gap) * pitch:
             parts.append([])
         parts[-1].append(b)
     return parts
+
+
+def _block_grid(parts: list[list[Row]], g: Gutter, s: LayoutSettings) -> bool:
+    """Rows of blocks flush left (authors' names over their addresses): two or more, each of a
+    few rows (2 to grid_block_rows), every line a few words (grid_line_words) between gaps wider
+    than a word space, and words of letters on both sides (a table's figures are no grid; two
+    columns of prose would hardly ever leave a blank line across both twice so close)."""
+    if len(parts) < 2 or not all(2 <= len(p) <= s.grid_block_rows for p in parts):
+        return False
+    gap = s.tie_gutter * s.min_gutter
+    for row in (r for p in parts for r in p):
+        run = 1
+        for a, b in zip(row.words, row.words[1:]):
+            run = run + 1 if b.x0 - a.x1 < gap else 1
+            if run > s.grid_line_words:
+                return False
+    rows = [r for p in parts for r in p]
+    return both_sides_wordy(rows, (g.x0 + g.x1) / 2, s.grid_wordy_share)
 
 
 _LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")

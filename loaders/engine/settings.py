@@ -106,6 +106,13 @@ class LayoutSettings:
     # A grid of centred blocks (authors in rows of three) is read row of blocks by row of blocks,
     # cut where a row sits at least this many line pitches further down than the line pitch.
     grid_row_gap: float = 0.5
+    # ...and so is a band of blocks flush left whose rows of blocks, so cut, are each at most
+    # this many rows (authors' names over their addresses).
+    grid_block_rows: int = 8
+    # ...whose lines are at most this many words between gaps wider than a word space...
+    grid_line_words: int = 6
+    # ...and at least this share of the words on each side start with two letters.
+    grid_wordy_share: float = 0.7
     # A region is read before another below it when their x-ranges overlap by more than this share
     # of the narrower one (the flow of one column, a title over columns)...
     stack_overlap: float = 0.2

@@ -8,6 +8,7 @@ the columns.
 """
 from __future__ import annotations
 
+from .geometry import median
 from .gutters import Gutter
 from .rows import Row, row_pitch
 from .settings import LayoutSettings
@@ -64,10 +65,14 @@ def head_rows(rows: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
 def _clear_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, float, float]:
     """How far up from the band a strip near its gutter stays clear, and that strip: each row
     must leave a gap that meets it; the strip narrows to the gaps met but stays at least
-    tie_gutter times min_gutter wide (an author's line may reach a little into the gutter)."""
+    tie_gutter times min_gutter wide (an author's line may reach a little into the gutter). A
+    line too long for that (an affiliation that nearly meets its neighbour's) still belongs when
+    it splits, at a gap of min_gutter or more, into two parts each centred where the lines below
+    it are centred on their side."""
     width = g.x1 - g.x0
     x0, x1 = g.x0 - width, g.x1 + width
     least = s.tie_gutter * s.min_gutter
+    centres: tuple[list[float], list[float]] = ([], [])  # line centres met so far, left and right
     j = g.first
     while j > 0:
         words = rows[j - 1].words
@@ -78,10 +83,34 @@ def _clear_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, fl
             if hi - lo >= least and (best is None or hi - lo > best[1] - best[0]):
                 best = (lo, hi)
         if best is None:
+            best = _centred_split(words, centres, s)
+        if best is None:
             break
         x0, x1 = best
+        mid = (x0 + x1) / 2
+        for side, part in zip(centres, ([w for w in words if w.x1 <= mid], [w for w in words if w.x0 >= mid])):
+            if part:
+                side.append((part[0].x0 + part[-1].x1) / 2)
         j -= 1
     return j, x0, x1
+
+
+def _centred_split(words: list, centres: tuple[list[float], list[float]],
+                   s: LayoutSettings) -> tuple[float, float] | None:
+    """The gap (min_gutter wide or more) that splits a row into two parts, each centred within
+    edge_tolerance of the usual centre of the lines met on its side (two or more each)."""
+    if min(len(c) for c in centres) < 2:
+        return None
+    axes = [median(c, 0.0) for c in centres]
+    for k in range(1, len(words)):
+        a, b = words[k - 1].x1, words[k].x0
+        if b - a < s.min_gutter:
+            continue
+        left, right = words[:k], words[k:]
+        if all(abs((part[0].x0 + part[-1].x1) / 2 - axis) <= s.edge_tolerance
+               for part, axis in zip((left, right), axes)):
+            return a, b
+    return None
 
 
 def head_above(rows: list[Row], g: Gutter, s: LayoutSettings) -> tuple[int, int, Gutter] | None:
