@@ -239,3 +239,43 @@ def test_two_columns_of_short_paragraphs_are_no_grid_of_blocks():
     right = column(prose("R", 3), 318, 100) + column(prose("S", 3), 318, 100 + 4 * PITCH)
     text = text_of(shuffled(left + right))
     assert text.index("M2 ") < text.index("R0 ")
+
+
+def test_boxes_side_by_side_then_the_next_boxes_are_read_box_by_box():
+    # A report's page: two boxes of figures side by side, a wide blank, then two titled sections
+    # side by side. Scrambled, nothing but geometry says the upper boxes come first.
+    upper = column(["Gender share", "Overall 53%", "Directors 48%"], 72, 100) + column(
+        ["Ethnic share", "Overall 34%", "Directors 30%"], 320, 100)
+    lower = column(["Recognition"] + prose("L", 6), 72, 100 + 8 * PITCH) + column(
+        ["Pay equity"] + prose("R", 6), 320, 100 + 8 * PITCH)
+    for words in (shuffled(upper + lower), shuffled(upper + lower, 5)):
+        text = text_of(words)
+        order = [text.index(t) for t in ("Gender share", "Directors 48%", "Ethnic share", "Directors 30%",
+                                         "Recognition", "L5 ", "Pay equity", "R0 ")]
+        assert order == sorted(order)
+
+
+def test_a_figure_beside_a_figure_does_not_cut_the_columns():
+    # The same blank, but the columns run on below it: one band, each column read down.
+    left = column(prose("L", 4), 72, 100) + column(prose("M", 6), 72, 100 + 8 * PITCH)
+    right = column(prose("R", 4), 320, 100) + column(prose("S", 6), 320, 100 + 8 * PITCH)
+    text = text_of(shuffled(left + right))
+    assert text.index("M5 ") < text.index("R0 ")
+
+
+def test_a_pull_quote_in_large_type_stays_whole_in_its_column():
+    # Three lines in 24-point type, beside a blank in the other column: each sits a tall line
+    # from the next, which must not set it apart as a headline between two bands (the band
+    # was cut inside the quote, and the other column's box read into the middle of it).
+    big = 24.0
+    quote = [w for k, t in enumerate(["Q0 In 2023 we", "Q1 invested more", "Q2 to train staff."])
+             for w in small_line(t, 72, 100 + 8 * PITCH + k * (big + 2), size=big)]
+    left = column(prose("L", 8), 72, 100) + quote + column(prose("M", 10), 72, 100 + 8 * PITCH + 3 * (big + 2) + 6)
+    right = (column(["B0 72% of employees", "B1 took our training", "B2 last year, up", "B3 from 40% in 2022"],
+                    320, 100 + 2 * PITCH)
+             + column(["Compensation"] + prose("R", 14), 320, 100 + 8 * PITCH + 2 * (big + 2)))
+    for words in (left + right, shuffled(left + right)):
+        text = text_of(words)
+        order = [text.index(t) for t in ("L0 ", "Q0 ", "Q1 ", "Q2 ", "M0 ", "M9 ")]
+        assert order == sorted(order)
+        assert not any(text.index("Q0 ") < text.index(t) < text.index("Q2 ") for t in ("B0 ", "Compensation"))

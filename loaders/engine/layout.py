@@ -83,6 +83,11 @@ class _Reader:
             for part in parts:
                 self._read_band(part, g, label)
         else:
+            cut = _sections_below(band, g, self.s)
+            if cut is not None:  # boxes of a report side by side, then the next ones: band by band
+                self._read_band(band[:cut], g, label)
+                self.read_rows(rows[first + cut:], label)
+                return
             self._read_band(band, g, label)
         self.read_rows(rows[g.last + 1:], label)
 
@@ -139,6 +144,23 @@ def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:
             parts.append([])
         parts[-1].append(b)
     return parts
+
+
+def _sections_below(band: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
+    """Where a column band is two bands: after a blank across both columns of section_gap line
+    heights or more, below which each column opens with a title (a report's boxes side by side,
+    then the next ones). A paper's columns run on past a gap (a figure beside a figure) and do
+    not both open with a title there. None when there is no such row."""
+    pitch = max(row_pitch(band), median([r.y1 - r.y0 for r in band], 0.0))
+    mid = (g.x0 + g.x1) / 2
+    for k in range(1, len(band)):
+        if band[k].y0 - band[k - 1].y1 < s.section_gap * pitch:
+            continue
+        sides = [" ".join(w.text for w in band[k].words if pick(w))
+                 for pick in (lambda w: w.x1 <= mid, lambda w: w.x0 >= mid)]
+        if all(_looks_like_title(side, s) for side in sides):
+            return k
+    return None
 
 
 def _block_grid(parts: list[list[Row]], g: Gutter, s: LayoutSettings) -> bool:
