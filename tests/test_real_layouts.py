@@ -279,3 +279,15 @@ def test_a_pull_quote_in_large_type_stays_whole_in_its_column():
         order = [text.index(t) for t in ("L0 ", "Q0 ", "Q1 ", "Q2 ", "M0 ", "M9 ")]
         assert order == sorted(order)
         assert not any(text.index("Q0 ") < text.index(t) < text.index("Q2 ") for t in ("B0 ", "Compensation"))
+
+
+def test_a_listing_line_overhanging_into_the_gutter_does_not_cut_the_columns():
+    # A typewriter line runs from its column's edge into the gutter, with blank beside it in the
+    # other column: the columns go on past it (it used to end the left column's band there).
+    listing = line_words("L5a dvips -Ppdf -tletter -G0 -o paper.ps paper.dvi 12", 72, 100 + 5 * PITCH)
+    assert 318 - 4.0 < listing[-1].x1 < 318  # less than min_gutter left of the strip
+    left = column(prose("L", 5), 72, 100) + listing + column(prose("M", 12), 72, 100 + 6 * PITCH)
+    right = column(prose("R", 5), 318, 100) + column(prose("S", 12), 318, 100 + 6 * PITCH)
+    text = text_of(shuffled(left + right))
+    order = [text.index(t) for t in ("L0 ", "L5a ", "M0 ", "M11 ", "R0 ", "S0 ")]
+    assert order == sorted(order)

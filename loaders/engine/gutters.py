@@ -306,8 +306,34 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
         v = _validate(rows, g, settings)
         if v is not None:
             found.append(v)
+    found = _bridge_overhangs(rows, found)
     found.sort(key=lambda g: (-g.span, -len(g.left) - len(g.right), g.x0))
     return found
+
+
+def _bridge_overhangs(rows: list[Row], found: list[Gutter]) -> list[Gutter]:
+    """One gutter where two meet across a single row whose text, all on one side, runs on into
+    the strip without crossing it (a listing's or a URL's line overhanging its column): the
+    columns go on past it. A headline between two bands stops short of the strip; a full-width
+    line crosses it."""
+    out = list(found)
+    for a in found:
+        for b in found:
+            if b.first != a.last + 2 or a not in out or b not in out:
+                continue
+            x0, x1 = max(a.x0, b.x0), min(a.x1, b.x1)
+            if x1 <= x0:
+                continue
+            ws = rows[a.last + 1].words
+            left_end, right_start = max(w.x1 for w in ws), ws[0].x0
+            overhang_left = left_end < x1 and left_end > x0
+            overhang_right = right_start > x0 and right_start < x1
+            if not (overhang_left or overhang_right):
+                continue
+            out.remove(a)
+            out.remove(b)
+            out.append(Gutter(x0, x1, a.first, b.last, a.left + b.left, a.right + b.right, a.centred and b.centred))
+    return out
 
 
 def _two_row_gutters(rows: list[Row], s: LayoutSettings) -> list[Gutter]:
