@@ -291,3 +291,18 @@ def test_a_listing_line_overhanging_into_the_gutter_does_not_cut_the_columns():
     text = text_of(shuffled(left + right))
     order = [text.index(t) for t in ("L0 ", "L5a ", "M0 ", "M11 ", "R0 ", "S0 ")]
     assert order == sorted(order)
+
+
+def test_author_blocks_close_over_the_columns_are_read_before_them():
+    # Three centred lines a side, only half a line of space above the columns: the gutter runs
+    # up through them, yet they are a title block, not each column's first lines.
+    first = centred(["Ada Author", "Department of Reading", "ada@example.org"], 182, 100)
+    second = centred(["Bo Writer", "Institute of Layout", "bo@example.org"], 428, 100)
+    left = column(prose("L", 16), 72, 100 + 3 * PITCH + 6)
+    right = column(prose("R", 16), 318, 100 + 3 * PITCH + 6)
+    page = first + second + left + right
+    for words in (shuffled(page), shuffled(page, 5)):
+        text = text_of(words)
+        order = [text.index(t) for t in ("Ada Author", "ada@example.org", "Bo Writer", "bo@example.org",
+                                         "L0 ", "L15 ", "R0 ")]
+        assert order == sorted(order)

@@ -96,6 +96,8 @@ class LayoutSettings:
     head_max_rows: int = 12
     # ...set apart from the rest by the band's largest gap there, at least this many line pitches...
     head_gap: float = 2.0
+    # ...or this many under blocks of min_gutter_rows lines or more, each centred (authors).
+    head_block_gap: float = 0.3
     # ...and its lines are set in from their column's edges: none within head_indent points of
     # both, at most head_flush_share of them within it of the left edge.
     head_indent: float = 6.0

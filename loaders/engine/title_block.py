@@ -48,6 +48,21 @@ def _columns(band: list[Row], g: Gutter) -> tuple[tuple[float, float], tuple[flo
     return (min(left), g.x0), (g.x1, max(right))
 
 
+def _centred_blocks(rows: list[Row], g: Gutter, s: LayoutSettings) -> bool:
+    """min_gutter_rows lines or more on each side of the gutter, every line of a side centred
+    within edge_tolerance of the same x."""
+    mid = (g.x0 + g.x1) / 2
+    for pick in (lambda w: w.x1 <= mid, lambda w: w.x0 >= mid):
+        centres = []
+        for row in rows:
+            words = [w for w in row.words if pick(w)]
+            if words:
+                centres.append((words[0].x0 + words[-1].x1) / 2)
+        if len(centres) < s.min_gutter_rows or max(centres) - min(centres) > 2 * s.edge_tolerance:
+            return False
+    return True
+
+
 def head_rows(rows: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
     """Where the column band proper starts when its first rows are a centred title block set apart
     by a gap across the page (None when they are not)."""
@@ -56,7 +71,10 @@ def head_rows(rows: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
     if not gaps:
         return None
     gap, k = max(gaps)
-    if k >= g.last or gap < s.head_gap * row_pitch(rows[g.first: g.last + 1]):
+    # Author blocks, centred on both sides, need less space under them than a line of the
+    # columns set in would (a centred heading over each column opens the columns).
+    least = s.head_block_gap if _centred_blocks(rows[g.first: k], g, s) else s.head_gap
+    if k >= g.last or gap < least * row_pitch(rows[g.first: g.last + 1]):
         return None
     columns = _columns(rows[k: g.last + 1], g)
     return k if columns and _set_in(rows[g.first: k], g, *columns, s) else None
