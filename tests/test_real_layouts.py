@@ -306,3 +306,17 @@ def test_author_blocks_close_over_the_columns_are_read_before_them():
         order = [text.index(t) for t in ("Ada Author", "ada@example.org", "Bo Writer", "bo@example.org",
                                          "L0 ", "L15 ", "R0 ")]
         assert order == sorted(order)
+
+
+def test_a_page_number_under_a_short_column_does_not_cut_off_the_long_columns_tail():
+    # The left column runs on below the right one in spaced list items; a page number sits
+    # under the right column. One row of text beyond a spaced item is no band resuming there:
+    # the items are the left column's tail, not headlines over a band of their own.
+    left = column(prose("L", 14), 72, 100) + [
+        w for k in range(4) for w in line_words(f"T{k} Item number {k} of the outline", 90, 100 + (15 + 2 * k) * PITCH)]
+    right = column(prose("R", 12), 318, 100)
+    number = line_words("4", 530, 100 + 22 * PITCH)
+    for words in (shuffled(left + right + number), shuffled(left + right + number, 5)):
+        text = text_of(words)
+        order = [text.index(t) for t in ("L0 ", "L13 ", "T0 ", "T3 ", "R0 ", "R11 ")]
+        assert order == sorted(order)

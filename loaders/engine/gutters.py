@@ -77,14 +77,15 @@ def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
 
 
 def _resumes_beyond(rows: list[Row], i: int, x0: float, x1: float) -> bool:
-    """Whether any row after i has text on the other side of the strip [x0, x1] than row i, or
-    covers it."""
+    """Whether two rows after i have text on the other side of the strip [x0, x1] than row i, or
+    cover it: a band goes on below (one row there, a page number, a lone label, does not)."""
     left_side = max(w.x1 for w in rows[i].words) < x1
+    found = 0
     for row in rows[i + 1:]:
-        if left_side and max(w.x1 for w in row.words) >= x1:
-            return True
-        if not left_side and row.words[0].x0 <= x0:
-            return True
+        if left_side and max(w.x1 for w in row.words) >= x1 or not left_side and row.words[0].x0 <= x0:
+            found += 1
+            if found == 2:
+                return True
     return False
 
 
