@@ -320,3 +320,26 @@ def test_a_page_number_under_a_short_column_does_not_cut_off_the_long_columns_ta
         text = text_of(words)
         order = [text.index(t) for t in ("L0 ", "L13 ", "T0 ", "T3 ", "R0 ", "R11 ")]
         assert order == sorted(order)
+
+
+def contents_line(title: str, page: str, y: float) -> list[Word]:
+    """A contents entry with dot leaders the way LaTeX sets them: the dots on a grid shared by
+    every entry (their gaps line up from row to row), the page number flush right at 280."""
+    words = line_words(title, 72, y)
+    x = 8.0 * (int(words[-1].x1 // 8.0) + 2)
+    while x < 262:
+        words.append(Word(x, y, x + 2, y + 10, "."))
+        x += 8.0
+    return words + line_words(page, 275, y)
+
+
+def test_the_dots_of_a_contents_list_are_no_gutter():
+    entries = [("2.1 Mathematics", "1"), ("2.2 Lists", "1"), ("2.3 Figures and Tables", "2"),
+               ("2.4 Theorems", "2"), ("2.5 Verbatim", "2")]
+    toc = [w for k, (title, page) in enumerate(entries) for w in contents_line(title, page, 100 + k * PITCH)]
+    right = column(prose("R", 8), 318, 100)
+    for words in (toc + right, shuffled(toc + right)):
+        lines = text_of(words).split("\n")
+        for title, page in entries:
+            line = next(line for line in lines if line.startswith(title))
+            assert line.endswith(" . " + page) and " . . " in line

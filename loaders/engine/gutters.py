@@ -16,6 +16,7 @@ from .rows import Row, row_pitch
 from .settings import LayoutSettings
 
 
+_LEADER = re.compile(r"^[.…]+$")  # a dot leader's dots (each a word when spaced)
 _EPS = 1e-6  # points: float slack when a word's edge is compared with a strip's edge
 
 
@@ -228,6 +229,9 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= right_of])}
     if min(len(lwords), len(rwords)) < need:
         return None
+    both = [i for i in lwords if i in rwords]
+    if both and sum(1 for i in both if _LEADER.match(lwords[i][-1].text)) >= s.leader_share * len(both):
+        return None  # a contents list's leaders: their dots line up, and lead to the page numbers
     words_left = sum(map(len, lwords.values())) / len(lwords)
     words_right = sum(map(len, rwords.values())) / len(rwords)
     if min(words_left, words_right) < s.min_words_per_side:

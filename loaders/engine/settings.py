@@ -55,6 +55,9 @@ class LayoutSettings:
     # A strip this many times min_gutter wide is plainly no word space; a narrower one must run
     # long_band_rows times as many rows (rivers of justified spacing look like it for 3-4 rows).
     wide_gutter: float = 1.5
+    # A strip with a dot leader's dots against its left edge in this share of its rows is the
+    # dots lining up, or their gap before the page numbers (a contents list), not a gutter.
+    leader_share: float = 0.5
     # That multiple of min_gutter_rows.
     long_band_rows: float = 2.0
     # Text beside a strip with this many times min_words_per_side words a row is prose: only there
