@@ -343,3 +343,29 @@ def test_the_dots_of_a_contents_list_are_no_gutter():
         for title, page in entries:
             line = next(line for line in lines if line.startswith(title))
             assert line.endswith(" . " + page) and " . . " in line
+
+
+def test_a_heading_over_each_column_opens_that_column():
+    # AISTATS' first page: "Abstract" centred over the left column and "2 FIRST LEVEL HEADINGS"
+    # flush over the right one, in 12-point type on one row a heading's space above the columns.
+    # On the scrambled twin the strip the sweep found started under them (a strip from the
+    # author line above ran into their gap and kept it), and they were read across as one line.
+    from columnrag.loaders.engine.gutters import Gutter, _validate
+    from columnrag.loaders.engine.rows import make_rows
+
+    heads = small_line("Abstract", 154, 201, size=12) + small_line("2 FIRST LEVEL HEADINGS", 315, 201, size=12)
+    left = column(prose("L", 14, width=190), 83, 233)
+    right = column(prose("R", 14, width=210), 315, 233)
+    s = LayoutSettings()
+    rows = make_rows(heads + left + right, s.row_overlap)
+    assert " ".join(w.text for w in rows[0].words) == "Abstract 2 FIRST LEVEL HEADINGS"
+    n = len(rows)
+    strip = Gutter(280, 315, 1, n - 1, list(range(1, n)), list(range(1, n)))
+    assert _validate(rows, strip, s).first == 0
+    # The same row in body type, or with a word across the strip, is no pair of headings.
+    plain = small_line("Abstract", 154, 201, size=10) + small_line("2 FIRST LEVEL HEADINGS", 315, 201, size=10)
+    rows = make_rows(plain + left + right, s.row_overlap)
+    assert _validate(rows, strip, s).first == 1
+    across = heads + small_line("and", 283, 201, size=12)
+    rows = make_rows(across + left + right, s.row_overlap)
+    assert _validate(rows, strip, s).first == 1

@@ -274,6 +274,9 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
            and not any(min(w.x1, g.x1) - max(w.x0, g.x0) > s.gutter_overlap
                        for w in rows[first - 1].words)):
         first -= 1
+    if first > 0 and _column_headings(rows[first - 1], rows[first: last + 1], g,
+                                      _mode([ws[0].x0 for ws in lwords.values()], tol), right_edge, s):
+        first -= 1  # a heading over each column, set apart by a heading's space: the columns' first row
     # Rows after the last aligned row: an unbalanced column's tail belongs to the band, unless it
     # is set apart by extra space and a full-width element follows it (a headline).
     end = g.last
@@ -283,6 +286,24 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
             end = last
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
                   [i for i in g.right if first <= i <= end], g.centred)
+
+
+def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, right_start: float,
+                     s: LayoutSettings) -> bool:
+    """A row of a few words on each side of the strip and none across it, in type larger than
+    the band's, one side starting at its column's left edge: the headings the two columns open
+    with (a centred title block's names start at neither edge)."""
+    left = [w for w in row.words if w.x1 <= g.x0 + s.gutter_overlap]
+    right = [w for w in row.words if w.x0 >= g.x1 - s.gutter_overlap]
+    if not left or not right or len(left) + len(right) < len(row.words):
+        return False
+    if max(len(left), len(right)) > s.title_max_words:
+        return False
+    body = median([w.y1 - w.y0 for r in band for w in r.words], 0.0)
+    if min(median([w.y1 - w.y0 for w in side], 0.0) for side in (left, right)) < s.heading_size_ratio * body:
+        return False
+    tol = s.edge_tolerance
+    return abs(left[0].x0 - left_start) <= tol or abs(right[0].x0 - right_start) <= tol
 
 
 def _mode(values: list[float], tol: float) -> float:
