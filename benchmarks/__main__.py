@@ -20,13 +20,14 @@ from pathlib import Path
 from .chunkqa import VARIANTS, ChunkQA, find
 from .corpus import generate
 from .embedcache import CachedEmbedder
-from .extractors import available, columnrag
+from .extractors import available, columnrag, pymupdf_text
 from .measure import (SHORT, chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
                       order_independence, precision, query_speed, reading_order, retrieval)
 from .ocr import ocr_speed, text_layer_cost
 from .sweep import render as render_sweep
 from .sweep import sweep
 from .tables import table_measures
+from .twins import scrambled_twins
 
 HERE = Path(__file__).resolve().parent
 
@@ -112,6 +113,8 @@ def render(result: dict, corpus: str) -> str:
         rw = result["realworld"]
         lines += ["## Real-world documents (../shared/realworld)", ""]
         lines += _chunk_table(rw["chunks"], {n: rw["retrieval"][n] for n in rw["retrieval"]}) + [""]
+    if "realworld_twins" in result:
+        lines += _twin_section(result["realworld_twins"])
     if "chunkqa" in result:
         lines += _chunkqa_section(result["chunkqa"])
     if "sweep" in result:
@@ -199,6 +202,10 @@ def shared_measures(a: argparse.Namespace, embedder: CachedEmbedder) -> dict:
         print("real-world chunks ...", flush=True)
         quality, chunks = chunk_quality(realworld)
         out["realworld"] = {"chunks": quality, "retrieval": retrieval(realworld, chunks, embedder, a.queries)}
+    scrambler = a.shared / "eval" / "scramble.py"
+    if has_realworld and scrambler.is_file() and not a.no_twins:
+        print("real-world reading order and scrambled twins ...", flush=True)
+        out["realworld_twins"] = twin_order(realworld, scrambler)
     folder = None if a.no_chunkqa else find(a.shared)
     qa = ChunkQA(folder, embedder) if folder else None
     if qa is not None:
@@ -208,6 +215,28 @@ def shared_measures(a: argparse.Namespace, embedder: CachedEmbedder) -> dict:
         print("sweep ...", flush=True)
         out["sweep"] = sweep(qa, realworld if has_realworld else None, embedder, a.queries)
     return out
+
+
+def twin_order(realworld: Path, scrambler: Path) -> dict:
+    """Reading order on the real PDFs and on their words-shuffled twins, with get_text() beside."""
+    twins = scrambled_twins(realworld, scrambler)
+    extractors = {"columnrag": columnrag, "PyMuPDF get_text()": pymupdf_text}
+    return {"well-drawn": reading_order(realworld, extractors), "words-shuffled twin": reading_order(twins, extractors)}
+
+
+def _twin_section(result: dict) -> list[str]:
+    rows = []
+    for name in ("columnrag", "PyMuPDF get_text()"):
+        for kind, per in result.items():
+            s = per[name]["ALL"]
+            rows.append([name, kind, str(s["docs"]), f"{s['breaks_per_kw']:.2f}", f"{s['coverage']:.3f}",
+                         f"{s['perfect']:.2f}"])
+    return ["## Real PDFs and their scrambled twins (../shared/realworld)", "",
+            "Each PDF's words redrawn at the same places in random order by ../shared/eval/scramble.py "
+            "(made once, kept in benchmarks/.cache/twins; a file it cannot redraw is left out). The "
+            "redrawing loses what base-14 fonts cannot show (math and accented glyphs become '·'), which "
+            "costs the twins coverage and some breaks whatever the reader.", ""] + _table(
+        ["extractor", "PDFs", "docs", "breaks/kw", "coverage", "perfect"], rows) + [""]
 
 
 def chunkqa_table(qa: ChunkQA) -> dict:
@@ -239,6 +268,7 @@ def main() -> None:
                     help="the development corpora (chunkqa, realworld); parts that are missing are skipped")
     ap.add_argument("--no-chunkqa", action="store_true", help="skip chunkqa")
     ap.add_argument("--no-sweep", action="store_true", help="skip the chunking sweep")
+    ap.add_argument("--no-twins", action="store_true", help="skip the real PDFs' scrambled twins")
     a = ap.parse_args()
     logging.basicConfig(level=logging.WARNING)
     from columnrag.ingest.embedder import Embedder

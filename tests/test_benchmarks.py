@@ -108,3 +108,32 @@ def test_loader_speed_reports_the_default_settings_and_ocr_off_against_get_text(
     for key in ("ratio", "ocr_off_ratio", "cpu_ratio", "ocr_off_cpu_ratio"):
         assert measured[key] > 0
     assert measured["ocr_off_ms_per_page"] > 0 and measured["get_text_ms_per_page"] > 0
+
+
+def test_scrambled_twins_are_made_once_and_a_file_the_scrambler_cannot_redraw_is_left_out(tmp_path):
+    import json
+
+    from benchmarks.twins import scrambled_twins
+
+    corpus = generate(tmp_path / "corpus", documents=2, pages=1)
+    natives = [m for m in json.loads((corpus / "manifest.json").read_text()) if m["variant"] == "native"]
+    real = tmp_path / "real"
+    real.mkdir()
+    for m in natives:
+        for key in ("pdf", "truth"):
+            (real / m[key]).write_bytes((corpus / m[key]).read_bytes())
+    (real / "manifest.json").write_text(json.dumps(natives))
+    # A stand-in for ../shared/eval/scramble.py: copies the PDF, counts its runs, fails on the second.
+    calls = tmp_path / "calls"
+    scrambler = tmp_path / "scramble.py"
+    scrambler.write_text(
+        "import shutil, sys\n"
+        f"open({str(calls)!r}, 'a').write(sys.argv[1] + '\\n')\n"
+        f"sys.exit('cannot redraw') if sys.argv[1].endswith({natives[1]['pdf']!r}) else shutil.copyfile(*sys.argv[1:3])\n")
+    twins = scrambled_twins(real, scrambler, tmp_path / "cache")
+    made = json.loads((twins / "manifest.json").read_text())
+    assert [m["pdf"] for m in made] == [natives[0]["pdf"]] and made[0]["variant"] == "words-shuffled"
+    assert (twins / natives[0]["truth"]).is_file()
+    assert "cannot redraw" in (twins / f"{natives[1]['pdf']}.failed").read_text()
+    scrambled_twins(real, scrambler, tmp_path / "cache")  # a second run scrambles nothing again
+    assert len(calls.read_text().splitlines()) == 2

@@ -1,0 +1,48 @@
+"""Scrambled twins of real PDFs: the same words at the same places, drawn in random order
+(`../shared/eval/scramble.py`, read by path, never copied). A well-drawn PDF and its twin should
+read the same; where they do not, the drawing order was doing part of the reading.
+
+Scrambling is slow on long documents (minutes for a 30-page book chapter), so each twin is made
+once and kept under benchmarks/.cache/twins (git-ignored); a file the scrambler cannot redraw is
+remembered as such and left out of the twin set."""
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .embedcache import CACHE
+from .measure import manifest
+
+log = logging.getLogger(__name__)
+
+ORDER = "words-shuffled"
+TIMEOUT = 1200  # seconds for one file (a 30-page chapter takes about 10 minutes)
+
+
+def scrambled_twins(corpus: Path, scrambler: Path, cache: Path = CACHE / "twins", order: str = ORDER) -> Path:
+    """A folder holding the corpus's twins, their truth and a manifest (variant = `order`)."""
+    out = cache / f"{corpus.name}-{order}"
+    out.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for m in manifest(corpus):
+        twin, failed = out / m["pdf"], out / f"{m['pdf']}.failed"
+        if not twin.exists() and not failed.exists():
+            log.warning("scrambling %s (once; kept in %s)", m["pdf"], out)
+            try:
+                proc = subprocess.run([sys.executable, str(scrambler), str(corpus / m["pdf"]), str(twin), order],
+                                      capture_output=True, text=True, timeout=TIMEOUT)
+                why = "" if proc.returncode == 0 and twin.exists() else proc.stderr[-2000:] or "no output"
+            except subprocess.TimeoutExpired:
+                why = f"not done in {TIMEOUT} s"
+            if why:
+                twin.unlink(missing_ok=True)
+                failed.write_text(why)
+        if twin.exists():
+            shutil.copyfile(corpus / m["truth"], out / m["truth"])
+            entries.append({**m, "variant": order})
+    (out / "manifest.json").write_text(json.dumps(entries, indent=1))
+    return out
