@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.text.render import page_text
@@ -29,6 +31,12 @@ def text_of(words: list[Word]) -> str:
 
 def blocks_of(words: list[Word]) -> list[str]:
     return text_of(words).split("\n\n")
+
+
+def assert_in_order(text: str, *marks: str) -> None:
+    """Each mark occurs in the text, in the order given."""
+    at = [text.index(m) for m in marks]
+    assert at == sorted(at), [m for _, m in sorted(zip(at, marks))]
 
 
 def shuffled(words: list[Word], seed: int = 3) -> list[Word]:
@@ -177,9 +185,8 @@ def real_like_page() -> list[Word]:
 
 def test_a_title_block_of_authors_side_by_side_is_read_before_the_columns():
     text = text_of(shuffled(real_like_page()))
-    order = [text.index(t) for t in ("A Study", "Ada Author", "ada@example.org", "Bo Writer",
-                                     "bo@example.org", "L0 ", "past the", "second column", "R0 ")]
-    assert order == sorted(order)
+    assert_in_order(text, "A Study", "Ada Author", "ada@example.org", "Bo Writer", "bo@example.org", "L0 ", "past the",
+                    "second column", "R0 ")
 
 
 def test_the_scrambled_twin_of_a_real_like_page_reads_the_same():
@@ -208,9 +215,8 @@ def test_an_affiliation_that_nearly_meets_its_neighbour_still_splits_the_author_
     page = title + first + second + left + right
     for words in (page, shuffled(page)):
         text = text_of(words)
-        order = [text.index(t) for t in ("Ada Author", "School of", "ada@example.org", "Bo Writer",
-                                         "Language Technologies", "bo@example.org", "L0 ", "R0 ")]
-        assert order == sorted(order)
+        assert_in_order(text, "Ada Author", "School of", "ada@example.org", "Bo Writer", "Language Technologies",
+                        "bo@example.org", "L0 ", "R0 ")
 
 
 def flush_left_authors() -> list[Word]:
@@ -227,18 +233,22 @@ def test_rows_of_author_blocks_flush_left_are_read_row_by_row():
     page = flush_left_authors() + column(prose("L", 12, width=460), 72, 100 + 11 * PITCH)
     for words in (page, shuffled(page), shuffled(page, 5)):
         text = text_of(words)
-        order = [text.index(t) for t in ("First Author", "first@example.edu", "Second Author", "second@example.uk",
-                                         "Third Author", "third@example.com", "Fourth Author", "L0 ")]
-        assert order == sorted(order)
+        assert_in_order(text, "First Author", "first@example.edu", "Second Author", "second@example.uk",
+                        "Third Author", "third@example.com", "Fourth Author", "L0 ")
 
 
-def test_two_columns_of_short_paragraphs_are_no_grid_of_blocks():
-    # Prose lines are more than a few words: a blank line across both columns twice is not a
-    # grid of blocks, and each column is read to its end.
-    left = column(prose("L", 3), 72, 100) + column(prose("M", 3), 72, 100 + 4 * PITCH)
-    right = column(prose("R", 3), 318, 100) + column(prose("S", 3), 318, 100 + 4 * PITCH)
+@pytest.mark.parametrize("above, below, gap", [(3, 3, 4), (4, 6, 8)])
+def test_a_blank_across_two_columns_of_prose_does_not_cut_them(above: int, below: int, gap: int):
+    # Two blank lines across both columns close together (short paragraphs: no grid of author
+    # blocks, whose lines are a few words), or one wide blank (a figure beside a figure) under
+    # which the columns run on without titles: one band, each column read to its end.
+    left = column(prose("L", above), 72, 100) + column(prose("M", below), 72, 100 + gap * PITCH)
+    right = column(prose("R", above), 318, 100) + column(prose("S", below), 318, 100 + gap * PITCH)
+    if above == 3:  # and a third paragraph in each column, after another blank across both
+        left += column(prose("N", 3), 72, 100 + 8 * PITCH)
+        right += column(prose("T", 3), 318, 100 + 8 * PITCH)
     text = text_of(shuffled(left + right))
-    assert text.index("M2 ") < text.index("R0 ")
+    assert text.index(f"M{below - 1} ") < text.index("R0 ")
 
 
 def test_boxes_side_by_side_then_the_next_boxes_are_read_box_by_box():
@@ -250,17 +260,8 @@ def test_boxes_side_by_side_then_the_next_boxes_are_read_box_by_box():
         ["Pay equity"] + prose("R", 6), 320, 100 + 8 * PITCH)
     for words in (shuffled(upper + lower), shuffled(upper + lower, 5)):
         text = text_of(words)
-        order = [text.index(t) for t in ("Gender share", "Directors 48%", "Ethnic share", "Directors 30%",
-                                         "Recognition", "L5 ", "Pay equity", "R0 ")]
-        assert order == sorted(order)
-
-
-def test_a_figure_beside_a_figure_does_not_cut_the_columns():
-    # The same blank, but the columns run on below it: one band, each column read down.
-    left = column(prose("L", 4), 72, 100) + column(prose("M", 6), 72, 100 + 8 * PITCH)
-    right = column(prose("R", 4), 320, 100) + column(prose("S", 6), 320, 100 + 8 * PITCH)
-    text = text_of(shuffled(left + right))
-    assert text.index("M5 ") < text.index("R0 ")
+        assert_in_order(text, "Gender share", "Directors 48%", "Ethnic share", "Directors 30%", "Recognition", "L5 ",
+                        "Pay equity", "R0 ")
 
 
 def test_a_pull_quote_in_large_type_stays_whole_in_its_column():
@@ -276,8 +277,7 @@ def test_a_pull_quote_in_large_type_stays_whole_in_its_column():
              + column(["Compensation"] + prose("R", 14), 320, 100 + 8 * PITCH + 2 * (big + 2)))
     for words in (left + right, shuffled(left + right)):
         text = text_of(words)
-        order = [text.index(t) for t in ("L0 ", "Q0 ", "Q1 ", "Q2 ", "M0 ", "M9 ")]
-        assert order == sorted(order)
+        assert_in_order(text, "L0 ", "Q0 ", "Q1 ", "Q2 ", "M0 ", "M9 ")
         assert not any(text.index("Q0 ") < text.index(t) < text.index("Q2 ") for t in ("B0 ", "Compensation"))
 
 
@@ -289,8 +289,7 @@ def test_a_listing_line_overhanging_into_the_gutter_does_not_cut_the_columns():
     left = column(prose("L", 5), 72, 100) + listing + column(prose("M", 12), 72, 100 + 6 * PITCH)
     right = column(prose("R", 5), 318, 100) + column(prose("S", 12), 318, 100 + 6 * PITCH)
     text = text_of(shuffled(left + right))
-    order = [text.index(t) for t in ("L0 ", "L5a ", "M0 ", "M11 ", "R0 ", "S0 ")]
-    assert order == sorted(order)
+    assert_in_order(text, "L0 ", "L5a ", "M0 ", "M11 ", "R0 ", "S0 ")
 
 
 def test_author_blocks_close_over_the_columns_are_read_before_them():
@@ -303,9 +302,7 @@ def test_author_blocks_close_over_the_columns_are_read_before_them():
     page = first + second + left + right
     for words in (shuffled(page), shuffled(page, 5)):
         text = text_of(words)
-        order = [text.index(t) for t in ("Ada Author", "ada@example.org", "Bo Writer", "bo@example.org",
-                                         "L0 ", "L15 ", "R0 ")]
-        assert order == sorted(order)
+        assert_in_order(text, "Ada Author", "ada@example.org", "Bo Writer", "bo@example.org", "L0 ", "L15 ", "R0 ")
 
 
 def test_a_page_number_under_a_short_column_does_not_cut_off_the_long_columns_tail():
@@ -318,8 +315,7 @@ def test_a_page_number_under_a_short_column_does_not_cut_off_the_long_columns_ta
     number = line_words("4", 530, 100 + 22 * PITCH)
     for words in (shuffled(left + right + number), shuffled(left + right + number, 5)):
         text = text_of(words)
-        order = [text.index(t) for t in ("L0 ", "L13 ", "T0 ", "T3 ", "R0 ", "R11 ")]
-        assert order == sorted(order)
+        assert_in_order(text, "L0 ", "L13 ", "T0 ", "T3 ", "R0 ", "R11 ")
 
 
 def contents_line(title: str, page: str, y: float) -> list[Word]:
