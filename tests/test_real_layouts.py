@@ -365,3 +365,45 @@ def test_a_heading_over_each_column_opens_that_column():
     across = heads + small_line("and", 283, 201, size=12)
     rows = make_rows(across + left + right, s.row_overlap)
     assert _validate(rows, strip, s).first == 1
+
+
+def statute_page(heading_at_notes: bool = False) -> tuple[list[Word], list[Word]]:
+    """A statute's page: body lines from x=180 (paragraphs indented to 200), notes in 7-point
+    type in the left margin at x=100, each on the row of the line it annotates."""
+    body = column(["(1) the assessment of the services that the Internal Revenue",
+                   "Service can co-locate with other Federal services;",
+                   "(2) proposals to improve Internal Revenue Service customer",
+                   "service in the short term and in the long term;",
+                   "(b) UPDATED GUIDANCE.—Not later than 2 years after the date",
+                   "of the enactment of this Act the Secretary shall make",
+                   "available the updated guidance and training materials."], 180, 100)
+    notes = (small_line("Assessment.", 100, 100) + small_line("Proposals.", 100, 100 + 2 * PITCH)
+             + small_line("Time periods.", 100, 100 + 3 * PITCH) + small_line("Deadline.", 100, 100 + 4 * PITCH))
+    if heading_at_notes:  # a sidebar's heading in body type over the small lines: a column
+        notes += line_words("Highlights", 100, 100 - 3 * PITCH) + line_words("Solution Brief", 180, 40)
+    return body, notes
+
+
+def test_side_notes_in_the_margin_are_not_glued_into_the_lines_beside_them():
+    body, notes = statute_page()
+    for words in (body + notes, shuffled(body + notes)):
+        text = text_of(words)
+        lines = text.split("\n")
+        assert "Deadline." in lines and "Assessment." in lines
+        assert not any(line.startswith(("Assessment. (1)", "Proposals. (2)", "Deadline. (b)")) for line in lines)
+        assert_in_order(text, "(1) the assessment", "materials.", "Assessment.", "Proposals.", "Deadline.")
+
+
+def test_small_lines_under_a_heading_in_body_type_are_a_sidebar_not_side_notes():
+    body, notes = statute_page(heading_at_notes=True)
+    from columnrag.loaders.engine.side_notes import split_side_notes
+
+    words, found = split_side_notes(reseq(body + notes), LayoutSettings())
+    assert found == [] and len(words) == len(body + notes)
+    body, notes = statute_page()
+    bullets = [w for k in range(4) for w in small_line(f"• {k}", 100, 100 + k * PITCH)]
+    words, found = split_side_notes(reseq(body + bullets), LayoutSettings())
+    assert found == []  # bullets and figures are no notes
+    words, found = split_side_notes(reseq(body + notes), LayoutSettings())
+    assert [" ".join(w.text for w in line) for line in sorted(found, key=lambda r: r[0].y0)] == [
+        "Assessment.", "Proposals.", "Time periods.", "Deadline."]

@@ -20,6 +20,7 @@ from .floats import floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
+from .side_notes import place_side_notes, split_side_notes
 from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
@@ -410,6 +411,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     if not words:
         return layout
     words, ruler = split_rulers(words, s)
+    words, notes = split_side_notes(words, s)
     body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
     rows = make_rows(words, s.row_overlap)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s)
@@ -431,6 +433,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     if s.follow_drawing_order and not too_many:
         body = follow_drawing_order(body, s, frozenset(reader.title_bands))
     body = floats_after_paragraphs(body, body_h, s)
+    body = place_side_notes(body, notes, s)
     _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]

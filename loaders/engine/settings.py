@@ -111,6 +111,16 @@ class LayoutSettings:
     # A grid of centred blocks (authors in rows of three) is read row of blocks by row of blocks,
     # cut where a row sits at least this many line pitches further down than the line pitch.
     grid_row_gap: float = 0.5
+    # Side notes in the left margin: lines in type this share of the page's usual word height or
+    # smaller, opening rows, ending side_note_gap times min_gutter or more before the next word and
+    # before where the body's lines start, side_note_min_lines or more of them at one x; a note's
+    # lines follow one another within side_note_pitch of their own height.
+    side_note_size: float = 0.85
+    side_note_gap: float = 2.0
+    side_note_min_lines: int = 3
+    side_note_pitch: float = 1.5
+    # ...and no note is longer than this many lines (small type running on is a sidebar column).
+    side_note_max_lines: int = 4
     # ...and so is a band of blocks flush left whose rows of blocks, so cut, are each at most
     # this many rows (authors' names over their addresses).
     grid_block_rows: int = 8

@@ -1,0 +1,126 @@
+"""Side notes: short lines in small type in the left margin beside a column (a statute's
+"Deadline.", "26 USC 7122."; a textbook's key terms in the margin).
+
+They share rows with the body lines beside them, and no gutter is strong enough there (a word or
+two a line, a few lines a page), so they would be glued to the start of those lines, in the middle
+of a sentence. They are recognised before layout, kept out of its rows, and each comes back as a
+block of its own after the paragraph it sits beside.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .geometry import TABLE, TEXT, Block, Line, Word, median
+from .rows import make_rows
+from .settings import LayoutSettings
+
+_WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters in a row: a word, not a bullet or a figure
+
+
+def split_side_notes(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list[list[Word]]]:
+    """(the other words, the side notes' lines). A side note line is the run of words in small
+    type (side_note_size times the page's usual word height or less) that opens a row and ends a
+    gap of side_note_gap times min_gutter or more before the row's next word (or the row's end),
+    left of where the body's lines start by that gap at least; there are side_note_min_lines or
+    more of them, starting at the same x."""
+    body_h = median([w.y1 - w.y0 for w in words], 0.0)
+    if body_h <= 0:
+        return words, []
+    small = s.side_note_size * body_h
+    gap = s.side_note_gap * s.min_gutter
+    starts: list[float] = []  # where each row's first word in body type starts
+    runs: list[list[Word]] = []
+    leads: list[list[Word]] = []  # each row's opening run, whatever its type
+    rows = make_rows(words, s.row_overlap)
+    firsts: list[Word] = []  # each row's first word in body type, but the page's first and last rows'
+    for i, row in enumerate(rows):
+        ws = row.words
+        k = 0
+        while k < len(ws) and ws[k].y1 - ws[k].y0 <= small:
+            k += 1
+        if k < len(ws):
+            starts.append(ws[k].x0)
+            if 0 < i < len(rows) - 1:
+                firsts.append(ws[k])
+        end = 1
+        while end < len(ws) and ws[end].x0 - ws[end - 1].x1 < gap:
+            end += 1
+        leads.append(ws[:end])
+        if end <= k:
+            runs.append(ws[:end])
+    runs = [r for r in runs if _words_of_letters(r)]
+    if len(runs) < s.side_note_min_lines or not starts:
+        return words, []
+    tol = s.edge_tolerance
+    # The body's left edge: the leftmost x at which side_note_min_lines rows of body type start.
+    counts = Counter(round(x / tol) for x in starts)
+    edge = min(k for k, n in counts.items() if n >= s.side_note_min_lines) * tol if max(counts.values()) >= \
+        s.side_note_min_lines else min(starts)
+    runs = [r for r in runs if r[-1].x1 <= edge - gap]
+    if len(runs) < s.side_note_min_lines:
+        return words, []
+    left = Counter(round(r[0].x0 / tol) for r in runs).most_common(1)[0][0] * tol
+    notes = [r for r in runs if abs(r[0].x0 - left) <= tol]
+    groups = _groups(notes, s)
+    if len(notes) < s.side_note_min_lines or max(map(len, groups)) > s.side_note_max_lines:
+        return words, []  # (a sidebar of small type runs on line after line: a column, not notes)
+    # A note's first line may be set in other type (a key term in bold over its definition).
+    ids = {id(r[0]) for r in notes}
+    for lead in sorted(leads, key=lambda r: -r[0].y0):
+        if (id(lead[0]) not in ids and abs(lead[0].x0 - left) <= tol and lead[-1].x1 <= edge - gap
+                and _words_of_letters(lead) and any(_just_above(lead, r, s) for r in notes)):
+            notes.append(lead)
+            ids.add(id(lead[0]))
+    taken = {id(w) for r in notes for w in r}
+    right = max(w.x1 for r in notes for w in r)
+    if any(left - gap <= w.x0 <= right and id(w) not in taken for w in firsts):
+        return words, []  # body type starts there too: a sidebar's column (its heading), not a margin
+    return [w for w in words if id(w) not in taken], notes
+
+
+def _just_above(line: list[Word], below: list[Word], s: LayoutSettings) -> bool:
+    """`line` sits right above `below`, within side_note_pitch of its own height."""
+    h = line[0].y1 - line[0].y0
+    return 0 <= below[0].y0 - line[0].y1 + h <= s.side_note_pitch * h + h
+
+
+def _words_of_letters(run: list[Word]) -> bool:
+    """A word of two letters or more, and more plain letters than accented Latin ones (bullets,
+    figures and the mojibake of a font without a Unicode map are no note)."""
+    text = "".join(w.text for w in run)
+    accented = sum(1 for ch in text if 0xC0 <= ord(ch) < 0x250)
+    plain = sum(1 for ch in text if ch.isalpha()) - accented
+    return plain > accented and any(_WORDY.search(w.text) for w in run)
+
+
+def _groups(lines: list[list[Word]], s: LayoutSettings) -> list[list[list[Word]]]:
+    """Lines that follow one another within side_note_pitch of their own height, together."""
+    groups: list[list[list[Word]]] = []
+    for line in sorted(lines, key=lambda r: r[0].y0):
+        prev = groups[-1][-1] if groups else None
+        if prev is not None and line[0].y0 - prev[0].y1 <= s.side_note_pitch * (prev[0].y1 - prev[0].y0):
+            groups[-1].append(line)
+        else:
+            groups.append([line])
+    return groups
+
+
+def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettings) -> list[Block]:
+    """The body blocks with each side note (its lines that follow one another at a line's
+    pitch) after the paragraph it sits beside: the last block, among those to its right, that
+    starts at or above the note's top."""
+    if not notes:
+        return body
+    out = list(body)
+    for group in reversed(_groups(notes, s)):
+        top, right = group[0][0].y0, max(w.x1 for line in group for w in line)
+        beside = [i for i, b in enumerate(out) if b.kind != TABLE and b.lines and b.box.x0 >= right
+                  and b.box.y0 <= top + s.edge_tolerance]
+        at = max(beside, key=lambda i: (out[i].box.y0, i)) if beside else -1
+        anchor = out[at] if at >= 0 else None
+        note = Block([Line(line) for line in group], anchor.band if anchor else 0,
+                     anchor.column if anchor else 0, kind=TEXT)
+        note.region = anchor.region if anchor else 0
+        out.insert(at + 1, note)
+    return out
