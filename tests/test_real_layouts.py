@@ -394,16 +394,19 @@ def test_side_notes_in_the_margin_are_not_glued_into_the_lines_beside_them():
         assert_in_order(text, "(1) the assessment", "materials.", "Assessment.", "Proposals.", "Deadline.")
 
 
-def test_small_lines_under_a_heading_in_body_type_are_a_sidebar_not_side_notes():
-    body, notes = statute_page(heading_at_notes=True)
-    from columnrag.loaders.engine.side_notes import split_side_notes
+def side_notes_of(words: list[Word]) -> list[str]:
+    from columnrag.loaders.engine.rows import make_rows
+    from columnrag.loaders.engine.side_notes import find_side_notes
 
-    words, found = split_side_notes(reseq(body + notes), LayoutSettings())
-    assert found == [] and len(words) == len(body + notes)
+    s = LayoutSettings()
+    found = find_side_notes(make_rows(reseq(words), s.row_overlap), 10.0, s)
+    return [" ".join(w.text for w in line) for line in sorted(found, key=lambda r: r[0].y0)]
+
+
+def test_small_lines_under_a_heading_in_body_type_are_a_sidebar_not_side_notes():
     body, notes = statute_page()
+    assert side_notes_of(body + notes) == ["Assessment.", "Proposals.", "Time periods.", "Deadline."]
+    body, sidebar = statute_page(heading_at_notes=True)
+    assert side_notes_of(body + sidebar) == []
     bullets = [w for k in range(4) for w in small_line(f"• {k}", 100, 100 + k * PITCH)]
-    words, found = split_side_notes(reseq(body + bullets), LayoutSettings())
-    assert found == []  # bullets and figures are no notes
-    words, found = split_side_notes(reseq(body + notes), LayoutSettings())
-    assert [" ".join(w.text for w in line) for line in sorted(found, key=lambda r: r[0].y0)] == [
-        "Assessment.", "Proposals.", "Time periods.", "Deadline."]
+    assert side_notes_of(body + bullets) == []  # bullets and figures are no notes

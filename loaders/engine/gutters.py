@@ -66,15 +66,19 @@ def _isolated(rows: list[Row], min_pitch: float) -> list[bool]:
     Rows in type taller than the region's usual row sit further apart by their own height: only
     the distance beyond half of each one's extra height counts (a pull quote in large type
     running down a column is not set apart line by line)."""
-    usual = median([r.y1 - r.y0 for r in rows], 0.0)
-    half_extra = [max(0.0, r.y1 - r.y0 - usual) / 2 for r in rows]
     cys = [(r.y0 + r.y1) / 2 for r in rows]
     n = len(cys)
+    found = [(i == 0 or cys[i] - cys[i - 1] >= min_pitch) and i + 1 < n and cys[i + 1] - cys[i] >= min_pitch
+             for i in range(n)]
+    if not any(found):  # (the heights only take rows back: most regions need not measure them)
+        return found
+    usual = median([r.y1 - r.y0 for r in rows], 0.0)
+    half_extra = [max(0.0, r.y1 - r.y0 - usual) / 2 for r in rows]
 
     def apart(i: int, j: int) -> bool:  # rows i < j
         return cys[j] - cys[i] - half_extra[i] - half_extra[j] >= min_pitch
 
-    return [(i == 0 or apart(i - 1, i)) and i + 1 < n and apart(i, i + 1) for i in range(n)]
+    return [f and (i == 0 or apart(i - 1, i)) and apart(i, i + 1) for i, f in enumerate(found)]
 
 
 def _resumes_beyond(rows: list[Row], i: int, x0: float, x1: float) -> bool:

@@ -20,7 +20,7 @@ from .floats import floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
 from .rulers import split_rulers
-from .side_notes import place_side_notes, split_side_notes
+from .side_notes import find_side_notes, place_side_notes
 from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
@@ -411,9 +411,14 @@ def analyze_page(words: list[Word], width: float, height: float,
     if not words:
         return layout
     words, ruler = split_rulers(words, s)
-    words, notes = split_side_notes(words, s)
     body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
     rows = make_rows(words, s.row_overlap)
+    notes = find_side_notes(rows, body_h, s)
+    if notes:  # (rare) they leave the rows
+        taken = {id(w) for line in notes for w in line}
+        words = [w for w in words if id(w) not in taken]
+        body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
+        rows = make_rows(words, s.row_overlap)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s)
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]

@@ -11,28 +11,25 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from .geometry import TABLE, TEXT, Block, Line, Word, median
-from .rows import make_rows
+from .geometry import TABLE, TEXT, Block, Line, Word
+from .rows import Row
 from .settings import LayoutSettings
 
 _WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters in a row: a word, not a bullet or a figure
 
 
-def split_side_notes(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list[list[Word]]]:
-    """(the other words, the side notes' lines). A side note line is the run of words in small
-    type (side_note_size times the page's usual word height or less) that opens a row and ends a
-    gap of side_note_gap times min_gutter or more before the row's next word (or the row's end),
-    left of where the body's lines start by that gap at least; there are side_note_min_lines or
-    more of them, starting at the same x."""
-    body_h = median([w.y1 - w.y0 for w in words], 0.0)
+def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[list[Word]]:
+    """The side notes' lines among the page's rows (body_h: the page's usual word height). A side
+    note line is the run of words in small type (side_note_size times body_h or less) that opens a
+    row and ends a gap of side_note_gap times min_gutter or more before the row's next word (or
+    the row's end), left of where the body's lines start by that gap at least; there are
+    side_note_min_lines or more of them, starting at the same x."""
     if body_h <= 0:
-        return words, []
+        return []
     small = s.side_note_size * body_h
     gap = s.side_note_gap * s.min_gutter
     starts: list[float] = []  # where each row's first word in body type starts
     runs: list[list[Word]] = []
-    leads: list[list[Word]] = []  # each row's opening run, whatever its type
-    rows = make_rows(words, s.row_overlap)
     firsts: list[Word] = []  # each row's first word in body type, but the page's first and last rows'
     for i, row in enumerate(rows):
         ws = row.words
@@ -43,15 +40,13 @@ def split_side_notes(words: list[Word], s: LayoutSettings) -> tuple[list[Word], 
             starts.append(ws[k].x0)
             if 0 < i < len(rows) - 1:
                 firsts.append(ws[k])
-        end = 1
-        while end < len(ws) and ws[end].x0 - ws[end - 1].x1 < gap:
-            end += 1
-        leads.append(ws[:end])
-        if end <= k:
-            runs.append(ws[:end])
+        if k:
+            lead = _opening_run(ws, gap)
+            if len(lead) <= k:
+                runs.append(lead)
     runs = [r for r in runs if _words_of_letters(r)]
     if len(runs) < s.side_note_min_lines or not starts:
-        return words, []
+        return []
     tol = s.edge_tolerance
     # The body's left edge: the leftmost x at which side_note_min_lines rows of body type start.
     counts = Counter(round(x / tol) for x in starts)
@@ -59,15 +54,15 @@ def split_side_notes(words: list[Word], s: LayoutSettings) -> tuple[list[Word], 
         s.side_note_min_lines else min(starts)
     runs = [r for r in runs if r[-1].x1 <= edge - gap]
     if len(runs) < s.side_note_min_lines:
-        return words, []
+        return []
     left = Counter(round(r[0].x0 / tol) for r in runs).most_common(1)[0][0] * tol
     notes = [r for r in runs if abs(r[0].x0 - left) <= tol]
     groups = _groups(notes, s)
     if len(notes) < s.side_note_min_lines or max(map(len, groups)) > s.side_note_max_lines:
-        return words, []  # (a sidebar of small type runs on line after line: a column, not notes)
+        return []  # (a sidebar of small type runs on line after line: a column, not notes)
     # A note's first line may be set in other type (a key term in bold over its definition).
     ids = {id(r[0]) for r in notes}
-    for lead in sorted(leads, key=lambda r: -r[0].y0):
+    for lead in sorted((_opening_run(row.words, gap) for row in rows), key=lambda r: -r[0].y0):
         if (id(lead[0]) not in ids and abs(lead[0].x0 - left) <= tol and lead[-1].x1 <= edge - gap
                 and _words_of_letters(lead) and any(_just_above(lead, r, s) for r in notes)):
             notes.append(lead)
@@ -75,14 +70,22 @@ def split_side_notes(words: list[Word], s: LayoutSettings) -> tuple[list[Word], 
     taken = {id(w) for r in notes for w in r}
     right = max(w.x1 for r in notes for w in r)
     if any(left - gap <= w.x0 <= right and id(w) not in taken for w in firsts):
-        return words, []  # body type starts there too: a sidebar's column (its heading), not a margin
-    return [w for w in words if id(w) not in taken], notes
+        return []  # body type starts there too: a sidebar's column (its heading), not a margin
+    return notes
 
 
 def _just_above(line: list[Word], below: list[Word], s: LayoutSettings) -> bool:
     """`line` sits right above `below`, within side_note_pitch of its own height."""
     h = line[0].y1 - line[0].y0
     return 0 <= below[0].y0 - line[0].y1 + h <= s.side_note_pitch * h + h
+
+
+def _opening_run(words: list[Word], gap: float) -> list[Word]:
+    """A row's first words, up to the first space of `gap` or more between two of them."""
+    end = 1
+    while end < len(words) and words[end].x0 - words[end - 1].x1 < gap:
+        end += 1
+    return words[:end]
 
 
 def _words_of_letters(run: list[Word]) -> bool:
