@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .geometry import drawn_in_this_order, median
-from .rows import Row, row_pitch
+from .rows import Row, line_pitch, row_pitch
 from .settings import LayoutSettings
 
 
@@ -269,9 +269,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
-    # Columns with offset baselines interleave their rows: the row pitch is then half a line, so
-    # a line's height bounds it from below.
-    pitch = max(row_pitch(rows[first: last + 1]), median([r.y1 - r.y0 for r in rows[first: last + 1]], 0.0))
+    pitch = line_pitch(rows[first: last + 1])
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
     while (first > 0 and rows[first].cy - rows[first - 1].cy <= s.band_top_reach * pitch

@@ -18,7 +18,7 @@ from .confidence import assess
 from .drawing_order import follow_drawing_order
 from .floats import floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
-from .rows import FALLBACK_LINE_HEIGHT, Row, make_rows, row_pitch
+from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
 from .title_block import head_above, head_rows
@@ -135,10 +135,8 @@ class _Reader:
 
 def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:
     """A band of centred blocks cut where a row sits grid_row_gap line pitches or more further
-    below the one before than the line pitch (a blank line between rows of blocks). Columns
-    whose baselines do not line up interleave their rows at half a line: a line's height bounds
-    the pitch from below."""
-    pitch = max(row_pitch(rows), median([r.y1 - r.y0 for r in rows], 0.0))
+    below the one before than the line pitch (a blank line between rows of blocks)."""
+    pitch = line_pitch(rows)
     parts = [[rows[0]]]
     for a, b in zip(rows, rows[1:]):
         if (b.y0 + b.y1) - (a.y0 + a.y1) >= 2 * (1 + s.grid_row_gap) * pitch:
@@ -152,7 +150,7 @@ def _sections_below(band: list[Row], g: Gutter, s: LayoutSettings) -> int | None
     heights or more, below which each column opens with a title (a report's boxes side by side,
     then the next ones). A paper's columns run on past a gap (a figure beside a figure) and do
     not both open with a title there. None when there is no such row."""
-    pitch = max(row_pitch(band), median([r.y1 - r.y0 for r in band], 0.0))
+    pitch = line_pitch(band)
     mid = (g.x0 + g.x1) / 2
     for k in range(1, len(band)):
         if band[k].y0 - band[k - 1].y1 < s.section_gap * pitch:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from .geometry import Word, median_high
+from .geometry import Word, median, median_high
 
 # Points. Guards, not thresholds: the height a box of no height (a rule, a space glyph) is measured
 # with, and the line height assumed where there is nothing to measure it from.
@@ -103,3 +103,9 @@ def row_pitch(rows: list[Row]) -> float:
     if not dists:
         return max((r.y1 - r.y0 for r in rows), default=FALLBACK_LINE_HEIGHT)
     return median_high(dists)
+
+
+def line_pitch(rows: list[Row]) -> float:
+    """The line pitch of rows that may interleave: columns whose baselines do not line up give
+    rows half a line apart, so a line's height bounds the pitch from below."""
+    return max(row_pitch(rows), median([r.y1 - r.y0 for r in rows], 0.0))
