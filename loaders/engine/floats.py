@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import FURNITURE_KINDS, TABLE, TEXT, Block, PageLayout, median
+from .geometry import FURNITURE_KINDS, LETTERED, TABLE, TEXT, Block, PageLayout, median
 from .settings import LayoutSettings
 
 # "Figure 3:", "Fig. 2.", "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ... at a line start.
@@ -21,7 +21,6 @@ CAPTION = re.compile(r"^(Fig(ure)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme
 # A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
-_LETTERED = re.compile(r"[^\W\d_]{2,}")
 _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
 
 
@@ -46,7 +45,7 @@ def _body_size(block: Block, body_h: float, s: LayoutSettings) -> bool:
 def _running(text: str, s: LayoutSettings) -> bool:
     words = text.split()
     return (len(words) >= s.running_text_words
-            and sum(1 for w in words if _LETTERED.search(w)) > s.running_text_letters * len(words))
+            and sum(1 for w in words if LETTERED.search(w)) > s.running_text_letters * len(words))
 
 
 def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:

@@ -5,6 +5,7 @@ imports PyMuPDF, so the layout algorithm can be tested on hand-made boxes.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import Iterable, Sequence
@@ -117,6 +118,9 @@ FIRST_BAND = 0
 TOP_EDGE_BAND, BOTTOM_EDGE_BAND, RULER_BAND = -1, -2, -3
 EDGE_BANDS = frozenset({TOP_EDGE_BAND, BOTTOM_EDGE_BAND})
 FURNITURE_BAND = FURNITURE_REGION = -1
+
+# Two letters in a row: a word of letters somewhere in the text, not only symbols, figures or a bullet.
+LETTERED = re.compile(r"[^\W\d_]{2,}")
 
 
 @dataclass(slots=True)

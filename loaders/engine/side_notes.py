@@ -8,14 +8,12 @@ block of its own after the paragraph it sits beside.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 
-from .geometry import TABLE, TEXT, Block, Line, Word
+from .geometry import LETTERED, TEXT, Block, Line, Word
 from .rows import Row
 from .settings import LayoutSettings
 
-_WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters in a row: a word, not a bullet or a figure
 
 
 def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[list[Word]]:
@@ -94,7 +92,7 @@ def _words_of_letters(run: list[Word]) -> bool:
     text = "".join(w.text for w in run)
     accented = sum(1 for ch in text if 0xC0 <= ord(ch) < 0x250)
     plain = sum(1 for ch in text if ch.isalpha()) - accented
-    return plain > accented and any(_WORDY.search(w.text) for w in run)
+    return plain > accented and any(LETTERED.search(w.text) for w in run)
 
 
 def _groups(lines: list[list[Word]], s: LayoutSettings) -> list[list[list[Word]]]:
@@ -118,8 +116,7 @@ def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettin
     out = list(body)
     for group in reversed(_groups(notes, s)):
         top, right = group[0][0].y0, max(w.x1 for line in group for w in line)
-        beside = [i for i, b in enumerate(out) if b.kind != TABLE and b.lines and b.box.x0 >= right
-                  and b.box.y0 <= top + s.edge_tolerance]
+        beside = [i for i, b in enumerate(out) if b.box.x0 >= right and b.box.y0 <= top + s.edge_tolerance]
         at = max(beside, key=lambda i: (out[i].box.y0, i)) if beside else -1
         anchor = out[at] if at >= 0 else None
         note = Block([Line(line) for line in group], anchor.band if anchor else 0,

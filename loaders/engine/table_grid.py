@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from .geometry import Box, Line, Word, median, words_box
+from .geometry import LETTERED, Box, Line, Word, median, words_box
 from .rows import Row, make_rows
 from .settings import LayoutSettings
 from .table_regions import LIST_MARKER, axis_labels, cell_text, cells_of, counts_evenly, number
@@ -343,7 +343,6 @@ def _axis_column(grid: list[list[list[Word]]], s: LayoutSettings) -> bool:
 
 # An outline label: "3", "5.1", "2.4.1.", "A", "B.", "iv)".
 _OUTLINE_LABEL = re.compile(r"^(\d{1,3}(\.\d{1,3})*|[A-Z]|[ivxlc]{1,5})[.)]?$")
-_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 
 def _outline(grid: list[list[list[Word]]]) -> bool:
@@ -352,7 +351,7 @@ def _outline(grid: list[list[list[Word]]]) -> bool:
     for row in grid:
         texts = [cell_text(cell) for cell in row]
         title = texts[-1]
-        if not _LETTERS.search(title):
+        if not LETTERED.search(title):
             return False
         if any(t and t != title and not _OUTLINE_LABEL.match(t) for t in texts[:-1]):
             return False
