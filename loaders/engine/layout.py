@@ -340,6 +340,9 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
+            elif (pitch and row.cy - prev.cy > s.paragraph_pitch * pitch
+                  and abs(height - prev_h) > s.float_size_change * max(height, prev_h)):
+                new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
             elif is_caption_start(text) and _ENDS_SENTENCE.search(prev_text):

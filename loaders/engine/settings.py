@@ -200,7 +200,8 @@ class LayoutSettings:
 
     # --- Floats: captions, footnotes, tables and figures in their own type -------------------
     # Text whose word height differs from the page's body text by more than this share of it is
-    # set in another type: inside a sentence it is a float; after a caption line, it ends the caption.
+    # set in another type: inside a sentence it is a float; after a caption line, it ends the caption;
+    # after more than paragraph_pitch of space, it starts a block (a footnote under a column).
     float_size_change: float = 0.1
     # At most this many float blocks in a row are moved after the paragraph they interrupt.
     float_run_max: int = 12
