@@ -174,3 +174,18 @@ def test_the_tables_setting_takes_its_modes_and_yaml_off(value, mode):
 def test_an_unknown_tables_mode_is_refused():
     with pytest.raises(ValueError, match="markdown, text, off"):
         LayoutSettings(tables="html")
+
+
+def test_a_table_does_not_take_the_last_line_of_a_paragraph_in_the_next_column():
+    # A column's small table sits beside the end of the other column's paragraph (its last line
+    # parted by a wide gap) and a short heading: they are on the table's rows and short, but the
+    # paragraph runs on above in lines of running text, so they are no cells of the table.
+    left = column(numbered_lines("L", 10, 8), 72, 60) + cell_words(ROWS, [72, 200, 250], 200)
+    left += column(numbered_lines("M", 6, 8), 72, 280)
+    right = column(numbered_lines("R", 12, 9), 320, 56)
+    right += proportional("cases where every", 320, 200) + proportional("needs entry.", 450, 200)
+    right += proportional("3.3 Deep Network", 320, 232) + column(numbered_lines("S", 6, 9), 320, 260)
+    layout = analyze_page(left + right, 612, 792, S)
+    found = table_candidates(layout, S)
+    assert [c.box.y0 for c in found] == [200]
+    assert found[0].box.x1 < 300  # the table stays in its column

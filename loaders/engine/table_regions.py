@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import FIRST_BAND, Box, Line, PageLayout, Word, median, words_box
+from .geometry import FIRST_BAND, Block, Box, Line, PageLayout, Word, median, words_box
 from .gutters import empty_strips
 from .rows import Row, make_rows
 from .settings import LayoutSettings
@@ -96,9 +96,11 @@ class _Regions(dict):
     def __init__(self, layout: PageLayout, s: LayoutSettings) -> None:
         super().__init__()
         self.lines: dict[int, list[Line]] = {}
+        self.blocks: dict[int, list[Block]] = {}
         for b in layout.body_blocks:
             if b.band >= FIRST_BAND:
                 self.lines.setdefault(b.region, []).extend(b.lines)
+                self.blocks.setdefault(b.region, []).append(b)
         self.s = s
         self.read = layout.region_rows
 
@@ -294,9 +296,23 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
             cells = [cell for r in beside for cell in cells_of(r.words, s)]
             if sum(map(len, cells)) >= s.table_prose_words * len(cells):
                 continue
+            if _runs_past(regions.blocks[region], box, s):
+                continue
             c.take(beside)
             seen.add(region)
             grown = True
+
+
+def _runs_past(blocks: list[Block], box: Box, s: LayoutSettings) -> bool:
+    """Some block beside the candidate runs on above or below it in lines of running text
+    (twice the words of a cell of prose: a header's cell wrapped onto lines has fewer): the rows
+    beside are the ends of a paragraph in the next column, not the table's cells."""
+    for b in blocks:
+        inside = [min(ln.box.y1, box.y1) > max(ln.box.y0, box.y0) for ln in b.lines]
+        if any(inside) and any(len(ln.words) >= 2 * s.table_prose_words
+                               for ln, x in zip(b.lines, inside) if not x):
+            return True
+    return False
 
 
 def _same_row(a: Row, b: Row) -> bool:
