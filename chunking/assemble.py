@@ -20,6 +20,7 @@ from columnrag.loaders.engine.geometry import Box
 from .fragments import Draft
 from .packing import join
 from .pieces import Piece
+from .sections import SEPARATOR
 
 SECTION_KEY = "section"  # "2 Method > 2.1 Data": the headings the chunk's first line sits under
 TITLE_KEY = "doc_title"  # the document's title (the PDF's own, or its first page's largest heading)
@@ -98,8 +99,14 @@ def chunk_document(draft: Draft, title: str) -> Document:
 
 def document_context(draft: Draft, title: str) -> dict[str, Any]:
     """Where a chunk sits in its document (prose or table alike): the section its first piece is
-    in, the document's title, and the wordless pieces it carries."""
-    context: dict[str, Any] = {SECTION_KEY: draft.first.section, TITLE_KEY: title}
+    in, or the one inside it that its first text is in when it opens with headings one inside
+    the other ("Body > Introduction" for a chunk that opens with both; a document's opening
+    headings are in none), the document's title, and the wordless pieces it carries."""
+    pieces = draft.pieces()
+    first = pieces[0].section
+    text = next((p.section for p in pieces if not p.heading), first)
+    inner = not first or text.startswith(first + SEPARATOR)
+    context: dict[str, Any] = {SECTION_KEY: text if inner else first, TITLE_KEY: title}
     if draft.aside:
         context[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
     return context

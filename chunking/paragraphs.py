@@ -43,7 +43,9 @@ def paragraph_ends(text: str) -> set[int]:
     return ends
 
 
-def _heading_line(lines: list[str], i: int, usual: int) -> bool:
+def _heading_line(lines: list[str], i: int, usual: int, next_text: str = "") -> bool:
+    """`next_text`: the text of the block after this one in reading order (a subheading may
+    end a block whose paragraph opens the next, at the foot of a column)."""
     line = lines[i].strip()
     if not line or len(line) >= HEADING_LINE * usual or len(line.split()) > HEADING_WORDS:
         return False
@@ -52,7 +54,7 @@ def _heading_line(lines: list[str], i: int, usual: int) -> bool:
     if len(_LETTERS.findall(line)) < 0.6 * len(line.replace(" ", "")):
         return False  # a formula or a row of figures
     before = i == 0 or lines[i - 1].rstrip()[-1:] in ".!?"
-    after = i + 1 < len(lines) and lines[i + 1][:1].isupper()
+    after = (lines[i + 1] if i + 1 < len(lines) else next_text)[:1].isupper()
     return before and after
 
 
@@ -71,13 +73,15 @@ def _part(piece: Piece, start: int, end: int, lines: tuple[int, int, int], headi
 def split_inner_headings(pieces: list[Piece]) -> list[Piece]:
     """Pieces with each subheading inside a block made a heading piece of its own."""
     out: list[Piece] = []
-    for piece in pieces:
+    for k, piece in enumerate(pieces):
         lines = piece.text.split("\n")
         if piece.heading or piece.table or len(lines) < MIN_LINES:
             out.append(piece)
             continue
         usual = _usual_length(lines)
-        heads = [i for i in range(len(lines)) if _heading_line(lines, i, usual)]
+        nxt = pieces[k + 1] if k + 1 < len(pieces) else None
+        next_text = nxt.text.lstrip() if nxt is not None and not (nxt.heading or nxt.table) else ""
+        heads = [i for i in range(len(lines)) if _heading_line(lines, i, usual, next_text)]
         if not heads:
             out.append(piece)
             continue

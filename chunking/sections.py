@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .pieces import Piece, body_size
+from .pieces import Piece, body_size, continues
+from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
@@ -29,6 +30,7 @@ SAME_TYPE = 1.05  # type sizes within this ratio are one type
 HEADING_WORD_SHARE = 0.5  # more than this share of a section heading's words are made of letters
 FULL_LINE_SLACK = 0.02  # a line within this share of a block's width of both its edges fills it
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
+_UNDER_PIECES = 3  # pieces of one paragraph (cut by column or page breaks) read under a heading
 
 
 def clean(text: str) -> str:
@@ -85,7 +87,9 @@ def _is_prose(text: str) -> bool:
     return words >= PROSE_WORDS or (words >= 4 and text.rstrip()[-1:] in ".!?")
 
 
-def _is_section_heading(piece: Piece, following: Piece | None, body: float) -> bool:
+def _is_section_heading(piece: Piece, following: str | None, body: float) -> bool:
+    """`following`: the text under the heading, up to the next heading (None when a heading
+    follows right away)."""
     text = clean(piece.text)
     if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
         return False
@@ -94,8 +98,26 @@ def _is_section_heading(piece: Piece, following: Piece | None, body: float) -> b
     if _NUMBER.match(text) and not re.match(r"^[A-Z]\.?\s+\S+$", text):
         return True  # numbered ("2.1 Data"; a lone capital with one word is too weak a number)
     larger = body <= 0 or piece.size >= LARGER * body or piece.inner  # inner: told by its line alone
-    prose = following is not None and not following.heading and _is_prose(following.text)
-    return larger and prose
+    return larger and following is not None and _is_prose(following)
+
+
+def _text_under(pieces: list[Piece], n: int, body: float, s: ChunkingSettings) -> str | None:
+    """The paragraph under heading n (past the heading's own further lines on its page), whole
+    where a column or page break cuts it after its first lines: its sentence goes on in lower
+    case, in body type (a chart's labels in small type, an address over an abstract, are no
+    paragraph going on); None when another heading follows first."""
+    i = n + 1
+    while i < len(pieces) and pieces[i].heading and pieces[i].page == pieces[n].page:
+        i += 1
+    if i == len(pieces) or pieces[i].heading:
+        return None
+    texts = [pieces[i].text]
+    while (i + 1 < len(pieces) and len(texts) < _UNDER_PIECES and pieces[i + 1].region != pieces[i].region
+           and not any(0 < q.size < s.smaller_type * body for q in pieces[i:i + 2])
+           and pieces[i + 1].text[:1].islower() and continues(pieces[i], pieces[i + 1], s)):
+        i += 1
+        texts.append(pieces[i].text)
+    return "\n".join(texts)
 
 
 def demote_run_on_headings(pieces: list[Piece]) -> None:
@@ -147,23 +169,32 @@ def document_title(metadata: Mapping[str, Any], pieces: list[Piece]) -> str:
     opening = [p for p in opening if _WORDS.search(p.text) and (body <= 0 or p.size >= LARGER * body)]
     if not opening:
         return ""
-    return clean(max(opening, key=lambda p: p.size).text)
+    first = max(opening, key=lambda p: p.size)
+    # A title set on lines the loader gave as headings of their own, one under the other.
+    lines = [first.text]
+    for p in opening[opening.index(first) + 1:]:
+        if (p.region != first.region or abs(p.size - first.size) > (SAME_TYPE - 1) * first.size
+                or _NUMBER.match(clean(p.text))):
+            break  # (a numbered heading in the title's type opens the first section)
+        lines.append(p.text)
+    return clean(" ".join(lines))
 
 
 def _letters(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def assign_sections(pieces: list[Piece], title: str) -> None:
+def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None = None) -> None:
     """Set every piece's section path from the section headings before it (a heading's own path
     ends with itself). Headings that make up the title open no section."""
+    s = s or ChunkingSettings()
     body = body_size([p for p in pieces if not p.heading])
     in_title = _letters(title)
     stack: list[_Entry] = []
     opened = -2  # the piece that opened the innermost section
     for n, piece in enumerate(pieces):
         if piece.heading:
-            following = next((q for q in pieces[n + 1:] if not q.heading or q.page != piece.page), None)
+            following = _text_under(pieces, n, body, s)
             own = _letters(piece.text)
             prev = pieces[n - 1] if n else None
             if own and own in in_title and piece.page == pieces[0].page:

@@ -150,7 +150,7 @@ class BandAwareTextSplitter(TextSplitter):
         kept, anchors = set_aside(pieces)
         kept = continue_over_floats(kept, self.settings)
         title = document_title(pages[0][0].metadata, kept)
-        assign_sections(kept, title)
+        assign_sections(kept, title, self.settings)
         measure = lambda units: self._length_function(join(units))  # noqa: E731
         drafts: list[Draft] = []
         for n, group in enumerate(self._groups(kept)):

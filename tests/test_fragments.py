@@ -269,3 +269,51 @@ def test_a_sentence_goes_on_past_a_caption_set_above_its_rest_in_the_next_column
     chunks = splitter.split_documents([doc])
     assert any("margin is set to two inches from the edge." in c.page_content for c in chunks)
     assert not any("set to Figure" in c.page_content or "set to\n\nFigure" in c.page_content for c in chunks)
+
+
+def test_a_heading_whose_paragraph_a_column_break_cuts_after_one_line_opens_its_section():
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Introduction", "heading", 12), _piece(body),
+              _piece("Methods", "heading", 12), _piece("Samples were taken from the herd and", column=0),
+              _piece("kept cold until they reached the laboratory, " + body, column=1, x=(320, 540), y=60)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces] == ["Introduction", "Introduction", "Methods", "Methods", "Methods"]
+
+
+def test_a_subheading_on_the_last_line_of_a_block_heads_the_next_block():
+    from columnrag.chunking.paragraphs import split_inner_headings
+
+    body = "\n".join(["We measure the thing carefully and report every", "number in the tables that follow",
+                      "in the next section of this paper, as we said.", "Results"])
+    pieces = split_inner_headings([_piece(body), _piece("The numbers come out much as we expected them to.")])
+    assert [(p.text, p.heading) for p in pieces] == [
+        (body.rsplit("\n", 1)[0], False), ("Results", True), ("The numbers come out much as we expected them to.", False)]
+    # A short last line before text that goes on in lower case ends its paragraph, heading nothing.
+    kept = split_inner_headings([_piece(body), _piece("and the numbers come out much as expected.")])
+    assert [p.heading for p in kept] == [False, False]
+
+
+def test_a_chunk_that_opens_with_two_headings_is_in_the_inner_section(splitter):
+    words = tall(line_words("Reading Order in Practice", 72, 20), 20)
+    words += tall(line_words("Body Matter", 72, 60), 16) + tall(line_words("Introduction", 72, 84), 12)
+    words += column(sentence_lines(prose("intro", 60), 12), 72, 100)
+    chunks = splitter.split_documents([page_doc(words)])
+    assert chunks[0].page_content.startswith("Reading Order in Practice\nBody Matter\nIntroduction\nIntro0")
+    assert chunks[0].metadata["section"] == "Body Matter > Introduction"
+
+
+def test_a_title_set_on_two_heading_lines_is_the_whole_title_and_opens_no_section():
+    from columnrag.chunking.sections import assign_sections, document_title
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Assessment of Reward Functions for", "heading", 16), _piece("Urban Traffic Control", "heading", 16),
+              _piece("Introduction", "heading", 12), _piece(body), _piece(body), _piece(body), _piece(body)]
+    title = document_title({}, pieces)
+    assert title == "Assessment of Reward Functions for Urban Traffic Control"
+    assign_sections(pieces, title)
+    assert pieces[-1].section == "Introduction"
+    # A numbered heading set in the title's type right under it is the first section.
+    pieces[1] = _piece("1. Introduction", "heading", 16)
+    assert document_title({}, pieces) == "Assessment of Reward Functions for"
