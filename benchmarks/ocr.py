@@ -59,7 +59,7 @@ def ocr_speed(corpus: Path, documents: int = 3) -> dict:
     and text), one after the other on each page, with the same Tesseract threads. Reading order
     of both is scored on the corpus truth."""
     settings = OcrSettings()
-    engine, problem = find_tesseract(settings.languages, settings.threads)
+    engine, problem = find_tesseract(settings.first_languages, settings.threads)
     command = shutil.which("tesseract")
     if engine is None or command is None:
         return {"skipped": problem or "the tesseract command is not installed"}
@@ -82,7 +82,7 @@ def ocr_speed(corpus: Path, documents: int = 3) -> dict:
                 cpu["columnrag"] += c
                 texts["columnrag"].append(text)
                 w, c, proc = _timed(lambda: subprocess.run(
-                    [command, str(image), "-", "-l", settings.languages, "--dpi", str(settings.dpi)],
+                    [command, str(image), "-", "-l", settings.first_languages, "--dpi", str(settings.dpi)],
                     capture_output=True, env=env, check=True), _children_cpu)
                 wall["tesseract"] += w
                 cpu["tesseract"] += c

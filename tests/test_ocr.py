@@ -6,6 +6,7 @@ they skip where it is not installed, except in CI, where a missing Tesseract fai
 from __future__ import annotations
 
 import logging
+import os
 import re
 
 import pymupdf
@@ -420,3 +421,60 @@ def test_tesseract_runs_one_thread_on_an_openmp_runtime_another_library_started(
     pix.clear_with(255)
     engine.read(pix.samples, pix.width, pix.height, pix.stride, 300, 30)
     assert seen == [omp] and omp.omp_get_max_active_levels() == before
+
+
+SPANISH = ("Diseño. La heurística no detecta por sí sola si una página es de una o de dos columnas. "
+           "Úsala en documentos cuyo diseño hayas comprobado; también puede quedar dividida en dos "
+           "grupos si el texto atraviesa el centro de la página y los párrafos.")
+
+
+class _FakeEngine:
+    def __init__(self, languages: str) -> None:
+        self.languages = languages
+
+
+def _reading(monkeypatch, available: set[str]):
+    """_read_text with a fake Tesseract: each language reads the region as its model would
+    (English reads "ñ" as "fi"); returns the languages asked for and the words read."""
+    asked: list[str] = []
+
+    def read_region(engine, page, clip, settings, dpi=None):
+        text = SPANISH if engine.languages == "spa" else SPANISH.replace("ñ", "fi").replace("í", "i")
+        return [Word(0, 0, 1, 1, t, i) for i, t in enumerate(text.split())], [90.0]
+
+    def engine(languages=None):
+        asked.append(languages or "first")
+        return _FakeEngine(languages) if languages in available else None
+
+    monkeypatch.setattr(ocr_module, "_read_region", read_region)
+
+    def read(settings: OcrSettings) -> list[str]:
+        words, _ = ocr_module._read_text(engine, _FakeEngine(settings.first_languages), pymupdf.open().new_page(),
+                                         None, settings, ocr_module.LayoutSettings())
+        return [w.text for w in words]
+
+    return asked, read
+
+
+def test_auto_languages_read_a_page_again_in_its_own_language_where_its_data_is_installed(monkeypatch):
+    asked, read = _reading(monkeypatch, {"spa"})
+    assert "Diseño." in read(OcrSettings()) and asked == ["spa"]
+    asked, read = _reading(monkeypatch, set())  # no Spanish data: the English reading stays
+    assert "Disefio." in read(OcrSettings()) and asked == ["spa"]
+    asked, read = _reading(monkeypatch, {"spa"})  # languages named: read in them, never again
+    assert "Disefio." in read(OcrSettings(languages="eng")) and asked == []
+
+
+def test_a_scanned_page_in_spanish_keeps_its_accents(tmp_path, tesseract):
+    if find_tesseract("spa")[0] is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must test OCR in Spanish: apt-get install -y tesseract-ocr-spa")
+        pytest.skip("no Spanish data for Tesseract")
+    source = pymupdf.open()
+    page = source.new_page()
+    assert page.insert_textbox(pymupdf.Rect(72, 72, 540, 400), SPANISH, fontname="helv", fontsize=12) >= 0
+    doc = pymupdf.open()
+    doc.new_page().insert_image(doc[0].rect, pixmap=_scan(source[0], dpi=300))
+    doc.save(str(tmp_path / "scan.pdf"))
+    text = ColumnAwarePDFLoader(tmp_path / "scan.pdf").load()[0].page_content
+    assert "diseño" in text and "heurística" in text and "también" in text

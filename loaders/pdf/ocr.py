@@ -19,11 +19,13 @@ from typing import Callable
 import pymupdf
 
 from ..engine.geometry import Box, PageLayout, Word
+from ..engine.settings import LayoutSettings
 from ..errors import OcrUnavailableError
+from ..text.lexicon import page_language
 from ..text.readability import garbled, suspects, unreadable_share
 from .ocr_glance import ink_on_paper, running_text
 from .ocr_images import inside, wordless_images
-from .ocr_settings import OcrSettings
+from .ocr_settings import AUTO_LANGUAGES, TESSERACT_CODES, OcrSettings
 from .ocr_words import Placement, page_words
 from .tesseract import OcrFailed, Tesseract, find_tesseract
 from .words import UPRIGHT, PageWords
@@ -120,21 +122,41 @@ def _reads_as_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: 
             and sum(confs) / len(confs) >= settings.probe_min_confidence)
 
 
-def read_page(engine: Callable[[], Tesseract | None], page: pymupdf.Page, frame: PageWords,
-              plan: OcrPlan, settings: OcrSettings) -> OcrResult | None:
+Engine = Callable[..., "Tesseract | None"]  # ocr_engine with its settings: (languages=None) -> engine
+
+
+def read_page(engine: Engine, page: pymupdf.Page, frame: PageWords, plan: OcrPlan, settings: OcrSettings,
+              layout: LayoutSettings | None = None) -> OcrResult | None:
     """The page's words with the planned regions read by OCR; None when OCR failed or is not
     installed, or found no text in wordless images (the page is then as it was). `engine` is
     asked for Tesseract only when something is to be read: a page whose wordless images are
     all figures at a glance never loads it."""
     try:
-        return _read_planned(engine, page, frame, plan, settings)
+        return _read_planned(engine, page, frame, plan, settings, layout or LayoutSettings())
     except OcrFailed as exc:
         log.warning("%s page %d: OCR failed: %s", page.parent.name, page.number + 1, exc)
         return None
 
 
-def _read_planned(engine: Callable[[], Tesseract | None], page: pymupdf.Page, frame: PageWords,
-                  plan: OcrPlan, settings: OcrSettings) -> OcrResult | None:
+def _read_text(engine: Engine, tesseract: Tesseract, page: pymupdf.Page, clip: Box | None,
+               settings: OcrSettings, layout: LayoutSettings) -> tuple[list[Word], list[float]]:
+    """A region's words; with languages `auto`, read again in its own language when its words
+    (read in English) are another's and Tesseract has that language's data."""
+    words, confs = _read_region(tesseract, page, clip, settings)
+    if settings.languages != AUTO_LANGUAGES:
+        return words, confs
+    code = TESSERACT_CODES.get(page_language([w.text for w in words], layout) or "")
+    if code is None or code == tesseract.languages:
+        return words, confs
+    own = engine(languages=code)
+    if own is None:
+        return words, confs
+    log.debug("%s page %d reads as %s: read again in it", page.parent.name, page.number + 1, code)
+    return _read_region(own, page, clip, settings)
+
+
+def _read_planned(engine: Engine, page: pymupdf.Page, frame: PageWords, plan: OcrPlan, settings: OcrSettings,
+                  layout: LayoutSettings) -> OcrResult | None:
     scans = [image for image in plan.images or []
              if ink_on_paper(page, image, settings) and running_text(page, image, settings)]
     if not (plan.whole_page or plan.blocks or scans):
@@ -143,20 +165,20 @@ def _read_planned(engine: Callable[[], Tesseract | None], page: pymupdf.Page, fr
     if tesseract is None:
         return None
     if plan.whole_page:
-        words, confs = _read_region(tesseract, page, None, settings)
+        words, confs = _read_text(engine, tesseract, page, None, settings, layout)
         return OcrResult(_row_major(words), len(words), _mean(confs))
     kept = list(frame.words)
     added: list[Word] = []
     confs_all: list[float] = []
     if plan.blocks:
-        words, confs = _read_region(tesseract, page, Box.union(plan.blocks), settings)
+        words, confs = _read_text(engine, tesseract, page, Box.union(plan.blocks), settings, layout)
         kept = [w for w in kept if _key(w) not in (plan.garbled or ())]
         pairs = [(w, c) for w, c in zip(words, confs) if any(inside(w, b) for b in plan.blocks)]
         added += [w for w, _ in pairs]
         confs_all += [c for _, c in pairs]
     for image in scans:
         if _reads_as_text(tesseract, page, image, settings):
-            words, confs = _read_region(tesseract, page, image, settings)
+            words, confs = _read_text(engine, tesseract, page, image, settings, layout)
             added += words
             confs_all += confs
     if not plan.blocks and not added:
@@ -181,12 +203,21 @@ def _merge(text_layer: list[Word], ocr: list[Word]) -> list[Word]:
 
 
 _warned = False
+_missing_languages: set[str] = set()
 
 
-def ocr_engine(settings: OcrSettings) -> Tesseract | None:
-    """Tesseract, or None after one warning (auto) naming the install command; force raises."""
+def ocr_engine(settings: OcrSettings, languages: str | None = None) -> Tesseract | None:
+    """Tesseract for the settings' first languages, or None after one warning (auto) naming the
+    install command; force raises. With `languages` (a page's own language, for languages
+    `auto`): that engine, or None after one note naming the package that would read it better."""
     global _warned
-    engine, problem = find_tesseract(settings.languages, settings.threads)
+    if languages is not None:
+        engine, problem = find_tesseract(languages, settings.threads)
+        if engine is None and languages not in _missing_languages:
+            _missing_languages.add(languages)
+            log.info("Some pages read as %s, read in English: %s", languages, problem)
+        return engine
+    engine, problem = find_tesseract(settings.first_languages, settings.threads)
     if engine is None:
         if settings.mode == "force":
             raise OcrUnavailableError(problem)

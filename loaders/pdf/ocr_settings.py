@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 OCR_MODES = ("auto", "off", "force")
+AUTO_LANGUAGES = "auto"
+FIRST_LANGUAGES = "eng"  # what `auto` reads with first
+# Tesseract's code for each language a page's words can be told in (loaders/text/lexicon.py).
+TESSERACT_CODES = {"en": "eng", "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "pt": "por", "nl": "nld"}
 
 
 @dataclass(frozen=True)
@@ -13,7 +17,10 @@ class OcrSettings:
     # scanned images; off: never; force: every page, ignoring its text layer.
     mode: str = "auto"
     # Tesseract languages joined by "+" ("eng+deu"): each needs its Debian package tesseract-ocr-<lang>.
-    languages: str = "eng"
+    # auto: English first; what then reads as German, French, Spanish, Italian, Portuguese or
+    # Dutch is read again in that language where its data is installed (English data reads
+    # accents away: "diseño" comes out "disefio").
+    languages: str = AUTO_LANGUAGES
     # Pages are rendered at this resolution for OCR: Tesseract reads body text best at about 300 dpi.
     dpi: int = 300
     # Words Tesseract is less sure of (0-100) are dropped: scan noise read as stray letters would
@@ -91,6 +98,11 @@ class OcrSettings:
     max_skew: float = 0.1
     # A Tesseract line needs this many words of four letters or more to show its slope.
     skew_line_words: int = 3
+
+    @property
+    def first_languages(self) -> str:
+        """The languages every region is read with first."""
+        return FIRST_LANGUAGES if self.languages == AUTO_LANGUAGES else self.languages
 
     def __post_init__(self) -> None:
         if str(self.mode).lower() == "false":  # YAML reads a bare `mode: off` as false

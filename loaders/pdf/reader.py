@@ -99,7 +99,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
         if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
-            result = read_page(partial(ocr_engine, ocr), page, frame, plan, ocr)
+            result = read_page(partial(ocr_engine, ocr), page, frame, plan, ocr, settings)
             if result is not None:
                 if plan.whole_page:  # a page of OCR words has no drawing order: geometry alone decides
                     frame = PageWords([], page.rect.width, page.rect.height, UPRIGHT,
