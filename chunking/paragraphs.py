@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from columnrag.loaders.engine.geometry import HEADING, Box
 
-from .pieces import Piece
+from .pieces import CAPTION_LABEL, Piece
 
 MIN_LINES = 4  # a block this long has a usual line length to measure against
 SHORT_LINE = 0.8  # a paragraph's last line is shorter than this share of the usual one
@@ -81,6 +81,8 @@ def split_inner_headings(pieces: list[Piece]) -> list[Piece]:
         usual = _usual_length(lines)
         nxt = pieces[k + 1] if k + 1 < len(pieces) else None
         next_text = nxt.text.lstrip() if nxt is not None and not (nxt.heading or nxt.table) else ""
+        if CAPTION_LABEL.match(next_text):
+            next_text = ""  # a caption set next opens with a capital too: it heads nothing
         heads = [i for i in range(len(lines)) if _heading_line(lines, i, usual, next_text)]
         if not heads:
             out.append(piece)

@@ -16,7 +16,7 @@ from .settings import ChunkingSettings
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
 _FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
 
-_CAPTION_LABEL = re.compile(r"^(fig(ure)?|table|tab)\.?\s*[A-Z]?\d+(\.\d+)*[.:|]\s", re.I)
+CAPTION_LABEL = re.compile(r"^(fig(ure)?|table|tab)\.?\s*[A-Z]?\d+(\.\d+)*[.:|]\s", re.I)
 
 Run = tuple[int, int, int]  # (page, band, column): one column of one band on one page
 
@@ -113,7 +113,7 @@ def is_caption(piece: Piece, body: float, s: ChunkingSettings) -> bool:
     says "Figure 1 shows"), or with its word in a smaller type than the body's. A paragraph goes
     on past it even inside one region (a caption set at the top of the next column, above the
     rest of the sentence)."""
-    if _CAPTION_LABEL.match(piece.text):
+    if CAPTION_LABEL.match(piece.text):
         return True
     return bool(_FLOAT_START.match(piece.text)) and 0 < piece.size < s.smaller_type * body
 

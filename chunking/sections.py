@@ -17,6 +17,8 @@ from .pieces import Piece, body_size, continues
 from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
+# A section's number (not a title's opening "A Survey of ..."): figures, Roman numerals, "A." / "B.2".
+_SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
@@ -24,6 +26,7 @@ _FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint)|\.(docx?|tex|pdf|indd|p
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100
+MAX_TITLE_CHARS = 300  # a title set on several lines is whole (its lines then open no section)
 LARGER = 1.08  # unnumbered headings are set at least this much larger than the body text ...
 LARGEST = 3.0  # ... and not this much larger (lettering in a drawing)
 SAME_TYPE = 1.05  # type sizes within this ratio are one type
@@ -33,10 +36,10 @@ PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sente
 _UNDER_PIECES = 3  # pieces of one paragraph (cut by column or page breaks) read under a heading
 
 
-def clean(text: str) -> str:
+def clean(text: str, limit: int = MAX_HEADING_CHARS) -> str:
     """A heading's text on one line, without trailing marks (footnote symbols, a colon)."""
     text = " ".join(text.split())
-    return text.rstrip(" :.*∗†‡§¶").strip()[:MAX_HEADING_CHARS]
+    return text.rstrip(" :.*∗†‡§¶").strip()[:limit]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +130,9 @@ def demote_run_on_headings(pieces: list[Piece]) -> None:
     ("... Räumen (Betten-" / "zimmern) sind ...")."""
     for piece, nxt in zip(pieces, pieces[1:]):
         open_before = not _SENTENCE_END.search(piece.text)
-        if (piece.heading and nxt.text[:1].islower() and open_before
+        if (piece.heading and not nxt.heading and nxt.text[:1].islower() and open_before
                 and piece.size <= SAME_TYPE * nxt.size):
-            piece.heading = False
+            piece.heading = False  # (a heading's own next line, in its type, leaves it one)
         if (nxt.heading and nxt.text[:1].islower() and not piece.table
                 and (piece.text.rstrip().endswith("-") or (open_before and piece.full_last_line))):
             nxt.heading = False
@@ -170,14 +173,16 @@ def document_title(metadata: Mapping[str, Any], pieces: list[Piece]) -> str:
     if not opening:
         return ""
     first = max(opening, key=lambda p: p.size)
-    # A title set on lines the loader gave as headings of their own, one under the other.
+    # A title set on lines the loader gave as headings of their own, right one under the other
+    # (a numbered heading in the title's type opens the first section).
     lines = [first.text]
-    for p in opening[opening.index(first) + 1:]:
-        if (p.region != first.region or abs(p.size - first.size) > (SAME_TYPE - 1) * first.size
-                or _NUMBER.match(clean(p.text))):
-            break  # (a numbered heading in the title's type opens the first section)
+    at = next(i for i, p in enumerate(pieces) if p is first)
+    for p in pieces[at + 1:]:
+        if (not p.heading or p.page != first.page or p.region != first.region
+                or abs(p.size - first.size) > (SAME_TYPE - 1) * first.size or _SECTION_NUMBER.match(p.text)):
+            break
         lines.append(p.text)
-    return clean(" ".join(lines))
+    return clean(" ".join(lines), MAX_TITLE_CHARS)
 
 
 def _letters(text: str) -> str:

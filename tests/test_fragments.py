@@ -302,6 +302,11 @@ def test_a_chunk_that_opens_with_two_headings_is_in_the_inner_section(splitter):
     chunks = splitter.split_documents([page_doc(words)])
     assert chunks[0].page_content.startswith("Reading Order in Practice\nBody Matter\nIntroduction\nIntro0")
     assert chunks[0].metadata["section"] == "Body Matter > Introduction"
+    # A chunk opening with a heading inside the section of the text before it: the inner one.
+    words += tall(line_words("Methods", 72, 400), 12) + column(sentence_lines(prose("meth", 60), 12), 72, 416)
+    chunks = splitter.split_documents([page_doc(words)])
+    opened = next(c for c in chunks if c.page_content.startswith("Methods\nMeth0"))
+    assert opened.metadata["section"] == "Body Matter > Methods"
 
 
 def test_a_title_set_on_two_heading_lines_is_the_whole_title_and_opens_no_section():
@@ -314,6 +319,11 @@ def test_a_title_set_on_two_heading_lines_is_the_whole_title_and_opens_no_sectio
     assert title == "Assessment of Reward Functions for Urban Traffic Control"
     assign_sections(pieces, title)
     assert pieces[-1].section == "Introduction"
-    # A numbered heading set in the title's type right under it is the first section.
+    # A numbered heading set in the title's type right under it is the first section; a second
+    # line opening with "A" is the title's; a heading of the title's type after text is not.
     pieces[1] = _piece("1. Introduction", "heading", 16)
     assert document_title({}, pieces) == "Assessment of Reward Functions for"
+    pieces[1] = _piece("A Survey of Methods", "heading", 16)
+    assert document_title({}, pieces) == "Assessment of Reward Functions for A Survey of Methods"
+    later = [pieces[0], _piece(body), _piece(body), _piece("Background", "heading", 16)] + pieces[3:]
+    assert document_title({}, later) == "Assessment of Reward Functions for"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+from typing import Callable
 
 import pymupdf
 import pytest
@@ -433,7 +434,7 @@ class _FakeEngine:
         self.languages = languages
 
 
-def _reading(monkeypatch, available: set[str]):
+def _reading(monkeypatch, available: set[str]) -> tuple[list[str], Callable[[OcrSettings], list[str]]]:
     """_read_text with a fake Tesseract: each language reads the region as its model would
     (English reads "ñ" as "fi"); returns the languages asked for and the words read."""
     asked: list[str] = []
@@ -463,6 +464,7 @@ def test_auto_languages_read_a_page_again_in_its_own_language_where_its_data_is_
     assert "Disefio." in read(OcrSettings()) and asked == ["spa"]
     asked, read = _reading(monkeypatch, {"spa"})  # languages named: read in them, never again
     assert "Disefio." in read(OcrSettings(languages="eng")) and asked == []
+    assert OcrSettings(languages=" Auto").languages == "auto" and OcrSettings(languages="AUTO").first_languages == "eng"
 
 
 def test_a_scanned_page_in_spanish_keeps_its_accents(tmp_path, tesseract):

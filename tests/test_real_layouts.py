@@ -84,8 +84,7 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
         assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
 
 
-
-def tall(words: list[Word], extra: float = 4.0) -> list[Word]:
+def overlapping(words: list[Word], extra: float = 4.0) -> list[Word]:
     """The words with boxes taller than their line pitch (fonts whose ascender and descender
     reach past the line spacing: the boxes of one paragraph's lines overlap)."""
     return [Word(w.x0, w.y0, w.x1, w.y1 + extra, w.text, w.seq) for w in words]
@@ -93,14 +92,15 @@ def tall(words: list[Word], extra: float = 4.0) -> list[Word]:
 
 def test_a_footnote_set_close_under_lines_of_overlapping_boxes_is_not_their_paragraph():
     # The blank above the note is narrower than the body's boxes are tall (their boxes overlap
-    # by a third of the pitch): its smaller type and the extra space between centres set it apart.
-    left = tall(column(prose("L", 18) + ["and the sentence runs on past the"], 72, 100))
+    # by a sixth of the pitch): its smaller type and the extra space between centres set it apart.
+    left = overlapping(column(prose("L", 18) + ["and the sentence runs on past the"], 72, 100))
     note = small_line("1 This work was funded by a grant of the agency.", 72, 100 + 18 * PITCH + 20, size=11.3)
-    right = tall(column(["second column where it ends today."] + prose("R", 18), 320, 100))
+    right = overlapping(column(["second column where it ends today."] + prose("R", 18), 320, 100))
     for words in (left + note + right, shuffled(left + note + right)):
         text = text_of(words)
         assert "past the\nsecond column where it ends today." in text.replace("\n\n", "\n")
         assert text.index("ends today.") < text.index("This work was funded")
+
 
 def assert_reads_on(words: list[Word], sentence: str, after: str, float_text: str) -> None:
     """In the drawing order given and shuffled: `sentence` reads whole across the float's place

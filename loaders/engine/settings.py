@@ -200,8 +200,9 @@ class LayoutSettings:
 
     # --- Floats: captions, footnotes, tables and figures in their own type -------------------
     # Text whose word height differs from the page's body text by more than this share of it is
-    # set in another type: inside a sentence it is a float; after a caption line, it ends the caption;
-    # after more than paragraph_pitch of space, it starts a block (a footnote under a column).
+    # set in another type: inside a sentence it is a float; after a caption line, it ends the caption.
+    # A row this far off the height of the row above, more than paragraph_pitch below it, starts a
+    # block (a footnote under a column, however little blank its boxes leave).
     float_size_change: float = 0.1
     # At most this many float blocks in a row are moved after the paragraph they interrupt.
     float_run_max: int = 12
@@ -349,7 +350,8 @@ class LayoutSettings:
     # A table without rules has text left of its column gap in at least this share of its rows (a
     # listing's indented lines leave the left side empty).
     table_first_column: float = 0.75
-    # Cells of this many words on average on both sides of a gap are two columns of prose.
+    # Cells of this many words on average on both sides of a gap are two columns of prose; lines of
+    # twice as many are running text (a block beside a table running on in them is no part of it).
     table_prose_words: float = 4.0
     # When this share of the rows beside a gap start with a list marker, run on in lower case
     # beside prose (a margin note), end in an equation number, or are a table of contents'

@@ -212,8 +212,10 @@ def ocr_engine(settings: OcrSettings, languages: str | None = None) -> Tesseract
     `auto`): that engine, or None after one note naming the package that would read it better."""
     global _warned
     if languages is not None:
+        if languages in _missing_languages:
+            return None
         engine, problem = find_tesseract(languages, settings.threads)
-        if engine is None and languages not in _missing_languages:
+        if engine is None:
             _missing_languages.add(languages)
             log.info("Some pages read as %s, read in English: %s", languages, problem)
         return engine

@@ -107,5 +107,7 @@ class OcrSettings:
     def __post_init__(self) -> None:
         if str(self.mode).lower() == "false":  # YAML reads a bare `mode: off` as false
             object.__setattr__(self, "mode", "off")
+        if str(self.languages).strip().lower() == AUTO_LANGUAGES:
+            object.__setattr__(self, "languages", AUTO_LANGUAGES)
         if self.mode not in OCR_MODES:
             raise ValueError(f"ocr mode must be one of {', '.join(OCR_MODES)}, not {self.mode!r}")

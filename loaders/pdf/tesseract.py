@@ -196,7 +196,7 @@ def _free(lib: ctypes.CDLL, api: int) -> None:
     lib.TessBaseAPIDelete(api)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=None)  # a few language sets a process (auto: English and the pages' own): each kept
 def _engine(lib: ctypes.CDLL, languages: str, threads: int = 1) -> Tesseract | str:
     """The engine for `languages`, or why there is none (Tesseract starts with the languages it
     has data for and only prints the others, so they are checked here)."""
