@@ -467,16 +467,24 @@ def test_auto_languages_read_a_page_again_in_its_own_language_where_its_data_is_
     assert OcrSettings(languages=" Auto").languages == "auto" and OcrSettings(languages="AUTO").first_languages == "eng"
 
 
-def test_a_scanned_page_in_spanish_keeps_its_accents(tmp_path, tesseract):
-    if find_tesseract("spa")[0] is None:
+GERMAN = ("Prüfung. Die Größe der Spalten wird über die Geometrie der Seite bestimmt, nicht über die "
+          "Reihenfolge, in der das Dokument seine Wörter zeichnet; für gescannte Seiten gilt dasselbe.")
+
+
+@pytest.mark.parametrize("code,text,expected", [
+    ("spa", SPANISH, ("diseño", "heurística", "también")),
+    ("deu", GERMAN, ("Prüfung", "Größe", "für")),
+])
+def test_a_scanned_page_in_another_language_keeps_its_accents(tmp_path, tesseract, code, text, expected):
+    if find_tesseract(code)[0] is None:
         if os.environ.get("CI"):
-            pytest.fail("CI must test OCR in Spanish: apt-get install -y tesseract-ocr-spa")
-        pytest.skip("no Spanish data for Tesseract")
+            pytest.fail(f"CI must test OCR in {code}: apt-get install -y tesseract-ocr-{code}")
+        pytest.skip(f"no {code} data for Tesseract")
     source = pymupdf.open()
     page = source.new_page()
-    assert page.insert_textbox(pymupdf.Rect(72, 72, 540, 400), SPANISH, fontname="helv", fontsize=12) >= 0
+    assert page.insert_textbox(pymupdf.Rect(72, 72, 540, 400), text, fontname="helv", fontsize=12) >= 0
     doc = pymupdf.open()
     doc.new_page().insert_image(doc[0].rect, pixmap=_scan(source[0], dpi=300))
     doc.save(str(tmp_path / "scan.pdf"))
-    text = ColumnAwarePDFLoader(tmp_path / "scan.pdf").load()[0].page_content
-    assert "diseño" in text and "heurística" in text and "también" in text
+    read = ColumnAwarePDFLoader(tmp_path / "scan.pdf").load()[0].page_content
+    assert all(word in read for word in expected), read
