@@ -17,6 +17,7 @@ from .pieces import Piece, body_size, continues
 from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
+_ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
 # A section's number (not a title's opening "A Survey of ..."): figures, Roman numerals, "A." / "B.2".
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
@@ -90,16 +91,30 @@ def _is_prose(text: str) -> bool:
     return words >= PROSE_WORDS or (words >= 4 and text.rstrip()[-1:] in ".!?")
 
 
-def _is_section_heading(piece: Piece, following: str | None, body: float) -> bool:
+def _strong_number(text: str, stack: list[_Entry]) -> bool:
+    """Numbered as a section is ("2.1 Data"). A lone capital before one word is too weak a
+    number ("A. Yes" in a list) unless it is a Roman one before a word in capitals ("I.
+    INTRODUCTION") or a lettered subsection under a Roman-numbered section ("A. Data")."""
+    if not _NUMBER.match(text):
+        return False
+    lone = re.match(r"^([A-Z])\.?\s+(\S+)$", text)
+    if lone is None:
+        return True
+    letter, word = lone.groups()
+    return ((letter in "IVX" and word.isupper())
+            or (text[1:2] == "." and any(_ROMAN_SECTION.match(e.text) for e in stack)))
+
+
+def _is_section_heading(piece: Piece, following: str | None, body: float, stack: list[_Entry]) -> bool:
     """`following`: the text under the heading, up to the next heading (None when a heading
-    follows right away)."""
+    follows right away); `stack`: the sections it would open inside."""
     text = clean(piece.text)
     if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
         return False
     if body > 0 and piece.size > LARGEST * body:
         return False
-    if _NUMBER.match(text) and not re.match(r"^[A-Z]\.?\s+\S+$", text):
-        return True  # numbered ("2.1 Data"; a lone capital with one word is too weak a number)
+    if _strong_number(text, stack):
+        return True
     larger = body <= 0 or piece.size >= LARGER * body or piece.inner  # inner: told by its line alone
     return larger and following is not None and _is_prose(following)
 
@@ -205,11 +220,13 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             if own and own in in_title and piece.page == pieces[0].page:
                 pass  # a line of the title
             elif (opened == n - 1 and prev is not None and prev.region == piece.region
-                  and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))):
-                # The second line of a heading the loader set apart ("Development of" / "the Brain").
+                  and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))
+                  and len(stack[-1].text.split()) + len(piece.text.split()) <= MAX_HEADING_WORDS):
+                # The second line of a heading the loader set apart ("Development of" / "the Brain"),
+                # not a line of text after it that the loader took for a heading too.
                 stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
                 opened = n
-            elif _is_section_heading(piece, following, body):
+            elif _is_section_heading(piece, following, body, stack):
                 text = clean(piece.text)
                 level = _level(text, piece.size, stack)
                 while stack and stack[-1].level >= level:

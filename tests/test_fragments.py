@@ -327,3 +327,23 @@ def test_a_title_set_on_two_heading_lines_is_the_whole_title_and_opens_no_sectio
     assert document_title({}, pieces) == "Assessment of Reward Functions for A Survey of Methods"
     later = [pieces[0], _piece(body), _piece(body), _piece("Background", "heading", 16)] + pieces[3:]
     assert document_title({}, later) == "Assessment of Reward Functions for"
+
+
+def test_ieee_sections_are_read_by_their_roman_and_lettered_numbers():
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("I. INTRODUCTION", "heading", 10), _piece(body), _piece("II. METHODS", "heading", 10),
+              _piece(body), _piece("A. Data", "heading", 10), _piece(body),
+              _piece("B. Training the Model", "heading", 10), _piece(body),
+              _piece("III. CONCLUSION", "heading", 10),
+              _piece("We presented a method that reads the pages of a paper in their order", "heading", 10),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces if not p.heading] == [
+        "I. INTRODUCTION", "II. METHODS", "II. METHODS > A. Data", "II. METHODS > B. Training the Model",
+        "III. CONCLUSION"]
+    # Outside a Roman-numbered paper a lone capital before one word is too weak a number.
+    pieces = [_piece("A. Yes", "heading", 10), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[1].section == ""

@@ -434,13 +434,14 @@ class _FakeEngine:
         self.languages = languages
 
 
-def _reading(monkeypatch, available: set[str]) -> tuple[list[str], Callable[[OcrSettings], list[str]]]:
+def _reading(monkeypatch, available: set[str],
+             spanish: str = SPANISH) -> tuple[list[str], Callable[[OcrSettings], list[str]]]:
     """_read_text with a fake Tesseract: each language reads the region as its model would
     (English reads "ñ" as "fi"); returns the languages asked for and the words read."""
     asked: list[str] = []
 
     def read_region(engine, page, clip, settings, dpi=None):
-        text = SPANISH if engine.languages == "spa" else SPANISH.replace("ñ", "fi").replace("í", "i")
+        text = spanish if engine.languages == "spa" else spanish.replace("ñ", "fi").replace("í", "i")
         return [Word(0, 0, 1, 1, t, i) for i, t in enumerate(text.split())], [90.0]
 
     def engine(languages=None):
@@ -465,10 +466,15 @@ def test_auto_languages_read_a_page_again_in_its_own_language_where_its_data_is_
     asked, read = _reading(monkeypatch, {"spa"})  # languages named: read in them, never again
     assert "Disefio." in read(OcrSettings(languages="eng")) and asked == []
     assert OcrSettings(languages=" Auto").languages == "auto" and OcrSettings(languages="AUTO").first_languages == "eng"
+    # A few words (a formula's, a label's) say nothing of a language: no second reading.
+    asked, read = _reading(monkeypatch, {"spa"}, spanish=" ".join(SPANISH.split()[:20]))
+    assert "Disefio." in read(OcrSettings()) and asked == []
 
 
 GERMAN = ("Prüfung. Die Größe der Spalten wird über die Geometrie der Seite bestimmt, nicht über die "
-          "Reihenfolge, in der das Dokument seine Wörter zeichnet; für gescannte Seiten gilt dasselbe.")
+          "Reihenfolge, in der das Dokument seine Wörter zeichnet; für gescannte Seiten gilt dasselbe. "
+          "Ein Absatz, der am Ende einer Spalte beginnt, wird in der nächsten Spalte fortgesetzt, und "
+          "die Überschriften bleiben bei dem Text, den sie einleiten.")
 
 
 @pytest.mark.parametrize("code,text,expected", [

@@ -18,10 +18,10 @@ from typing import Callable
 
 import pymupdf
 
-from ..engine.geometry import Box, PageLayout, Word
+from ..engine.geometry import LETTERED, Box, PageLayout, Word
 from ..engine.settings import LayoutSettings
 from ..errors import OcrUnavailableError
-from ..text.lexicon import page_language
+from ..text.lexicon import WORD_PUNCT, page_language
 from ..text.readability import garbled, suspects, unreadable_share
 from .ocr_glance import ink_on_paper, running_text
 from .ocr_images import inside, wordless_images
@@ -145,7 +145,10 @@ def _read_text(engine: Engine, tesseract: Tesseract, page: pymupdf.Page, clip: B
     words, confs = _read_region(tesseract, page, clip, settings)
     if settings.languages != AUTO_LANGUAGES:
         return words, confs
-    code = TESSERACT_CODES.get(page_language([w.text for w in words], layout) or "")
+    texts = [w.text for w in words]
+    if sum(LETTERED.fullmatch(t.strip(WORD_PUNCT)) is not None for t in texts) < settings.language_min_words:
+        return words, confs
+    code = TESSERACT_CODES.get(page_language(texts, layout) or "")
     if code is None or code == tesseract.languages:
         return words, confs
     own = engine(languages=code)

@@ -21,6 +21,9 @@ class OcrSettings:
     # Dutch is read again in that language where its data is installed (English data reads
     # accents away: "diseño" comes out "disefio").
     languages: str = AUTO_LANGUAGES
+    # auto: a region is read again in another language only when it has this many words of two
+    # letters or more (a formula's or a label's few words say nothing of a language).
+    language_min_words: int = 30
     # Pages are rendered at this resolution for OCR: Tesseract reads body text best at about 300 dpi.
     dpi: int = 300
     # Words Tesseract is less sure of (0-100) are dropped: scan noise read as stray letters would
