@@ -18,6 +18,7 @@ from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
 _ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
+_LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")  # "A. Data", "I. INTRODUCTION": a capital, one word
 # A section's number (not a title's opening "A Survey of ..."): figures, Roman numerals, "A." / "B.2".
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
@@ -55,7 +56,7 @@ def _level(text: str, size: float, stack: list[_Entry]) -> int:
     m = _NUMBER.match(text)
     if m:
         num = m.group("num").rstrip(".")
-        romans = [e for e in stack if re.match(r"[IVX]+\.", e.text)]
+        romans = [e for e in stack if _ROMAN_SECTION.match(e.text)]
         if re.fullmatch(r"[A-Z]", num) and romans:
             if _roman(num) == _roman(romans[-1].text.split(".")[0]) + 1:
                 return 1  # "V." after "IV.": the next section, not its subsection V
@@ -97,7 +98,7 @@ def _strong_number(text: str, stack: list[_Entry]) -> bool:
     INTRODUCTION") or a lettered subsection under a Roman-numbered section ("A. Data")."""
     if not _NUMBER.match(text):
         return False
-    lone = re.match(r"^([A-Z])\.?\s+(\S+)$", text)
+    lone = _LONE_CAPITAL.match(text)
     if lone is None:
         return True
     letter, word = lone.groups()

@@ -376,6 +376,11 @@ def _edge_block(row: Row, band: int, body_h: float, s: LayoutSettings) -> Block:
     return Block([line], band, 0, kind=HEADING if _is_heading(line, _word_height(row), body_h, s) else TEXT)
 
 
+def _usual_height(words: list[Word]) -> float:
+    """The page's usual word height (the body text's), or a line's height where none tells it."""
+    return median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
+
+
 def _word_height(row: Row) -> float:
     """The words' usual height, not the row's extent: a superscript or a tall math symbol must
     not make a body line look like a heading."""
@@ -412,13 +417,13 @@ def analyze_page(words: list[Word], width: float, height: float,
     if not words:
         return layout
     words, ruler = split_rulers(words, s)
-    body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
+    body_h = _usual_height(words)
     rows = make_rows(words, s.row_overlap)
     notes = find_side_notes(rows, body_h, s)
     if notes:  # (rare) they leave the rows
         taken = {id(w) for line in notes for w in line}
         words = [w for w in words if id(w) not in taken]
-        body_h = median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
+        body_h = _usual_height(words)
         rows = make_rows(words, s.row_overlap)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s)
     reader = _Reader(s)

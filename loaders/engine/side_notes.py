@@ -15,7 +15,6 @@ from .rows import Row
 from .settings import LayoutSettings
 
 
-
 def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[list[Word]]:
     """The side notes' lines among the page's rows (body_h: the page's usual word height). A side
     note line is the run of words in small type (side_note_size times body_h or less) that opens a
@@ -48,8 +47,8 @@ def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[l
     tol = s.edge_tolerance
     # The body's left edge: the leftmost x at which side_note_min_lines rows of body type start.
     counts = Counter(round(x / tol) for x in starts)
-    edge = min(k for k, n in counts.items() if n >= s.side_note_min_lines) * tol if max(counts.values()) >= \
-        s.side_note_min_lines else min(starts)
+    common = [k for k, n in counts.items() if n >= s.side_note_min_lines]
+    edge = min(common) * tol if common else min(starts)
     runs = [r for r in runs if r[-1].x1 <= edge - gap]
     if len(runs) < s.side_note_min_lines:
         return []
