@@ -430,3 +430,28 @@ def test_word_lists_are_read_as_pyspellchecker_holds_them():
         ours = spelling_counts(language)
         theirs = SpellChecker(language=language, distance=1).word_frequency.dictionary
         assert dict(ours) == dict(theirs) and list(ours) == list(theirs)
+
+
+def test_a_river_of_justified_word_spaces_down_three_lines_is_not_a_gutter():
+    # Three justified lines of a few long words: their spaces are wide, and one of them lines up
+    # in all three (8 points, wider than a gutter must be), its right side starting at one x. The
+    # lines' other spaces are as wide and do not line up: a river, read line by line.
+    def spaced(tokens: list[str], gaps: list[float], y: float) -> list[Word]:
+        out, x = [], 72.0
+        for token, gap in zip(tokens, [0.0] + gaps):
+            x += gap
+            out.append(Word(x, y, x + 5.0 * len(token), y + 10, token))
+            x += 5.0 * len(token)
+        return out
+
+    above = [w for k, line in enumerate(numbered_lines("A", 4, 10)) for w in line_words(line, 72, 100 + k * PITCH)]
+    river = (spaced("different methods depending on the type of".split(), [8] * 6, 100 + 4 * PITCH)
+             + spaced("equity investment: 2022 investments in".split(), [15] * 4, 100 + 5 * PITCH)
+             + spaced("companies over which we have significant".split(), [10, 11, 18, 10, 10], 100 + 6 * PITCH))
+    below = [w for k, line in enumerate(numbered_lines("B", 4, 10)) for w in line_words(line, 72, 100 + (7 + k) * PITCH)]
+    words = above + river + below
+    expected = [w.text for w in words]
+    assert read(row_major(words)) == expected
+    shuffled = words[:]
+    random.Random(3).shuffle(shuffled)
+    assert read(reseq(shuffled)) == expected

@@ -224,8 +224,14 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     """
     # A strip barely wider than a word space is a column gutter only if it runs long: short
     # coincidences of justified spacing (rivers) look exactly like it for three or four rows.
-    wide = g.x1 - g.x0 >= s.wide_gutter * s.min_gutter
-    need = s.min_gutter_rows if wide else s.long_band_rows * s.min_gutter_rows
+    width = g.x1 - g.x0
+    long_run = s.long_band_rows * s.min_gutter_rows
+    wide = width >= s.wide_gutter * s.min_gutter
+    if wide and min(len(g.left), len(g.right)) < long_run:
+        # Wide in points is not enough for a short strip: justified lines of a few long words
+        # space them wider than that, and their spaces line up for three rows.
+        wide = width >= s.two_row_space * _word_space(rows, g, s.min_gutter)
+    need = s.min_gutter_rows if wide else long_run
     if min(len(g.left), len(g.right)) < need:
         return None
     left_of, right_of = g.x0 + _EPS, g.x1 - _EPS
@@ -288,6 +294,22 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
             end = last
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
                   [i for i in g.right if first <= i <= end], g.centred)
+
+
+def _word_space(rows: list[Row], g: Gutter, min_gap: float) -> float:
+    """The usual word space of the rows with text on both sides of a short strip: the gaps of
+    those rows that do not line up from row to row (a table's other column gaps line up like the
+    strip itself and say nothing of its word spaces); 0 when every gap lines up."""
+    both = sorted(set(g.left) & set(g.right))
+    gaps = [[(a[1], b[0]) for a, b in zip(spans, spans[1:])]
+            for spans in (rows[i].occupied() for i in both)]
+
+    def lines_up(gap: tuple[float, float], k: int) -> bool:
+        return all(any(min(gap[1], y1) - max(gap[0], y0) >= min_gap for y0, y1 in other)
+                   for j, other in enumerate(gaps) if j != k)
+
+    spaces = [x1 - x0 for k, row in enumerate(gaps) for x0, x1 in row if not lines_up((x0, x1), k)]
+    return median(spaces, 0.0)
 
 
 def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, right_start: float,

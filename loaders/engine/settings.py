@@ -68,7 +68,8 @@ class LayoutSettings:
     band_top_reach: float = 1.5
     # Points a word of such a row may reach into the strip without covering it.
     gutter_overlap: float = 1.0
-    # A gutter in a region of only two rows must be this many times wider than their word spaces.
+    # A gutter in a region of only two rows, or a strip wide in points that runs down fewer than
+    # long_band_rows * min_gutter_rows rows, must be this many times wider than their word spaces.
     two_row_space: float = 1.3
     # Candidate strips the sweep follows at once: a grid of tiny words must not make it quadratic.
     max_active_strips: int = 64
