@@ -18,7 +18,8 @@ from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
 _ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
-_LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")  # "A. Data", "I. INTRODUCTION": a capital, one word
+_LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")
+_ARABIC_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)\.?\s")  # "3.6 ", "2. ": its parts count up  # "A. Data", "I. INTRODUCTION": a capital, one word
 # A section's number (not a title's opening "A Survey of ..."): figures, Roman numerals, "A." / "B.2".
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
@@ -106,13 +107,52 @@ def _strong_number(text: str, stack: list[_Entry]) -> bool:
             or (text[1:2] == "." and any(_ROMAN_SECTION.match(e.text) for e in stack)))
 
 
-def _is_section_heading(piece: Piece, following: str | None, body: float, stack: list[_Entry]) -> bool:
+def _arabic(text: str) -> tuple[int, ...] | None:
+    m = _ARABIC_NUMBER.match(text)
+    return tuple(int(part) for part in m.group(1).split(".")) if m else None
+
+
+def _successors(number: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """The numbers a section numbered so is followed by: its first subsection, or the next
+    section at its own or any outer level (2.3 -> 2.3.1, 2.4, 3)."""
+    return {number + (1,)} | {number[:j] + (number[j] + 1,) for j in range(len(number))}
+
+
+def _out_of_sequence(text: str, stack: list[_Entry], next_number: tuple[int, ...] | None) -> bool:
+    """A number that does not count on from the section it would follow ("0.5 PFOA", a chart's
+    label under "3.5 Effect of pH"; "6 K. T. Smith", a running head under "8.2") opens no section,
+    unless the next numbered heading counts on from it (a list "1. 2. 3." inside the introduction
+    is followed by "2 General Instructions", which "2.1" follows). A return to 1 starts a new part
+    (another paper, an appendix numbered anew); a decimal fraction opens no document's sections."""
+    number = _arabic(text)
+    if number is None:
+        return False
+    before = next((n for e in reversed(stack) if (n := _arabic(e.text + " ")) is not None), None)
+    if before is None:
+        in_sequence = not (number[0] == 0 and len(number) > 1)
+    else:
+        in_sequence = number > before or (number[0] == 1 and before[0] > 1)
+    return not in_sequence and next_number not in _successors(number)
+
+
+def _not_parent(entry: _Entry, number: tuple[int, ...] | None) -> bool:
+    """A numbered section that a numbered heading is not under ("3 Models" is no parent of "4.1",
+    whose own "4" the reading did not take for a section)."""
+    own = _arabic(entry.text + " ")
+    return number is not None and own is not None and number[:len(own)] != own
+
+
+def _is_section_heading(piece: Piece, following: str | None, body: float, stack: list[_Entry],
+                        next_number: tuple[int, ...] | None = None) -> bool:
     """`following`: the text under the heading, up to the next heading (None when a heading
-    follows right away); `stack`: the sections it would open inside."""
+    follows right away); `stack`: the sections it would open inside; `next_number`: the number
+    of the next heading numbered in Arabic figures."""
     text = clean(piece.text)
     if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
         return False
     if body > 0 and piece.size > LARGEST * body:
+        return False
+    if _out_of_sequence(text, stack, next_number):
         return False
     if _strong_number(text, stack):
         return True
@@ -213,6 +253,11 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
     in_title = _letters(title)
     stack: list[_Entry] = []
     opened = -2  # the piece that opened the innermost section
+    next_numbers: list[tuple[int, ...] | None] = [None] * len(pieces)  # of the next numbered heading
+    for n in range(len(pieces) - 2, -1, -1):
+        after = pieces[n + 1]
+        number = _arabic(clean(after.text)) if after.heading else None
+        next_numbers[n] = number if number is not None else next_numbers[n + 1]
     for n, piece in enumerate(pieces):
         if piece.heading:
             following = _text_under(pieces, n, body, s)
@@ -227,10 +272,11 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 # not a line of text after it that the loader took for a heading too.
                 stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
                 opened = n
-            elif _is_section_heading(piece, following, body, stack):
+            elif _is_section_heading(piece, following, body, stack, next_numbers[n]):
                 text = clean(piece.text)
                 level = _level(text, piece.size, stack)
-                while stack and stack[-1].level >= level:
+                number = _arabic(text)
+                while stack and (stack[-1].level >= level or _not_parent(stack[-1], number)):
                     stack.pop()
                 stack.append(_Entry(text, level, piece.size))
                 opened = n

@@ -347,3 +347,27 @@ def test_ieee_sections_are_read_by_their_roman_and_lettered_numbers():
     pieces = [_piece("A. Yes", "heading", 10), _piece(body)]
     assign_sections(pieces, "")
     assert pieces[1].section == ""
+
+
+def test_numbered_headings_that_do_not_count_on_open_no_section():
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("1 Introduction", "heading", 12), _piece(body),
+              _piece("1. Authors are not named", "heading", 12), _piece(body),  # a list under "1"
+              _piece("3 Models", "heading", 12), _piece(body),
+              _piece("3.5 Effect of pH", "heading", 12), _piece(body),
+              _piece("0.5 PFOA", "heading", 12), _piece(body),  # a chart's legend under 3.5
+              _piece("4.1 Features", "heading", 12), _piece(body),  # "4" itself was not read as a section
+              _piece("1 Introduction", "heading", 12), _piece(body)]  # a second paper starts
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces if not p.heading] == [
+        "1 Introduction", "1 Introduction", "3 Models", "3 Models > 3.5 Effect of pH",
+        "3 Models > 3.5 Effect of pH", "4.1 Features", "1 Introduction"]
+    # A list numbered 1. 2. 3. in the introduction is read as before when the sections count on
+    # from it: "2 Methods" follows "3. Page numbers" and "2.1 Data" follows it.
+    pieces = [_piece("1 Introduction", "heading", 12), _piece(body), _piece("3. Page numbers", "heading", 12),
+              _piece(body), _piece("2 Methods", "heading", 12), _piece(body), _piece("2.1 Data", "heading", 12),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces if not p.heading][-2:] == ["2 Methods", "2 Methods > 2.1 Data"]
