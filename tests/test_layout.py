@@ -99,6 +99,22 @@ def test_running_header_and_page_number_are_furniture():
     assert kept.startswith("Journal of Tests")
 
 
+def test_a_running_head_in_a_wide_margin_is_furniture_on_every_page_the_last_too():
+    # The head sits 82 points down a Letter page (below the top tenth, where edge rows are set
+    # apart before layout) and the last page's head can only repeat the pages read before it.
+    pages = []
+    for n in range(4):
+        head = line_words(f"{n + 1} Ruth Dgani" if n % 2 else f"Planetary Nebulae {n + 1}", 107, 82)
+        words = head + column(numbered_lines(f"p{n}x", 30), 107, 111)
+        pages.append(analyze_page(reseq(words), 612, 792))
+    for n in range(4):  # as the reader does: each page decided once its neighbours are read
+        mark_furniture(pages, targets=[n])
+    for n, page in enumerate(pages):
+        text, _ = page_text(page)
+        assert "Dgani" not in text and "Nebulae" not in text, n
+        assert text.split()[0] == f"p{n}x0w0"
+
+
 def test_hyphenated_line_end_is_joined():
     words = column(["the experi-", "ment worked"], 72, 100)
     assert read(reseq(words)) == ["the", "experiment", "worked"]

@@ -152,6 +152,10 @@ class LayoutSettings:
     # Lines shorter than this many characters (digits counted as one) are not compared across
     # pages: a lone letter or symbol repeats by chance.
     furniture_min_chars: int = 2
+    # A page's first (last) block, when it is one line within this share of the page height of the
+    # top (bottom), is compared too: a running head in a wide margin sits below furniture_zone,
+    # where the engine leaves it in the body (only a repeat makes it furniture).
+    running_head_zone: float = 0.15
     # Pages compared with each page for repeats, each side (the reader holds as many back).
     furniture_window: int = 4
     # On a document of one page, with no neighbour to repeat it, a single edge line of at most
