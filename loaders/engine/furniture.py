@@ -38,35 +38,44 @@ def _edge_blocks(layout: PageLayout) -> list[Block]:
     return [b for b in layout.blocks if b.band in EDGE_BANDS]
 
 
+def _top(block: Block) -> float:
+    return min([w.y0 for w in block.lines[0].words])
+
+
 def _candidates(layout: PageLayout, s: LayoutSettings) -> list[tuple[Block, bool]]:
     """Blocks that may be a running head or foot, each with whether it is at the top: the edge
     rows the engine set apart, and the page's first and last body blocks when they are one line
     near the top or bottom edge (in a wide margin the engine does not set a head apart)."""
     out = [(b, b.band == TOP_EDGE_BAND) for b in _edge_blocks(layout)]
-    out += [(b, b.kind == HEADER) for b in layout.blocks if b.kind in (HEADER, FOOTER)]  # pages read before
     body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS]
     if len(body) < 2:  # a head or foot stands beside a page's text, not for all of it
         return out
     zone = s.running_head_zone * layout.height
-    top = min(body, key=lambda b: b.box.y0)
-    bottom = max(body, key=lambda b: b.box.y1)
-    if (len(top.lines) == 1 and top.box.y1 <= zone and not any(t for _, t in out)
-            and len(top.lines[0].words) <= s.running_head_max_words):
-        out.append((top, True))
-    if (bottom is not top and len(bottom.lines) == 1 and bottom.box.y0 >= layout.height - zone
-            and not any(not t for _, t in out) and len(bottom.lines[0].words) <= s.running_head_max_words):
-        out.append((bottom, False))
+    # Edges from the first and last lines' words (every page is asked again while its neighbours
+    # are decided: whole blocks' boxes would cost more than the rest of the furniture pass).
+    top = min(body, key=_top)
+    bottom = max(body, key=lambda b: max([w.y1 for w in b.lines[-1].words]))
+    for block, at_top in ((top, True), (bottom, False)):
+        if len(block.lines) != 1 or any(t == at_top for _, t in out):
+            continue
+        words = block.lines[0].words
+        near = max(w.y1 for w in words) <= zone if at_top else min(w.y0 for w in words) >= layout.height - zone
+        if near and len(words) <= s.running_head_max_words:
+            out.append((block, at_top))
     return out
 
 
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
                    settings: LayoutSettings | None = None) -> None:
-    """Decide header/footer for the edge blocks of `targets` (default: all pages), comparing each
-    with the edge blocks of pages at most `furniture_window` away. Mutates the layouts in place."""
+    """Decide header/footer for the candidates of `targets` (default: all pages), comparing each
+    with the candidates of pages at most `furniture_window` away, as each page had them before
+    any was decided (a page decided earlier has renumbered its edge rows). Mutates the layouts in
+    place."""
     s = settings or LayoutSettings()
     window = s.furniture_window
-    candidates = [_candidates(p, s) for p in pages]
-    keys = [[(at_top, _key(b), b.box.y0) for b, at_top in found] for found in candidates]
+    for p in pages:
+        if p.furniture_candidates is None:
+            p.furniture_candidates = [(b, at_top, _key(b), _top(b)) for b, at_top in _candidates(p, s)]
     # Without neighbouring pages repetition cannot be checked: a small single line at the edge is
     # taken for a running head; with neighbours, only repetition decides.
     alone = len(pages) == 1
@@ -74,8 +83,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         page = pages[i]
         tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
-        for b, at_top in candidates[i]:
-            key = _key(b)
+        for b, at_top, key, y0 in page.furniture_candidates:
             edge = b.band in EDGE_BANDS
             furniture = edge and (bool(_PAGE_NUMBER.match(key.replace("#", "1")))
                                   or (alone and _small_edge_line(b, body_h, s)))
@@ -84,9 +92,8 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 for j in range(max(0, i - window), min(len(pages), i + window + 1)):
                     if j == i:
                         continue
-                    y0 = b.box.y0
                     repeats += any(top == at_top and k == key and abs(y - y0) <= tol
-                                   for top, k, y in keys[j])
+                                   for _, top, k, y in pages[j].furniture_candidates)
                 furniture = repeats >= s.furniture_min_repeats
             if furniture:
                 b.kind = HEADER if at_top else FOOTER
