@@ -25,7 +25,9 @@ _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
-_FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint)|\.(docx?|tex|pdf|indd|pptx?|odt)$|^untitled)", re.I)
+# A title field that names the file it was made from: a word processor's, TeX's (.dvi) or a path.
+_FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint|excel)|\.(docx?|tex|dvi|ps|pdf|indd|pptx?|odt|odp|rtf|txt"
+                         r"|html?|xlsx?|qxd|qxp|wpd|pages|key)$|^untitled|^[a-z]:[\\/]|^/|^file:)", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100

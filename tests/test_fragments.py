@@ -371,3 +371,14 @@ def test_numbered_headings_that_do_not_count_on_open_no_section():
               _piece(body)]
     assign_sections(pieces, "")
     assert [p.section for p in pieces if not p.heading][-2:] == ["2 Methods", "2 Methods > 2.1 Data"]
+
+
+def test_a_title_field_that_names_the_source_file_is_not_the_title():
+    from columnrag.chunking.sections import document_title
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Quality of Signals in Production", "heading", 16), _piece(body), _piece(body)]
+    for named in ("bare_conf.dvi", "C:/Users/eddie/Desktop/artigo-FPF/bare_conf.dvi", "/home/a/paper.ps",
+                  "Microsoft Word - acl2005.doc", "text_document_01.odt"):
+        assert document_title({"title": named}, pieces) == "Quality of Signals in Production", named
+    assert document_title({"title": "PDF/UA form example"}, pieces) == "PDF/UA form example"
