@@ -19,6 +19,8 @@ from .settings import ChunkingSettings
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
 _ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
 _LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")
+# An abstract set run-in, its label opening its paragraph ("Abstract—", "Abstract.", "Abstract:").
+_RUN_IN_ABSTRACT = re.compile(r"^(abstract|summary)\s*[—–:.-]\s*\S", re.I)
 _ARABIC_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)\.?\s")  # "3.6 ", "2. ": its parts count up  # "A. Data", "I. INTRODUCTION": a capital, one word
 # A section's number (not a title's opening "A Survey of ..."): figures, Roman numerals, "A." / "B.2".
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
@@ -282,4 +284,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                     stack.pop()
                 stack.append(_Entry(text, level, piece.size))
                 opened = n
+        elif (piece.page == pieces[0].page and (m := _RUN_IN_ABSTRACT.match(piece.text))
+              and not any(_NUMBER.match(e.text) for e in stack)):
+            stack = [_Entry(m.group(1), 1, 0.0)]  # opens a section as a heading would (no size: any heading ends it)
         piece.section = SEPARATOR.join(e.text for e in stack)

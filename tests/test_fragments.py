@@ -382,3 +382,16 @@ def test_a_title_field_that_names_the_source_file_is_not_the_title():
                   "Microsoft Word - acl2005.doc", "text_document_01.odt"):
         assert document_title({"title": named}, pieces) == "Quality of Signals in Production", named
     assert document_title({"title": "PDF/UA form example"}, pieces) == "PDF/UA form example"
+
+
+def test_a_run_in_abstract_opens_the_abstract_section():
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Ada Lovelace1,2 and Charles Babbage", "heading", 12),
+              _piece("Abstract—Engines that weave algebraic patterns. " + body), _piece(body),
+              _piece("I. INTRODUCTION", "heading", 10), _piece(body),
+              _piece("Summary: not an abstract once the sections are numbered. " + body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces if not p.heading] == [
+        "Abstract", "Abstract", "I. INTRODUCTION", "I. INTRODUCTION"]
