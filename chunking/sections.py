@@ -18,10 +18,11 @@ from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
 _ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
-_LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")
-# An abstract set run-in, its label opening its paragraph ("Abstract—", "Abstract.", "Abstract:").
-_RUN_IN_ABSTRACT = re.compile(r"^(abstract|summary)\s*[—–:.-]\s*\S", re.I)
-_ARABIC_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)\.?\s")  # "3.6 ", "2. ": its parts count up  # "A. Data", "I. INTRODUCTION": a capital, one word
+_LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")  # "A. Data", "I. INTRODUCTION": a capital, one word
+_ARABIC_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.?\s|\.?$)")  # "3.6 ", "2. ": its parts count up
+# An abstract set run-in, its label opening its paragraph ("Abstract—", "Abstract.", "Abstract:",
+# "Abstract - "; not "Summary-level data").
+_RUN_IN_ABSTRACT = re.compile(r"^(abstract|summary)(?:\s*[—–:.]|\s*-(?=\s|(?-i:[A-Z])))\s*\S", re.I)
 # A section's number (not a title's opening "A Survey of ..."): figures, Roman numerals, "A." / "B.2".
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
@@ -29,7 +30,7 @@ _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 # A title field that names the file it was made from: a word processor's, TeX's (.dvi) or a path.
 _FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint|excel)|\.(docx?|tex|dvi|ps|pdf|indd|pptx?|odt|odp|rtf|txt"
-                         r"|html?|xlsx?|qxd|qxp|wpd|pages|key)$|^untitled|^[a-z]:[\\/]|^/|^file:)", re.I)
+                         r"|html?|xlsx?|qxd|qxp|wpd|pages|key)$|^untitled|^[a-z]:[\\/]|^/|^file://)", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100
@@ -54,6 +55,7 @@ class _Entry:
     text: str
     level: int
     size: float
+    run_in: bool = False  # an abstract set run-in: any heading ends it
 
 
 def _level(text: str, size: float, stack: list[_Entry]) -> int:
@@ -117,32 +119,44 @@ def _arabic(text: str) -> tuple[int, ...] | None:
 
 
 def _successors(number: tuple[int, ...]) -> set[tuple[int, ...]]:
-    """The numbers a section numbered so is followed by: its first subsection, or the next
-    section at its own or any outer level (2.3 -> 2.3.1, 2.4, 3)."""
+    """The numbers that count on from a section's: its first subsection, or the next section at
+    its own or any outer level (2.3 -> 2.3.1, 2.4, 3)."""
     return {number + (1,)} | {number[:j] + (number[j] + 1,) for j in range(len(number))}
 
 
+def _follows(number: tuple[int, ...], before: tuple[int, ...]) -> bool:
+    """Whether a heading so numbered may come after the section numbered `before`: counting on
+    from it, or past a heading or two the reading did not take for one (2.3 -> 2.5, 2.4.1, 4.1),
+    or further on in its chapter (3.2.2 -> 3.6.6 in a book's sampled pages)."""
+    if number in _successors(before) or (number > before and number[0] == before[0]):
+        return True
+    return any(number in _successors(n) for n in _successors(before))
+
+
 def _out_of_sequence(text: str, stack: list[_Entry], next_number: tuple[int, ...] | None) -> bool:
-    """A number that does not count on from the section it would follow ("0.5 PFOA", a chart's
-    label under "3.5 Effect of pH"; "6 K. T. Smith", a running head under "8.2") opens no section,
-    unless the next numbered heading counts on from it (a list "1. 2. 3." inside the introduction
-    is followed by "2 General Instructions", which "2.1" follows). A return to 1 starts a new part
-    (another paper, an appendix numbered anew); a decimal fraction opens no document's sections."""
+    """A number that does not follow the section before it opens no section ("1.5 PFOA", a
+    chart's label under "3.5 Effect of pH"; "12 Journal of Tests", a running head under "3.1"),
+    unless the next numbered heading counts on from it: a list "1. 2. 3." inside the introduction
+    is followed by "2 General Instructions", which "2.1" follows; another paper's "1 Introduction",
+    which "2" or "1.1" follows. A decimal fraction ("0.5") opens none, outside a chapter 0."""
     number = _arabic(text)
     if number is None:
         return False
-    before = next((n for e in reversed(stack) if (n := _arabic(e.text + " ")) is not None), None)
-    if before is None:
-        in_sequence = not (number[0] == 0 and len(number) > 1)
-    else:
-        in_sequence = number > before or (number[0] == 1 and before[0] > 1)
-    return not in_sequence and next_number not in _successors(number)
+    before = next((n for e in reversed(stack) if (n := _arabic(e.text)) is not None), None)
+    if number[0] == 0 and len(number) > 1 and (before is None or before[0] != 0):
+        return True
+    if before is None or _follows(number, before):
+        return False
+    return next_number not in _successors(number)
 
 
 def _not_parent(entry: _Entry, number: tuple[int, ...] | None) -> bool:
-    """A numbered section that a numbered heading is not under ("3 Models" is no parent of "4.1",
-    whose own "4" the reading did not take for a section)."""
-    own = _arabic(entry.text + " ")
+    """An entry that a heading leaves the path for: the run-in abstract, or a numbered section
+    that a numbered heading is not under ("3 Models" is no parent of "4.1", whose own "4" the
+    reading did not take for a section)."""
+    if entry.run_in:
+        return True
+    own = _arabic(entry.text)
     return number is not None and own is not None and number[:len(own)] != own
 
 
@@ -260,7 +274,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
     next_numbers: list[tuple[int, ...] | None] = [None] * len(pieces)  # of the next numbered heading
     for n in range(len(pieces) - 2, -1, -1):
         after = pieces[n + 1]
-        number = _arabic(clean(after.text)) if after.heading else None
+        number = _arabic(clean(after.text)) if after.heading and _WORDS.search(after.text) else None
         next_numbers[n] = number if number is not None else next_numbers[n + 1]
     for n, piece in enumerate(pieces):
         if piece.heading:
@@ -284,7 +298,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                     stack.pop()
                 stack.append(_Entry(text, level, piece.size))
                 opened = n
-        elif (piece.page == pieces[0].page and (m := _RUN_IN_ABSTRACT.match(piece.text))
-              and not any(_NUMBER.match(e.text) for e in stack)):
-            stack = [_Entry(m.group(1), 1, 0.0)]  # opens a section as a heading would (no size: any heading ends it)
+        elif (piece.page == pieces[0].page and not piece.table and (m := _RUN_IN_ABSTRACT.match(piece.text))
+              and not any(_SECTION_NUMBER.match(e.text) for e in stack)):
+            stack = [_Entry(m.group(1).capitalize(), 1, 0.0, run_in=True)]
         piece.section = SEPARATOR.join(e.text for e in stack)

@@ -353,24 +353,31 @@ def test_numbered_headings_that_do_not_count_on_open_no_section():
     from columnrag.chunking.sections import assign_sections
 
     body = "We measure the thing carefully and report every number in the tables that follow here."
-    pieces = [_piece("1 Introduction", "heading", 12), _piece(body),
-              _piece("1. Authors are not named", "heading", 12), _piece(body),  # a list under "1"
-              _piece("3 Models", "heading", 12), _piece(body),
-              _piece("3.5 Effect of pH", "heading", 12), _piece(body),
-              _piece("0.5 PFOA", "heading", 12), _piece(body),  # a chart's legend under 3.5
-              _piece("4.1 Features", "heading", 12), _piece(body),  # "4" itself was not read as a section
-              _piece("1 Introduction", "heading", 12), _piece(body)]  # a second paper starts
-    assign_sections(pieces, "")
-    assert [p.section for p in pieces if not p.heading] == [
+
+    def sections(*headings: str) -> list[str]:
+        pieces = [p for h in headings for p in (_piece(h, "heading", 12), _piece(body))]
+        assign_sections(pieces, "")
+        return [p.section for p in pieces if not p.heading]
+
+    assert sections("1 Introduction", "1. Authors are not named",  # a list under "1"
+                    "3 Models", "3.5 Effect of pH", "0.5 PFOA", "1.5 PFOS",  # a chart's legend under 3.5
+                    "4.1 Features",  # "4" itself was not read as a section
+                    "1 Introduction", "2 Methods") == [  # a second paper starts
         "1 Introduction", "1 Introduction", "3 Models", "3 Models > 3.5 Effect of pH",
-        "3 Models > 3.5 Effect of pH", "4.1 Features", "1 Introduction"]
+        "3 Models > 3.5 Effect of pH", "3 Models > 3.5 Effect of pH", "4.1 Features", "1 Introduction", "2 Methods"]
+    # Running heads numbered with their page, among the sections they interrupt.
+    assert sections("3 Models", "3.1 Data", "12 Journal of Tests", "3.2 Methods", "14 Journal of Tests",
+                    "3.3 Results", "4 Conclusion") == [
+        "3 Models", "3 Models > 3.1 Data", "3 Models > 3.1 Data", "3 Models > 3.2 Methods",
+        "3 Models > 3.2 Methods", "3 Models > 3.3 Results", "4 Conclusion"]
+    assert sections("2 Results", "0.5 mg dose", "1 mg dose", "2.1 Effects") == [
+        "2 Results", "2 Results", "2 Results", "2 Results > 2.1 Effects"]
     # A list numbered 1. 2. 3. in the introduction is read as before when the sections count on
     # from it: "2 Methods" follows "3. Page numbers" and "2.1 Data" follows it.
-    pieces = [_piece("1 Introduction", "heading", 12), _piece(body), _piece("3. Page numbers", "heading", 12),
-              _piece(body), _piece("2 Methods", "heading", 12), _piece(body), _piece("2.1 Data", "heading", 12),
-              _piece(body)]
-    assign_sections(pieces, "")
-    assert [p.section for p in pieces if not p.heading][-2:] == ["2 Methods", "2 Methods > 2.1 Data"]
+    assert sections("1 Introduction", "3. Page numbers", "2 Methods", "2.1 Data")[-2:] == [
+        "2 Methods", "2 Methods > 2.1 Data"]
+    # Sampled pages of a book: further on in the chapter is in sequence.
+    assert sections("3 Access", "3.2.2 Variables", "3.6.6 Activating")[-1] == "3 Access > 3.6.6 Activating"
 
 
 def test_a_title_field_that_names_the_source_file_is_not_the_title():
@@ -395,3 +402,9 @@ def test_a_run_in_abstract_opens_the_abstract_section():
     assign_sections(pieces, "")
     assert [p.section for p in pieces if not p.heading] == [
         "Abstract", "Abstract", "I. INTRODUCTION", "I. INTRODUCTION"]
+    pieces = [_piece("ABSTRACT—Engines that weave. " + body), _piece("1.1 Background", "heading", 12), _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces] == ["Abstract", "1.1 Background", "1.1 Background"]
+    pieces = [_piece("Summary-level data show the engines weave. " + body)]
+    assign_sections(pieces, "")
+    assert pieces[0].section == ""

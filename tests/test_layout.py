@@ -101,18 +101,28 @@ def test_running_header_and_page_number_are_furniture():
 
 def test_a_running_head_in_a_wide_margin_is_furniture_on_every_page_the_last_too():
     # The head sits 82 points down a Letter page (below the top tenth, where edge rows are set
-    # apart before layout) and the last page's head can only repeat the pages read before it.
-    pages = []
-    for n in range(4):
-        head = line_words(f"{n + 1} Ruth Dgani" if n % 2 else f"Planetary Nebulae {n + 1}", 107, 82)
-        words = head + column(numbered_lines(f"p{n}x", 30), 107, 111)
-        pages.append(analyze_page(reseq(words), 612, 792))
-    for n in range(4):  # as the reader does: each page decided once its neighbours are read
-        mark_furniture(pages, targets=[n])
-    for n, page in enumerate(pages):
-        text, _ = page_text(page)
-        assert "Dgani" not in text and "Nebulae" not in text, n
-        assert text.split()[0] == f"p{n}x0w0"
+    # apart before layout); the foot, 692 points down, above the bottom tenth. The last pages'
+    # lines can only repeat the pages read before them, decided (and renumbered) already.
+    def pages_with(line_y: float, text_y: float) -> list:
+        pages = []
+        for n in range(6):  # heads alternate: each repeats on every other page
+            line = line_words(f"{n + 1} Ruth Dgani" if n % 2 else f"Planetary Nebulae {n + 1}", 107, line_y)
+            pages.append(analyze_page(reseq(line + column(numbered_lines(f"p{n}x", 30), 107, text_y)), 612, 792))
+        for n in range(6):  # as the reader does: each page decided once its neighbours are read
+            mark_furniture(pages, targets=[n])
+        return pages
+
+    for pages in (pages_with(82, 111), pages_with(692, 300)):
+        for n, page in enumerate(pages):
+            text, _ = page_text(page)
+            assert "Dgani" not in text and "Nebulae" not in text, n
+            assert text.split()[0] == f"p{n}x0w0"
+    # A line at the top of two pages only (an exercise's title, a table continued) is no running
+    # head: one in the body must repeat on two other pages.
+    pages = [analyze_page(reseq(line_words(f"Exercise {n + 3}", 107, 82) + column(numbered_lines(f"p{n}x", 30), 107, 111)),
+                          612, 792) for n in range(2)]
+    mark_furniture(pages)
+    assert all(page_text(page)[0].startswith("Exercise") for page in pages)
 
 
 def test_hyphenated_line_end_is_joined():

@@ -1,9 +1,11 @@
 """Running headers, footers and page numbers, recognised by position and repetition.
 
 The engine marks the rows set apart at the top and bottom edge of each page (TOP_EDGE_BAND,
-BOTTOM_EDGE_BAND); here they are compared across neighbouring pages: a page number, or a line that
-repeats (digits ignored) at about the same height on a nearby page, is furniture. Everything else goes back to
-being text, and bands are renumbered in reading order.
+BOTTOM_EDGE_BAND); with them, a page's first and last body block of one line near its edge (a head
+in a wide margin, left in the body) are the candidates. They are compared across neighbouring pages:
+a page number among the edge rows, or a line that repeats (digits ignored) at about the same height
+on nearby pages, is furniture. Everything else goes back to being text, and bands are renumbered
+in reading order.
 """
 from __future__ import annotations
 
@@ -39,30 +41,35 @@ def _edge_blocks(layout: PageLayout) -> list[Block]:
 
 
 def _top(block: Block) -> float:
+    """A block's top from its first line (the page's blocks' whole boxes cost more)."""
     return min([w.y0 for w in block.lines[0].words])
 
 
-def _candidates(layout: PageLayout, s: LayoutSettings) -> list[tuple[Block, bool]]:
-    """Blocks that may be a running head or foot, each with whether it is at the top: the edge
-    rows the engine set apart, and the page's first and last body blocks when they are one line
-    near the top or bottom edge (in a wide margin the engine does not set a head apart)."""
-    out = [(b, b.band == TOP_EDGE_BAND) for b in _edge_blocks(layout)]
-    body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS]
-    if len(body) < 2:  # a head or foot stands beside a page's text, not for all of it
-        return out
-    zone = s.running_head_zone * layout.height
-    # Edges from the first and last lines' words (every page is asked again while its neighbours
-    # are decided: whole blocks' boxes would cost more than the rest of the furniture pass).
-    top = min(body, key=_top)
-    bottom = max(body, key=lambda b: max([w.y1 for w in b.lines[-1].words]))
-    for block, at_top in ((top, True), (bottom, False)):
-        if len(block.lines) != 1 or any(t == at_top for _, t in out):
-            continue
-        words = block.lines[0].words
-        near = max(w.y1 for w in words) <= zone if at_top else min(w.y0 for w in words) >= layout.height - zone
-        if near and len(words) <= s.running_head_max_words:
-            out.append((block, at_top))
-    return out
+def _bottom(block: Block) -> float:
+    return max([w.y1 for w in block.lines[-1].words])
+
+
+# A candidate: the block, at the top (else at the bottom), one of the engine's edge rows, its text
+# key (digits as #) and its top.
+_Candidate = tuple[Block, bool, bool, str, float]
+
+
+def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
+    """Blocks that may be a running head or foot: the edge rows the engine set apart, and the
+    page's first and last body blocks when they are one line near the top or bottom edge (in a
+    wide margin the engine does not set a head apart)."""
+    found = [(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
+    body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS
+            and b.lines and b.lines[0].words and b.lines[-1].words]
+    if len(body) >= 2:  # a head or foot stands beside a page's text, not for all of it
+        zone = s.running_head_zone * layout.height
+        for block, at_top in ((min(body, key=_top), True), (max(body, key=_bottom), False)):
+            if len(block.lines) != 1 or any(t == at_top for _, t, _ in found):
+                continue
+            near = _bottom(block) <= zone if at_top else _top(block) >= layout.height - zone
+            if near and len(block.lines[0].words) <= s.running_head_max_words:
+                found.append((block, at_top, False))
+    return [(b, at_top, edge, _key(b), _top(b)) for b, at_top, edge in found]
 
 
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
@@ -73,9 +80,9 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
     place."""
     s = settings or LayoutSettings()
     window = s.furniture_window
-    for p in pages:
+    for p in pages:  # found once per page, before any is decided (the settings of that first call)
         if p.furniture_candidates is None:
-            p.furniture_candidates = [(b, at_top, _key(b), _top(b)) for b, at_top in _candidates(p, s)]
+            p.furniture_candidates = _candidates(p, s)
     # Without neighbouring pages repetition cannot be checked: a small single line at the edge is
     # taken for a running head; with neighbours, only repetition decides.
     alone = len(pages) == 1
@@ -83,8 +90,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         page = pages[i]
         tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
-        for b, at_top, key, y0 in page.furniture_candidates:
-            edge = b.band in EDGE_BANDS
+        for b, at_top, edge, key, y0 in page.furniture_candidates:
             furniture = edge and (bool(_PAGE_NUMBER.match(key.replace("#", "1")))
                                   or (alone and _small_edge_line(b, body_h, s)))
             if not furniture and len(key) >= s.furniture_min_chars:
@@ -93,8 +99,10 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                     if j == i:
                         continue
                     repeats += any(top == at_top and k == key and abs(y - y0) <= tol
-                                   for _, top, k, y in pages[j].furniture_candidates)
-                furniture = repeats >= s.furniture_min_repeats
+                                   for _, top, _, k, y in pages[j].furniture_candidates)
+                # A body line repeats once more than an edge row must ("Exercise 3" at the top of
+                # the next page too is no running head; one on every page, or every other, is).
+                furniture = repeats >= s.furniture_min_repeats + (0 if edge else 1)
             if furniture:
                 b.kind = HEADER if at_top else FOOTER
         _renumber(page)

@@ -156,8 +156,8 @@ class PageLayout:
     # The rows of each region (by Block.region) as the engine cut them, for the table finder: rows
     # made again from a region's words come out the same. Emptied once the tables are placed.
     region_rows: list[list] = field(default_factory=list, repr=False, compare=False)
-    # Running head and foot candidates (block, at the top, text key, top), found once: furniture.py
-    # compares each page with its neighbours again for every page it decides.
+    # Running head and foot candidates (furniture.py's), found once before any page is decided:
+    # each page is compared with its neighbours again for every page decided.
     furniture_candidates: list[tuple] | None = field(default=None, repr=False, compare=False)
 
     @property

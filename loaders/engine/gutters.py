@@ -299,7 +299,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
 def _word_space(rows: list[Row], g: Gutter, min_gap: float) -> float:
     """The usual word space of the rows with text on both sides of a short strip: the gaps of
     those rows that do not line up from row to row (a table's other column gaps line up like the
-    strip itself and say nothing of its word spaces); 0 when every gap lines up."""
+    strip itself and say nothing of its word spaces). 0, which leaves the strip wide, when every
+    gap lines up, and so when fewer than two rows have text on both sides."""
     both = sorted(set(g.left) & set(g.right))
     gaps = [[(a[1], b[0]) for a, b in zip(spans, spans[1:])]
             for spans in (rows[i].occupied() for i in both)]

@@ -154,12 +154,14 @@ class LayoutSettings:
     furniture_min_chars: int = 2
     # A page's first (last) block, when it is one line within this share of the page height of the
     # top (bottom), is compared too: a running head in a wide margin sits below furniture_zone,
-    # where the engine leaves it in the body (only a repeat makes it furniture).
+    # where the engine leaves it in the body (only repeats make it furniture: one more than
+    # furniture_min_repeats).
     running_head_zone: float = 0.15
     # Pages compared with each page for repeats, each side (the reader holds as many back).
     furniture_window: int = 4
-    # On a document of one page, with no neighbour to repeat it, a single edge line of at most
-    # this many words...
+    # A page's first or last body block is a head or foot candidate when it is one line of at most
+    # this many words; on a document of one page, with no neighbour to repeat it, a single edge
+    # line of at most this many words...
     running_head_max_words: int = 15
     # ...set smaller than this multiple of the body line height is a running head or foot.
     running_head_size: float = 0.93
