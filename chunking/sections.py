@@ -19,7 +19,6 @@ from .settings import ChunkingSettings
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
 _ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
 _LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")  # "A. Data", "I. INTRODUCTION": a capital, one word
-_ARABIC_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(?:\.?\s|\.?$)")  # "3.6 ", "2. ": its parts count up
 # An abstract set run-in, its label opening its paragraph ("Abstract—", "Abstract.", "Abstract:",
 # "Abstract - "; not "Summary-level data").
 _RUN_IN_ABSTRACT = re.compile(r"^(abstract|summary)(?:\s*[—–:.]|\s*-(?=\s|(?-i:[A-Z])))\s*\S", re.I)
@@ -114,8 +113,10 @@ def _strong_number(text: str, stack: list[_Entry]) -> bool:
 
 
 def _arabic(text: str) -> tuple[int, ...] | None:
-    m = _ARABIC_NUMBER.match(text)
-    return tuple(int(part) for part in m.group(1).split(".")) if m else None
+    """A heading's number in figures as its parts ("3.6 Data" -> (3, 6)): they count up."""
+    m = _NUMBER.match(text)
+    num = m.group("num").rstrip(".") if m else ""
+    return tuple(int(part) for part in num.split(".")) if num[:1].isdigit() else None
 
 
 def _successors(number: tuple[int, ...]) -> set[tuple[int, ...]]:
