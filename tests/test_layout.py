@@ -191,6 +191,43 @@ def test_short_glyph_boxes_do_not_make_every_line_a_paragraph():
     assert _blocks(words) == ["text"]
 
 
+def _sized_line(text: str, x: float, y: float, size: float) -> list[Word]:
+    out = []
+    for token in text.split():
+        w = 0.5 * size * len(token)
+        out.append(Word(x, y, x + w, y + size, token))
+        x += w + 0.25 * size
+    return out
+
+
+def _body(y: float, n: int = 12) -> list[Word]:
+    return column(numbered_lines("b", n, 8), 72, y)
+
+
+def test_lines_in_large_type_are_parted_by_their_own_leading_not_the_bodys():
+    # A two-line title in 18-point type set 25 points apart: 7 points of white between its lines,
+    # more than the 10-point body's paragraph gap, far less than its own.
+    title = _sized_line("Rogue Access Point Detection by Using", 72, 60, 18) + _sized_line(
+        "Failure under the Address Duplication", 72, 85, 18)
+    assert _blocks(reseq(title + _body(130))) == ["heading", "text"]
+    # Numbered headings stacked so are two headings ("3 Method" over "3.1 Data"), as before.
+    heads = _sized_line("3 Method", 72, 60, 18) + _sized_line("3.1 Data", 72, 85, 18)
+    assert _blocks(reseq(heads + _body(130))) == ["heading", "heading", "text"]
+
+
+def test_a_paragraph_in_type_larger_than_the_pages_usual_is_no_heading():
+    # A page of small type (references, a table's cells) under a paragraph set in larger type:
+    # every line is tall, none is long, yet five lines of prose are no heading.
+    para = [f"p{k}a p{k}b p{k}c p{k}d p{k}e p{k}f p{k}g p{k}h" for k in range(5)]
+    words = [w for k, text in enumerate(para) for w in _sized_line(text, 72, 60 + 14 * k, 12)]
+    small = [w for k, text in enumerate(numbered_lines("r", 16, 8))
+             for w in _sized_line(text, 72, 150 + 10 * k, 8)]
+    assert _blocks(reseq(words + small)) == ["text", "text"]
+    # A two-line title in that type is still a heading.
+    title = _sized_line("A Short Title of Two", 72, 60, 12) + _sized_line("Lines in Large Type", 72, 74, 12)
+    assert _blocks(reseq(title + small)) == ["heading", "text"]
+
+
 def test_lost_th_ligature_is_mended():
     words = column(["Te results show that Tis works.", "To be sure, Ten more tests ran formating."], 72, 100)
     assert read(reseq(words))[:6] == ["The", "results", "show", "that", "This", "works."]

@@ -26,6 +26,8 @@ from .settings import LayoutSettings
 
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.)\s+[A-Z]")
+# A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
+_NUMBERED_LINE = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z](\.\d{1,2})*\.?)\s")
 
 
 @dataclass(slots=True)
@@ -336,7 +338,13 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
             continue
         new = prev is None or heading != prev_heading
         if not new and prev is not None:
-            if row.y0 - prev.y1 > s.paragraph_gap * body_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
+            # Lines in type larger than the body's are set with larger leading: their own size,
+            # not the body's, says what space parts them (a two-line title, a paragraph set large
+            # over a page of smaller table text). A numbered line is a heading of its own ("3
+            # Method" over "3.1 Data"): the body's size as before.
+            own_h = height if height < prev_h else prev_h
+            gap_h = own_h if own_h > body_h and not _NUMBERED_LINE.match(text) else body_h
+            if row.y0 - prev.y1 > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
@@ -353,6 +361,14 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
         else:
             blocks[-1].lines.append(line)
         prev, prev_heading, prev_h, prev_text = row, heading, height, text
+    # Headings are short: a block of tall lines running over heading_max_words words is a
+    # paragraph in larger type (a page whose usual type is its references' or its tables'), unless
+    # every line opens with a section number (a list of headings).
+    for b in blocks:
+        if (b.kind == HEADING and len(b.lines) > 1
+                and sum(len(line.words) for line in b.lines) > s.heading_max_words
+                and not all(_NUMBERED_LINE.match(line.text) for line in b.lines)):
+            b.kind = TEXT
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b in blocks[:-1]:
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text, s):
