@@ -50,6 +50,26 @@ def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
     assert join_at_hyphen("pages 114-", "133", ctx, sure_only=True) is None
 
 
+def test_a_german_page_closes_up_two_words_broken_at_a_hyphen():
+    # German writes compounds as one word: two words of the list broken at a line end are one
+    # word the list lacks ("Bettenzimmern"), where English keeps a compound's hyphen ("coal-based").
+    german = ["Die Anforderungen an die Räume der Klinik sind in der Norm für alle",
+              "Bereiche und Räume festgelegt, die von den Patienten und Betten-",
+              "zimmern aus genutzt werden. Das ist auch bei den Fluren der Fall,",
+              "die nicht zu den Räumen mit einer Anforderung an den Schallschutz gehören."]
+    assert "Bettenzimmern" in read(column(german, 72, 100))
+    assert "coal-based" in read(column(["the plant is a coal-", "based one, and it is not the only one that"
+                                        " is there at all"], 72, 100))
+    both = {"betten": 1, "zimmern": 1}
+    english = HyphenContext(both, frozenset(), frozenset())
+    assert join_at_hyphen("den Betten-", "zimmern aus", english) == "den Betten-zimmern aus"
+    closed = HyphenContext(both, frozenset(), frozenset(), closed_compounds=True)
+    assert join_at_hyphen("den Betten-", "zimmern aus", closed) == "den Bettenzimmern aus"
+    # A compound the page writes with its hyphen keeps it, in German too.
+    written = HyphenContext(both, frozenset({"betten-zimmern"}), frozenset({"betten-zimmern"}), True)
+    assert join_at_hyphen("den Betten-", "zimmern aus", written) == "den Betten-zimmern aus"
+
+
 def _two_columns(left_last: str, right_first: str) -> list[Word]:
     """An English page (the word list is English) whose left column ends with `left_last`."""
     prose = ["it is one of the things that we saw in the set", "and they were all there when we had a",

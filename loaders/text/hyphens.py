@@ -1,5 +1,6 @@
 """A hyphen at the end of a line: a word broken there, a compound broken at its own hyphen, or a
 suspended hyphen ("age- and sex-independent"). Decided with the words on both sides.
+Languages that write compounds closed (German, Dutch) join two words of the list into one.
 
 The hyphen is dropped only when the joined word is a word (the word list knows it, or the page
 writes it so) and the parts are not a compound (the page does not write them with the hyphen,
@@ -38,6 +39,9 @@ class HyphenContext:
     words: Lexicon
     page_words: frozenset[str]
     compounds_on_page: frozenset[str]
+    # The page's language writes its compounds closed (German, Dutch): two words of the list are
+    # one word the list lacks ("Betten-" + "zimmern"), not a hyphenated compound.
+    closed_compounds: bool = False
 
 
 def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext, sure_only: bool = False) -> str | None:
@@ -83,6 +87,6 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
         return line + nxt, True
     if known:
         return line[:-1] + nxt, True
-    if a in ctx.words and b in ctx.words:
+    if a in ctx.words and b in ctx.words and not ctx.closed_compounds:
         return line + nxt, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
     return line[:-1] + nxt, False  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken

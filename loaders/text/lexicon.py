@@ -104,6 +104,9 @@ dan bij of uit nog wel naar worden wordt door""".split()),
 }
 
 
+# Languages that write their compounds as one word ("Bettenzimmer", "ziekenhuisbed").
+CLOSED_COMPOUNDS = frozenset({"de", "nl"})
+
 _LANGUAGES_OF: dict[str, tuple[str, ...]] = {}
 for _lang, _common in _COMMON.items():
     for _word in _common:

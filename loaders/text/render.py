@@ -10,7 +10,7 @@ from typing import Callable
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout
-from .lexicon import Lexicon, known_words, page_language, words_of
+from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, mend_words,
                         t_ligatures_lost, th_ligature_lost)
 from ..engine.settings import LayoutSettings
@@ -90,6 +90,7 @@ class _Repairs:
     t_dictionary: Lexicon = field(default_factory=dict)
     words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
     layout: PageLayout | None = None  # the page, whose own words are read only when needed
+    closed_compounds: bool = False  # the page's language writes compounds as one word
 
     @cached_property
     def page_words(self) -> frozenset[str]:
@@ -100,7 +101,8 @@ class _Repairs:
     @cached_property
     def hyphens(self) -> HyphenContext:
         """The words a line-end hyphen is decided with (built on first use)."""
-        return HyphenContext(self.words, self.page_words, frozenset(w for w in self.page_words if "-" in w))
+        return HyphenContext(self.words, self.page_words, frozenset(w for w in self.page_words if "-" in w),
+                             self.closed_compounds)
 
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]:
@@ -204,7 +206,8 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         lexicon if th_lost else {},
         lexicon if t_lost else {},
         lexicon if s.dehyphenate else {},
-        layout)
+        layout,
+        language in CLOSED_COMPOUNDS)
 
 
 def cleaner(s: LayoutSettings) -> Callable[[str], str]:
