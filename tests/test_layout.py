@@ -228,6 +228,22 @@ def test_a_paragraph_in_type_larger_than_the_pages_usual_is_no_heading():
     assert _blocks(reseq(title + small)) == ["heading", "text"]
 
 
+def test_a_paragraph_in_the_documents_body_type_over_smaller_references_is_no_heading():
+    # The last page of a paper: its acknowledgement in the document's 10-point body type, then
+    # "REFERENCES" and the references in 8-point type, which is this page's usual type.
+    ack = (_sized_line("The authors thank the lab for the data and", 72, 60, 10)
+           + _sized_line("the reviewers for their comments on the work.", 72, 72, 10))
+    refs = [w for k, text in enumerate(numbered_lines("r", 20, 8))
+            for w in _sized_line(text, 72, 110 + 10 * k, 8)]
+    words = reseq(ack + _sized_line("REFERENCES", 72, 92, 9.5) + refs)
+
+    def kinds(document_body: float) -> list[str]:
+        return [b.kind for b in analyze_page(words, 612, 792, document_body=document_body).body_blocks]
+
+    assert kinds(0.0) == ["heading", "heading", "text"]  # the page alone: larger than its type
+    assert kinds(10.0) == ["text", "heading", "text"]  # the document's body type: a paragraph
+
+
 def test_lost_th_ligature_is_mended():
     words = column(["Te results show that Tis works.", "To be sure, Ten more tests ran formating."], 72, 100)
     assert read(reseq(words))[:6] == ["The", "results", "show", "that", "This", "works."]

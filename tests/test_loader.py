@@ -158,3 +158,28 @@ def test_a_space_math_fonts_leave_to_positioning_splits_the_word():
     raw = _raw_line(("\U0001D449", 64.0, 6.0, 9.0), ("\U0001D461", 70.3, 3.0, 6.0), (" and", 73.3, 4.5, 9.0))
     assert [w[4] for w in _words_from_chars(raw, LayoutSettings())] == ["\U0001D449\U0001D461", "and"]
     assert _MATH_GLUED.search("Let \U0001D441be") and not _MATH_GLUED.search("\U0001D465 + \U0001D466 = 1")
+
+
+def test_the_documents_body_type_read_on_earlier_pages_tells_a_paragraph_from_a_heading(tmp_path):
+    # Page 1 sets the body type (10 point); page 2 is mostly references in 8-point type, under
+    # a two-line paragraph in body type. Read with page 1 it is text; read alone, a heading.
+    doc = pymupdf.open()
+    first = doc.new_page()
+    for k in range(30):
+        first.insert_text((72, 72 + 12 * k), f"body line {k} of the first page in the usual type here", fontsize=10)
+    last = doc.new_page()
+    last.insert_text((72, 72), "The authors thank the lab for the data and", fontsize=10)
+    last.insert_text((72, 84), "the reviewers for their comments on the work.", fontsize=10)
+    for k in range(30):
+        last.insert_text((72, 110 + 9.6 * k), f"[{k + 1}] A. Author. A title of a paper in {2000 + k}. Journal {k}.",
+                         fontsize=8)
+    path = tmp_path / "refs.pdf"
+    doc.save(path)
+
+    def kind_of_ack(docs) -> str:
+        page = docs[-1]
+        blocks = json.loads(page.metadata["layout_blocks"])
+        return next(b["kind"] for b in blocks if page.page_content[b["start"]:b["end"]].startswith("The authors"))
+
+    assert kind_of_ack(ColumnAwarePDFLoader(path).load()) == "text"
+    assert kind_of_ack(ColumnAwarePDFLoader(path, pages=[1]).load()) == "heading"

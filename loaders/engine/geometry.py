@@ -159,6 +159,10 @@ class PageLayout:
     # Running head and foot candidates (furniture.py's), found once before any page is decided:
     # each page is compared with its neighbours again for every page decided.
     furniture_candidates: list[tuple] | None = field(default=None, repr=False, compare=False)
+    # The page's usual word height (its body type) and how many words it has: the reader weighs
+    # pages by them for the document's body type.
+    usual_height: float = field(default=0.0, repr=False, compare=False)
+    word_count: int = field(default=0, repr=False, compare=False)
 
     @property
     def body_blocks(self) -> list[Block]:
@@ -167,6 +171,19 @@ class PageLayout:
     @property
     def words(self) -> list[Word]:
         return [w for b in self.blocks for w in b.words]
+
+
+def weighted_median(pairs: Sequence[tuple[float, int]], default: float = 0.0) -> float:
+    """The value at the middle of the total weight of (value, weight) pairs."""
+    total = sum(w for _, w in pairs)
+    if total <= 0:
+        return default
+    acc = 0
+    for value, w in sorted(pairs):
+        acc += w
+        if 2 * acc >= total:
+            return value
+    return default
 
 
 def median(values: Sequence[float], default: float = 0.0) -> float:

@@ -311,8 +311,9 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
     return bool(_SECTION_NUMBER.match(text)) and not text.endswith(".")
 
 
-def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block]:
-    """Cut a single-column leaf into paragraph blocks at extra space, size changes and headings."""
+def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body: float = 0.0) -> list[Block]:
+    """Cut a single-column leaf into paragraph blocks at extra space, size changes and headings.
+    `document_body`: the usual word height of the document's other pages (0: unknown)."""
     blocks: list[Block] = []
     prev: Row | None = None
     prev_heading = False
@@ -362,12 +363,17 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings) -> list[Block
             blocks[-1].lines.append(line)
         prev, prev_heading, prev_h, prev_text = row, heading, height, text
     # Headings are short: a block of tall lines running over heading_max_words words is a
-    # paragraph in larger type (a page whose usual type is its references' or its tables'), unless
-    # every line opens with a section number (a list of headings).
+    # paragraph in larger type (a page whose usual type is its references' or its tables'). So is
+    # a block longer than a title in type no larger than the document's body type, where the
+    # page's own is smaller (the acknowledgement over a page of references). A list of headings,
+    # every line opening with a section number, stays.
     for b in blocks:
-        if (b.kind == HEADING and len(b.lines) > 1
-                and sum(len(line.words) for line in b.lines) > s.heading_max_words
-                and not all(_NUMBERED_LINE.match(line.text) for line in b.lines)):
+        if b.kind != HEADING or all(_NUMBERED_LINE.match(line.text) for line in b.lines):
+            continue
+        n = sum(len(line.words) for line in b.lines)
+        if (len(b.lines) > 1 and n > s.heading_max_words) or (
+                n > s.title_max_words and document_body > body_h
+                and _usual_height(b.words) < s.heading_size_ratio * document_body):
             b.kind = TEXT
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b in blocks[:-1]:
@@ -424,9 +430,13 @@ def _looks_like_title(text: str, s: LayoutSettings) -> bool:
 
 
 def analyze_page(words: list[Word], width: float, height: float,
-                 settings: LayoutSettings | None = None) -> PageLayout:
+                 settings: LayoutSettings | None = None, document_body: float = 0.0) -> PageLayout:
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
-    (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages."""
+    (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages.
+
+    `document_body`: the usual word height of the document's other pages (0: unknown): on a page
+    whose usual type is its references' or its tables', a paragraph in the document's body type
+    is no heading for being larger than the page's type."""
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
     layout = PageLayout(width, height)
@@ -441,6 +451,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         words = [w for w in words if id(w) not in taken]
         body_h = _usual_height(words)
         rows = make_rows(words, s.row_overlap)
+    layout.usual_height, layout.word_count = body_h, len(words)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s)
     reader = _Reader(s)
     body_rows = rows[n_top: len(rows) - n_bottom]
@@ -454,7 +465,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
-        for b in _blocks_of_leaf(leaf, body_h, s):
+        for b in _blocks_of_leaf(leaf, body_h, s, document_body):
             b.region = k
             body.append(b)
     if s.follow_drawing_order and not too_many:

@@ -16,7 +16,7 @@ import pymupdf
 from ..errors import OcrUnavailableError, PDFLoadError
 from ..engine.floats import body_height, ends_open, floats_after_carried_sentence
 from ..engine.furniture import mark_furniture
-from ..engine.geometry import Box, PageLayout
+from ..engine.geometry import Box, PageLayout, weighted_median
 from ..engine.layout import analyze_page
 from ..engine.tables import place_tables
 from ..paths import display_path
@@ -91,11 +91,12 @@ def open_pdf(source: str, data: bytes | None = None, password: str | None = None
 
 
 def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, source: str,
-             ocr: OcrSettings) -> tuple[PageLayout, bool, PageWords, OcrResult | None]:
+             ocr: OcrSettings, document_body: float = 0.0) -> tuple[PageLayout, bool, PageWords, OcrResult | None]:
     try:
         page = doc[number]
         frame = page_words(page, settings)
-        layout = analyze_page(frame.words, frame.width, frame.height, settings) if ocr.mode != "force" else None
+        layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body)
+                  if ocr.mode != "force" else None)
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
         if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
@@ -132,6 +133,23 @@ def _existing(doc: pymupdf.Document, source: str, pages: Iterable[int]) -> list[
     return numbers
 
 
+class _DocumentBody:
+    """The document's body type: the usual word height of the pages read so far, each page
+    weighed by its words (a last page of references in smaller type does not set it)."""
+
+    def __init__(self) -> None:
+        self.words_by_height: dict[float, int] = {}  # (few heights: a long document stays cheap)
+
+    def add(self, layout: PageLayout | None) -> None:
+        if layout is not None and layout.word_count:
+            h = round(layout.usual_height, 2)
+            self.words_by_height[h] = self.words_by_height.get(h, 0) + layout.word_count
+
+    def height(self) -> float:
+        """0 before any page is read."""
+        return weighted_median(list(self.words_by_height.items()))
+
+
 def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | None = None,
                pages: Iterable[int] | None = None, ocr: OcrSettings | None = None) -> Iterator[PageResult]:
     """Ordered pages of `doc` (all, or the 0-based numbers in `pages`), one at a time; pages or
@@ -165,7 +183,11 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
                 held.popleft()
                 base += 1
 
+    body_type = _DocumentBody()
     for seen, number in enumerate(numbers, start=1):
-        held.append((number, *_analyze(doc, number, s, source, o)))
+        held.append((number, *_analyze(doc, number, s, source, o, body_type.height())))
+        _, layout, _, _, ocr_result = held[-1]
+        if ocr_result is None:  # (OCR boxes measure ink, not type)
+            body_type.add(layout)
         yield from emit(seen - window)
     yield from emit(len(numbers))
