@@ -131,6 +131,24 @@ def test_a_chart_of_many_labels_inside_a_sentence_goes_after_the_paragraph():
     assert_reads_on(top + chart + bottom, "their first\n2 years lying flat", "sat up.", "Figure 5.1")
 
 
+def test_a_chart_labelled_in_about_the_body_size_goes_after_the_paragraph_with_its_caption():
+    # The tick labels and the legend are set in about the body's size, so their size does not
+    # tell them from the body: they are no running text, and their caption says they are a figure.
+    top = column(prose("A", 6) + ["the sorbed amounts decreased from 3.0 to 6.0 and"], 72, 100)
+    chart = [w for k, tick in enumerate(["1.4", "1.2", "1.0", "0.8", "0.6", "0.4", "0.2", "0.0"])
+             for w in small_line(tick, 80, 100 + (8 + k) * PITCH, size=9.5)]
+    chart += small_line("t/q = 1/0.37 + t/0.67", 120, 100 + 10 * PITCH, size=9.5)
+    chart += small_line("0 10 20 30 40 50", 100, 100 + 16 * PITCH, size=9.5)
+    caption = small_line("Fig. 5. Sorption kinetics of the two acids.", 72, 100 + 18 * PITCH)
+    bottom = column(["would not adsorb on the charged carbon.", "Later they sat up."], 72, 100 + 20 * PITCH)
+    assert_reads_on(top + chart + caption + bottom, "6.0 and\nwould not adsorb", "sat up.", "Fig. 5.")
+    # Without a caption such lines are a display equation inside the sentence: they stay there.
+    equation = small_line("E = m c 2 (1)", 150, 100 + 8 * PITCH, size=9.5)
+    text = text_of(column(prose("A", 6) + ["the energy of the body is given by"], 72, 100) + equation
+                   + column(["where m is the mass of the body.", "Later they sat up."], 72, 100 + 10 * PITCH))
+    assert text.index("given by") < text.index("E = m c 2") < text.index("where m is")
+
+
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
     top = column(prose("A", 6) + ["as the figures in the table show, the"], 72, 100)
     table = [w for k, row in enumerate(["Table 2: Results per site", "site alpha 10 20", "site beta 30 40"])

@@ -76,6 +76,11 @@ def _caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSetti
             and min(block.box.x1, caption.box.x1) > max(block.box.x0, caption.box.x0))
 
 
+def _figure_part(block: Block, s: LayoutSettings) -> bool:
+    """A block with no line of running text: a chart's labels and numbers, a symbol."""
+    return block.kind == TEXT and not any(_running(line.text, s) for line in block.lines)
+
+
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A body paragraph whose last line leaves its sentence open."""
     if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
@@ -117,10 +122,17 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
     while i < len(out) - 2:
         if _open_sentence(out[i], body_h, s):
             j = i + 1
-            while j < len(out) and j - i <= s.float_run_max and (
-                    _is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h, s)):
+            loose = False  # the run holds blocks of no running text in the body's size
+            while j < len(out) and j - i <= s.float_run_max:
+                if not (_is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h, s)):
+                    if not _figure_part(out[j], s):
+                        break
+                    loose = True
                 j += 1
-            if i + 1 < j < len(out) and _carries_on(out[i], out[j], body_h, s):
+            # Labels in about the body's size are a figure's only with its caption (a display
+            # equation inside a sentence stays where it is).
+            captioned = not loose or any(is_caption_start(b.lines[0].text) for b in out[i + 1: j])
+            if i + 1 < j < len(out) and captioned and _carries_on(out[i], out[j], body_h, s):
                 out[i + 1: j + 1] = [out[j]] + out[i + 1: j]
                 i += 1  # the paragraph carried on may leave its own sentence open
                 continue
