@@ -261,6 +261,20 @@ def test_lines_of_text_the_loader_took_for_headings_are_text_again():
     assert [p.heading for p in pieces] == [True, False, False, False, False]
 
 
+def test_a_heading_in_capitals_is_no_line_of_text_for_the_lower_case_after_it():
+    from columnrag.chunking.sections import demote_run_on_headings
+
+    # A draft's section opens with a fragment in lower case: the heading in capitals stays one.
+    pieces = [_piece("IV. DESIGN OF ONTOLOGY TO DOCUMENT\nARCHITECTURAL MOULDING COLLECTION", "heading", 10),
+              _piece("include data we have to describe the current mouldings.", "text", 10)]
+    demote_run_on_headings(pieces)
+    assert [p.heading for p in pieces] == [True, False]
+    pieces = [_piece("33 ORFs with homology to", "heading", 10),
+              _piece("components of the pathway were found.", "text", 10)]
+    demote_run_on_headings(pieces)
+    assert [p.heading for p in pieces] == [False, False]  # a numbered line of text, as before
+
+
 def test_a_sentence_goes_on_past_a_caption_set_above_its_rest_in_the_next_column(splitter):
     first = " ".join(prose("lead", 40)[:-1]) + " and the margin is set to"
     caption = "Figure 1. An example of a caption set in smaller type."

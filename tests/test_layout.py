@@ -244,6 +244,21 @@ def test_a_paragraph_in_the_documents_body_type_over_smaller_references_is_no_he
     assert kinds(10.0) == ["text", "heading", "text"]  # the document's body type: a paragraph
 
 
+def test_a_numbered_heading_in_capitals_broken_over_lines_is_one_and_ends_before_a_subheading():
+    # IEEE and REVTeX set section headings in small capitals, smaller than the body, centred:
+    # "III. APPROXIMATE BAYESIAN PHASE" / "ESTIMATION" is one heading; "A. Data" under
+    # "II. MATERIALS AND METHODS" / "OF THE STUDY" is a heading of its own.
+    def page(lines: list[str]) -> list[str]:
+        above = _body(100, 8)
+        words = [w for k, text in enumerate(lines) for w in _sized_line(text, 90, 210 + 11 * k, 8)]
+        layout = analyze_page(reseq(above + words + _body(210 + 11 * len(lines) + 8)), 612, 792)
+        return [" / ".join(line.text for line in b.lines) for b in layout.body_blocks if b.kind == "heading"]
+
+    assert page(["III. APPROXIMATE BAYESIAN PHASE", "ESTIMATION"]) == ["III. APPROXIMATE BAYESIAN PHASE / ESTIMATION"]
+    assert page(["II. MATERIALS AND METHODS", "OF THE STUDY", "A. Data"]) == [
+        "II. MATERIALS AND METHODS / OF THE STUDY", "A. Data"]
+
+
 def test_lost_th_ligature_is_mended():
     words = column(["Te results show that Tis works.", "To be sure, Ten more tests ran formating."], 72, 100)
     assert read(reseq(words))[:6] == ["The", "results", "show", "that", "This", "works."]

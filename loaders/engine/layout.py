@@ -337,7 +337,17 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             prev = row  # the paragraph's own word height stays the one to compare with
             prev_text = text
             continue
+        # A numbered heading in capitals broken over lines ("III. APPROXIMATE BAYESIAN PHASE" /
+        # "ESTIMATION"): its next line, in capitals and the same type right under it, is its own.
+        if (prev is not None and prev_heading and not heading
+                and _caps_heading_goes_on(blocks[-1], text, height, prev_h, s)
+                and _next_line_down(prev, row, pitch, body_h, s)):
+            blocks[-1].lines.append(line)
+            prev, prev_text = row, text
+            continue
         new = prev is None or heading != prev_heading
+        if not new and heading and _NUMBERED_LINE.match(text) and _caps_heading(blocks[-1]) and not _capitals(text):
+            new = True  # "A. Water Quality Sensors" under "III. SENSOR SYSTEMS FOR ... / POLLUTANTS"
         if not new and prev is not None:
             # Lines in type larger than the body's are set with larger leading: their own size,
             # not the body's, says what space parts them (a two-line title, a paragraph set large
@@ -365,14 +375,15 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # Headings are short: a block of tall lines running over heading_max_words words is a
     # paragraph in larger type (a page whose usual type is its references' or its tables'). So is
     # a block longer than a title in type no larger than the document's body type, where the
-    # page's own is smaller (the acknowledgement over a page of references). A list of headings,
-    # every line opening with a section number, stays.
+    # page's own is so much smaller that the body's type passes for a heading's (the
+    # acknowledgement over a page of references). A list of headings, every line opening with a
+    # section number, stays; so does a numbered heading in capitals broken over lines.
     for b in blocks:
-        if b.kind != HEADING or all(_NUMBERED_LINE.match(line.text) for line in b.lines):
+        if b.kind != HEADING or all(_NUMBERED_LINE.match(line.text) for line in b.lines) or _caps_heading(b):
             continue
         n = sum(len(line.words) for line in b.lines)
         if (len(b.lines) > 1 and n > s.heading_max_words) or (
-                n > s.title_max_words and document_body > body_h
+                n > s.title_max_words and document_body >= s.heading_size_ratio * body_h
                 and _usual_height(b.words) < s.heading_size_ratio * document_body):
             b.kind = TEXT
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
@@ -380,6 +391,22 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text, s):
             b.kind = HEADING
     return blocks
+
+
+def _capitals(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
+def _caps_heading(block: Block) -> bool:
+    """A numbered heading in capitals ("III. SENSOR SYSTEMS"), maybe broken over lines."""
+    return bool(_NUMBERED_LINE.match(block.lines[0].text)) and all(_capitals(line.text) for line in block.lines)
+
+
+def _caps_heading_goes_on(block: Block, text: str, height: float, prev_h: float, s: LayoutSettings) -> bool:
+    """`text` carries on the numbered heading in capitals that `block` is."""
+    return (len(text.split()) <= s.title_max_words and _capitals(text) and _caps_heading(block)
+            and abs(height - prev_h) <= s.float_size_change * max(height, prev_h))
 
 
 def _next_line_down(prev: Row, row: Row, pitch: float, body_h: float, s: LayoutSettings) -> bool:
