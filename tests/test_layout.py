@@ -210,6 +210,10 @@ def test_lines_in_large_type_are_parted_by_their_own_leading_not_the_bodys():
     title = _sized_line("Rogue Access Point Detection by Using", 72, 60, 18) + _sized_line(
         "Failure under the Address Duplication", 72, 85, 18)
     assert _blocks(reseq(title + _body(130))) == ["heading", "text"]
+    # A title's second line that opens with "A" or a figure is no numbered heading.
+    for second in ("A Survey of Recent Methods", "5 Years of Layout Analysis"):
+        title = _sized_line("Deep Learning for Document Layout:", 72, 60, 18) + _sized_line(second, 72, 85, 18)
+        assert _blocks(reseq(title + _body(130))) == ["heading", "text"], second
     # Numbered headings stacked so are two headings ("3 Method" over "3.1 Data"), as before.
     heads = _sized_line("3 Method", 72, 60, 18) + _sized_line("3.1 Data", 72, 85, 18)
     assert _blocks(reseq(heads + _body(130))) == ["heading", "heading", "text"]
@@ -218,14 +222,19 @@ def test_lines_in_large_type_are_parted_by_their_own_leading_not_the_bodys():
 def test_a_paragraph_in_type_larger_than_the_pages_usual_is_no_heading():
     # A page of small type (references, a table's cells) under a paragraph set in larger type:
     # every line is tall, none is long, yet five lines of prose are no heading.
-    para = [f"p{k}a p{k}b p{k}c p{k}d p{k}e p{k}f p{k}g p{k}h" for k in range(5)]
+    para = [f"p{k}a p{k}b p{k}c p{k}d p{k}e p{k}f p{k}g p{k}h" for k in range(4)] + ["p4a p4b p4c p4d p4e p4f p4g."]
     words = [w for k, text in enumerate(para) for w in _sized_line(text, 72, 60 + 14 * k, 12)]
     small = [w for k, text in enumerate(numbered_lines("r", 16, 8))
              for w in _sized_line(text, 72, 150 + 10 * k, 8)]
     assert _blocks(reseq(words + small)) == ["text", "text"]
-    # A two-line title in that type is still a heading.
+    # A two-line title in that type is still a heading; so is a long title set far larger.
     title = _sized_line("A Short Title of Two", 72, 60, 12) + _sized_line("Lines in Large Type", 72, 74, 12)
     assert _blocks(reseq(title + small)) == ["heading", "text"]
+    long_title = [w for k, text in enumerate(["Effects of a structured programme of care on the outcomes",
+                                              "of patients with chronic heart failure in three regional",
+                                              "hospitals: a randomised trial"])
+                  for w in _sized_line(text, 72, 40 + 20 * k, 16)]
+    assert _blocks(reseq(long_title + small)) == ["heading", "text"]
 
 
 def test_a_paragraph_in_the_documents_body_type_over_smaller_references_is_no_heading():
@@ -242,6 +251,12 @@ def test_a_paragraph_in_the_documents_body_type_over_smaller_references_is_no_he
 
     assert kinds(0.0) == ["heading", "heading", "text"]  # the page alone: larger than its type
     assert kinds(10.0) == ["text", "heading", "text"]  # the document's body type: a paragraph
+    # A numbered heading in small capitals over such a page stays one, however many words.
+    head = (_sized_line("VII. CONCLUSIONS AND FURTHER WORK", 90, 150, 8.5)
+            + _sized_line("ON THE MOULDING COLLECTION", 110, 161, 8.5))
+    refs7 = [w for k, text in enumerate(numbered_lines("r", 30, 8)) for w in _sized_line(text, 72, 180 + 9 * k, 7)]
+    blocks = analyze_page(reseq(_body(100, 3) + head + refs7), 612, 792, document_body=10.0).body_blocks
+    assert [b.kind for b in blocks if "CONCLUSIONS" in b.lines[0].text] == ["heading"]
 
 
 def test_a_numbered_heading_in_capitals_broken_over_lines_is_one_and_ends_before_a_subheading():

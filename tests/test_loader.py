@@ -183,3 +183,23 @@ def test_the_documents_body_type_read_on_earlier_pages_tells_a_paragraph_from_a_
 
     assert kind_of_ack(ColumnAwarePDFLoader(path).load()) == "text"
     assert kind_of_ack(ColumnAwarePDFLoader(path, pages=[1]).load()) == "heading"
+
+
+def test_a_cover_in_large_type_does_not_set_the_documents_body_type(tmp_path):
+    # A cover of a few words in 28-point type, then a page whose two-line heading of nine words
+    # in 12-point type heads 10-point text: the cover alone tells no body type; the heading stays.
+    doc = pymupdf.open()
+    cover = doc.new_page()
+    for k, text in enumerate(["Annual Report", "of the Institute", "for Layout Studies"]):
+        cover.insert_text((72, 200 + 40 * k), text, fontsize=28)
+    page = doc.new_page()
+    page.insert_text((72, 120), "Background and motivation for the study", fontsize=12)
+    page.insert_text((72, 135), "of document layouts", fontsize=12)
+    for k in range(30):
+        page.insert_text((72, 160 + 12 * k), f"body line {k} of the page in the usual type of the text here",
+                         fontsize=10)
+    path = tmp_path / "cover.pdf"
+    doc.save(path)
+    last = ColumnAwarePDFLoader(path).load()[-1]
+    blocks = json.loads(last.metadata["layout_blocks"])
+    assert [b["kind"] for b in blocks if last.page_content[b["start"]:b["end"]].startswith("Background")] == ["heading"]

@@ -147,6 +147,12 @@ def test_a_chart_labelled_in_about_the_body_size_goes_after_the_paragraph_with_i
     text = text_of(column(prose("A", 6) + ["the energy of the body is given by"], 72, 100) + equation
                    + column(["where m is the mass of the body.", "Later they sat up."], 72, 100 + 10 * PITCH))
     assert text.index("given by") < text.index("E = m c 2") < text.index("where m is")
+    # Nor does one under a chart's caption move with the chart.
+    text = text_of(column(prose("A", 6) + ["the energy of the body is given by"], 72, 100) + chart[:8]
+                   + small_line("Fig. 5. Sorption kinetics of the two acids.", 72, 100 + 17 * PITCH)
+                   + small_line("E = m c 2 (1)", 150, 100 + 19 * PITCH, size=9.5)
+                   + column(["where m is the mass of the body.", "Later they sat up."], 72, 100 + 21 * PITCH))
+    assert text.index("given by") < text.index("E = m c 2") < text.index("where m is")
 
 
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():

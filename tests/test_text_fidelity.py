@@ -5,7 +5,7 @@ from __future__ import annotations
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.text.hyphens import HyphenContext, join_at_hyphen
-from columnrag.loaders.text.lexicon import known_words
+from columnrag.loaders.text.lexicon import known_words, page_language
 from columnrag.loaders.text.ligatures import mend_words
 from columnrag.loaders.text.render import normalize, page_text
 
@@ -57,17 +57,29 @@ def test_a_german_page_closes_up_two_words_broken_at_a_hyphen():
               "Bereiche und Räume festgelegt, die von den Patienten und Betten-",
               "zimmern aus genutzt werden. Das ist auch bei den Fluren der Fall,",
               "die nicht zu den Räumen mit einer Anforderung an den Schallschutz gehören."]
+    assert page_language(" ".join(german).split(), LayoutSettings()) == "de"
     assert "Bettenzimmern" in read(column(german, 72, 100))
     assert "coal-based" in read(column(["the plant is a coal-", "based one, and it is not the only one that"
                                         " is there at all"], 72, 100))
     both = {"betten": 1, "zimmern": 1}
     english = HyphenContext(both, frozenset(), frozenset())
     assert join_at_hyphen("den Betten-", "zimmern aus", english) == "den Betten-zimmern aus"
-    closed = HyphenContext(both, frozenset(), frozenset(), closed_compounds=True)
+    closed = HyphenContext(both, frozenset(), frozenset(), closed_compounds="de")
     assert join_at_hyphen("den Betten-", "zimmern aus", closed) == "den Bettenzimmern aus"
     # A compound the page writes with its hyphen keeps it, in German too.
-    written = HyphenContext(both, frozenset({"betten-zimmern"}), frozenset({"betten-zimmern"}), True)
+    written = HyphenContext(both, frozenset({"betten-zimmern"}), frozenset({"betten-zimmern"}), "de")
     assert join_at_hyphen("den Betten-", "zimmern aus", written) == "den Betten-zimmern aus"
+    # German closes up nouns, not adjectives paired by a hyphen, nor a short part ("ad hoc");
+    # Dutch closes up unless two vowels would meet; "und"/"of" after a hyphen suspend it.
+    words = {"betten": 1, "zimmern": 1, "deutsch": 1, "französischen": 1, "ad": 1, "hoc": 1,
+             "politie": 1, "inzet": 1, "ziekenhuis": 1, "bed": 1, "voor": 1, "nadeel": 1}
+    german_ctx = HyphenContext(words, frozenset(), frozenset(), "de")
+    dutch_ctx = HyphenContext(words, frozenset(), frozenset(), "nl")
+    assert join_at_hyphen("die deutsch-", "französischen Texte", german_ctx) == "die deutsch-französischen Texte"
+    assert join_at_hyphen("ein Ad-", "hoc Ansatz", german_ctx) == "ein Ad-hoc Ansatz"
+    assert join_at_hyphen("de politie-", "inzet was", dutch_ctx) == "de politie-inzet was"
+    assert join_at_hyphen("het ziekenhuis-", "bed is", dutch_ctx) == "het ziekenhuisbed is"
+    assert join_at_hyphen("het voor-", "of nadeel", dutch_ctx) == "het voor- of nadeel"
 
 
 def _two_columns(left_last: str, right_first: str) -> list[Word]:

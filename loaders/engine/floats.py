@@ -122,16 +122,17 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
     while i < len(out) - 2:
         if _open_sentence(out[i], body_h, s):
             j = i + 1
-            loose = False  # the run holds blocks of no running text in the body's size
+            loose = captioned = False  # the run holds blocks of no running text in the body's size
             while j < len(out) and j - i <= s.float_run_max:
                 if not (_is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h, s)):
-                    if not _figure_part(out[j], s):
-                        break
+                    if not _figure_part(out[j], s) or captioned:
+                        break  # (after the caption, such a block is the sentence's: an equation)
                     loose = True
+                captioned = captioned or is_caption_start(out[j].lines[0].text)
                 j += 1
-            # Labels in about the body's size are a figure's only with its caption (a display
+            # Labels in about the body's size are a figure's only before its caption (a display
             # equation inside a sentence stays where it is).
-            captioned = not loose or any(is_caption_start(b.lines[0].text) for b in out[i + 1: j])
+            captioned = captioned or not loose
             if i + 1 < j < len(out) and captioned and _carries_on(out[i], out[j], body_h, s):
                 out[i + 1: j + 1] = [out[j]] + out[i + 1: j]
                 i += 1  # the paragraph carried on may leave its own sentence open

@@ -26,8 +26,9 @@ from .settings import LayoutSettings
 
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.)\s+[A-Z]")
+_CAPS_HEADING_LINES = 3
 # A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
-_NUMBERED_LINE = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z](\.\d{1,2})*\.?)\s")
+_NUMBERED_LINE = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.)\s")  # not "A Survey"
 
 
 @dataclass(slots=True)
@@ -351,10 +352,11 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         if not new and prev is not None:
             # Lines in type larger than the body's are set with larger leading: their own size,
             # not the body's, says what space parts them (a two-line title, a paragraph set large
-            # over a page of smaller table text). A numbered line is a heading of its own ("3
-            # Method" over "3.1 Data"): the body's size as before.
+            # over a page of smaller table text). A numbered line under another is a heading of
+            # its own ("3 Method" over "3.1 Data"): the body's size as before.
             own_h = height if height < prev_h else prev_h
-            gap_h = own_h if own_h > body_h and not _NUMBERED_LINE.match(text) else body_h
+            stacked = _NUMBERED_LINE.match(text) and _NUMBERED_LINE.match(prev_text)
+            gap_h = own_h if own_h > body_h and not stacked else body_h
             if row.y0 - prev.y1 > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
@@ -378,13 +380,18 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # page's own is so much smaller that the body's type passes for a heading's (the
     # acknowledgement over a page of references). A list of headings, every line opening with a
     # section number, stays; so does a numbered heading in capitals broken over lines.
+    # A long title in type far larger than the body's, open at its end, on the document's first
+    # page (no body type known yet from pages before), stays a heading.
     for b in blocks:
         if b.kind != HEADING or all(_NUMBERED_LINE.match(line.text) for line in b.lines) or _caps_heading(b):
             continue
         n = sum(len(line.words) for line in b.lines)
-        if (len(b.lines) > 1 and n > s.heading_max_words) or (
+        size = _usual_height(b.words)
+        title = (not document_body and size >= s.title_size_ratio * body_h
+                 and not _ENDS_SENTENCE.search(b.lines[-1].text))
+        if (len(b.lines) > 1 and n > s.heading_max_words and not title) or (
                 n > s.title_max_words and document_body >= s.heading_size_ratio * body_h
-                and _usual_height(b.words) < s.heading_size_ratio * document_body):
+                and size < s.heading_size_ratio * document_body):
             b.kind = TEXT
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
     for b in blocks[:-1]:
@@ -404,8 +411,10 @@ def _caps_heading(block: Block) -> bool:
 
 
 def _caps_heading_goes_on(block: Block, text: str, height: float, prev_h: float, s: LayoutSettings) -> bool:
-    """`text` carries on the numbered heading in capitals that `block` is."""
-    return (len(text.split()) <= s.title_max_words and _capitals(text) and _caps_heading(block)
+    """`text` carries on the numbered heading in capitals that `block` is (a heading: three lines
+    at most; longer runs of capitals are a clause set so)."""
+    return (len(text.split()) <= s.title_max_words and _capitals(text) and len(block.lines) < _CAPS_HEADING_LINES
+            and _caps_heading(block)
             and abs(height - prev_h) <= s.float_size_change * max(height, prev_h))
 
 

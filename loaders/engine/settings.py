@@ -189,12 +189,17 @@ class LayoutSettings:
     # --- Paragraphs and headings ------------------------------------------------------------
     # Lines taller than this multiple of the page's body line height are headings.
     heading_size_ratio: float = 1.15
-    # A line that tall but of more words than this is a paragraph set large, not a heading.
+    # A line that tall but of more words than this is a paragraph set large, not a heading; so is
+    # a heading block of several lines over this many words in all, unless set title_size_ratio
+    # times the body's type or larger, open at its end, on the first page (a long title).
     heading_max_words: int = 20
+    title_size_ratio: float = 1.5
     # A line of at most this many words may be a title: a numbered section heading, a lone line
-    # without closing punctuation heading a paragraph or a region.
+    # without closing punctuation heading a paragraph or a region. A heading block of more words
+    # in no larger than the document's body type is a paragraph on a page of smaller type.
     title_max_words: int = 8
-    # A vertical gap over this multiple of the body line height starts a new block.
+    # A vertical gap over this multiple of the body line height starts a new block (of the lines'
+    # own height, for lines both set larger than the body: their leading is larger).
     paragraph_gap: float = 0.6
     # Where a column's line pitch is known, a new block also needs its centre this many pitches
     # below the line before (short glyph boxes leave white space between every line); a taller

@@ -109,7 +109,8 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                     # would pass for a float set in other type, so only captions are floats.
                     settings = replace(settings, follow_drawing_order=False,
                                        float_size_change=ocr.float_size_change)
-                layout = analyze_page(result.words, frame.width, frame.height, settings)
+                layout = analyze_page(result.words, frame.width, frame.height, settings,
+                                      0.0 if plan.whole_page else document_body)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
         if layout is not None:
             layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)
@@ -135,7 +136,10 @@ def _existing(doc: pymupdf.Document, source: str, pages: Iterable[int]) -> list[
 
 class _DocumentBody:
     """The document's body type: the usual word height of the pages read so far, each page
-    weighed by its words (a last page of references in smaller type does not set it)."""
+    weighed by its words (a last page of references in smaller type does not set it), once they
+    hold enough words to tell (a cover in large type alone does not set it either)."""
+
+    MIN_WORDS = 300
 
     def __init__(self) -> None:
         self.words_by_height: dict[float, int] = {}  # (few heights: a long document stays cheap)
@@ -146,7 +150,9 @@ class _DocumentBody:
             self.words_by_height[h] = self.words_by_height.get(h, 0) + layout.word_count
 
     def height(self) -> float:
-        """0 before any page is read."""
+        """0 (unknown) until the pages read hold MIN_WORDS words."""
+        if sum(self.words_by_height.values()) < self.MIN_WORDS:
+            return 0.0
         return weighted_median(list(self.words_by_height.items()))
 
 

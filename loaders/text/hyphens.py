@@ -26,7 +26,9 @@ _AFTER_DIGIT = re.compile(r"\d[-\u2010]$")
 _FIRST_WORD = re.compile(r"^(\S+)")
 _LETTERS = re.compile(r"^[^\W\d_]+")
 # Words after which a hyphen is suspended, not a break: "first- and second-order".
-_SUSPENDERS = frozenset({"and", "or", "nor", "und", "oder", "et", "ou", "y", "o"})
+_SUSPENDERS = frozenset({"and", "or", "nor", "und", "oder", "sowie", "bzw", "als", "et", "ou", "y", "o",
+                         "en", "of", "tot"})
+_VOWELS = frozenset("aeiouyàáâäèéêëìíîïòóôöùúûü")
 # After a number a range is suspended too: "a 2- to 3-year spurt".
 _NUMBER_SUSPENDERS = _SUSPENDERS | {"to", "bis"}
 
@@ -39,9 +41,9 @@ class HyphenContext:
     words: Lexicon
     page_words: frozenset[str]
     compounds_on_page: frozenset[str]
-    # The page's language writes its compounds closed (German, Dutch): two words of the list are
-    # one word the list lacks ("Betten-" + "zimmern"), not a hyphenated compound.
-    closed_compounds: bool = False
+    # The page's language when it writes its compounds closed ("de", "nl"; else ""): two words of
+    # the list are one word the list lacks ("Betten-" + "zimmern"), not a hyphenated compound.
+    closed_compounds: str = ""
 
 
 def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext, sure_only: bool = False) -> str | None:
@@ -51,6 +53,18 @@ def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext, sure_only: bool = Fa
     word broken across blocks, where the next block may not continue this one)."""
     joined, sure = _decide(line, nxt, ctx)
     return joined if sure or not sure_only else None
+
+
+def _closes_up(written: str, a: str, b: str, language: str) -> bool:
+    """Two words of the list, broken at a line end, are one compound in a language that closes
+    its compounds up: in German a noun's ("Betten-" + "zimmern"; "deutsch-" + "französisch"
+    keeps its hyphen, as a short part's "Ad-" + "hoc"), in Dutch unless two vowels would meet
+    ("politie-" + "inzet" keeps it)."""
+    if language == "de":
+        return written[:1].isupper() and len(a) >= 3 and len(b) >= 4
+    if language == "nl":
+        return not (a[-1:] in _VOWELS and b[:1] in _VOWELS)
+    return False
 
 
 def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
@@ -87,6 +101,6 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
         return line + nxt, True
     if known:
         return line[:-1] + nxt, True
-    if a in ctx.words and b in ctx.words and not ctx.closed_compounds:
+    if a in ctx.words and b in ctx.words and not _closes_up(head.group(1), a, b, ctx.closed_compounds):
         return line + nxt, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
     return line[:-1] + nxt, False  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken

@@ -90,7 +90,7 @@ class _Repairs:
     t_dictionary: Lexicon = field(default_factory=dict)
     words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
     layout: PageLayout | None = None  # the page, whose own words are read only when needed
-    closed_compounds: bool = False  # the page's language writes compounds as one word
+    closed_compounds: str = ""  # the page's language, when it writes compounds as one word
 
     @cached_property
     def page_words(self) -> frozenset[str]:
@@ -207,7 +207,7 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         lexicon if t_lost else {},
         lexicon if s.dehyphenate else {},
         layout,
-        language in CLOSED_COMPOUNDS)
+        language if language in CLOSED_COMPOUNDS else "")
 
 
 def cleaner(s: LayoutSettings) -> Callable[[str], str]:
