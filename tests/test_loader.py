@@ -160,46 +160,44 @@ def test_a_space_math_fonts_leave_to_positioning_splits_the_word():
     assert _MATH_GLUED.search("Let \U0001D441be") and not _MATH_GLUED.search("\U0001D465 + \U0001D466 = 1")
 
 
+Line = tuple[float, str, float]  # (y, text, font size), set at x = 72
+
+
+def _pdf_of_lines(path: Path, pages: list[list[Line]]) -> Path:
+    doc = pymupdf.open()
+    for lines in pages:
+        page = doc.new_page()
+        for y, text, size in lines:
+            page.insert_text((72, y), text, fontsize=size)
+    doc.save(path)
+    return path
+
+
+def _kind_of_block(page, opening: str) -> list[str]:
+    """The kinds of the page's blocks whose text opens so."""
+    blocks = json.loads(page.metadata["layout_blocks"])
+    return [b["kind"] for b in blocks if page.page_content[b["start"]:b["end"]].startswith(opening)]
+
+
 def test_the_documents_body_type_read_on_earlier_pages_tells_a_paragraph_from_a_heading(tmp_path):
     # Page 1 sets the body type (10 point); page 2 is mostly references in 8-point type, under
     # a two-line paragraph in body type. Read with page 1 it is text; read alone, a heading.
-    doc = pymupdf.open()
-    first = doc.new_page()
-    for k in range(30):
-        first.insert_text((72, 72 + 12 * k), f"body line {k} of the first page in the usual type here", fontsize=10)
-    last = doc.new_page()
-    last.insert_text((72, 72), "The authors thank the lab for the data and", fontsize=10)
-    last.insert_text((72, 84), "the reviewers for their comments on the work.", fontsize=10)
-    for k in range(30):
-        last.insert_text((72, 110 + 9.6 * k), f"[{k + 1}] A. Author. A title of a paper in {2000 + k}. Journal {k}.",
-                         fontsize=8)
-    path = tmp_path / "refs.pdf"
-    doc.save(path)
-
-    def kind_of_ack(docs) -> str:
-        page = docs[-1]
-        blocks = json.loads(page.metadata["layout_blocks"])
-        return next(b["kind"] for b in blocks if page.page_content[b["start"]:b["end"]].startswith("The authors"))
-
-    assert kind_of_ack(ColumnAwarePDFLoader(path).load()) == "text"
-    assert kind_of_ack(ColumnAwarePDFLoader(path, pages=[1]).load()) == "heading"
+    first = [(72 + 12 * k, f"body line {k} of the first page in the usual type here", 10) for k in range(30)]
+    last = [(72, "The authors thank the lab for the data and", 10),
+            (84, "the reviewers for their comments on the work.", 10)]
+    last += [(110 + 9.6 * k, f"[{k + 1}] A. Author. A title of a paper in {2000 + k}. Journal {k}.", 8)
+             for k in range(30)]
+    path = _pdf_of_lines(tmp_path / "refs.pdf", [first, last])
+    assert _kind_of_block(ColumnAwarePDFLoader(path).load()[-1], "The authors") == ["text"]
+    assert _kind_of_block(ColumnAwarePDFLoader(path, pages=[1]).load()[-1], "The authors") == ["heading"]
 
 
 def test_a_cover_in_large_type_does_not_set_the_documents_body_type(tmp_path):
     # A cover of a few words in 28-point type, then a page whose two-line heading of nine words
     # in 12-point type heads 10-point text: the cover alone tells no body type; the heading stays.
-    doc = pymupdf.open()
-    cover = doc.new_page()
-    for k, text in enumerate(["Annual Report", "of the Institute", "for Layout Studies"]):
-        cover.insert_text((72, 200 + 40 * k), text, fontsize=28)
-    page = doc.new_page()
-    page.insert_text((72, 120), "Background and motivation for the study", fontsize=12)
-    page.insert_text((72, 135), "of document layouts", fontsize=12)
-    for k in range(30):
-        page.insert_text((72, 160 + 12 * k), f"body line {k} of the page in the usual type of the text here",
-                         fontsize=10)
-    path = tmp_path / "cover.pdf"
-    doc.save(path)
-    last = ColumnAwarePDFLoader(path).load()[-1]
-    blocks = json.loads(last.metadata["layout_blocks"])
-    assert [b["kind"] for b in blocks if last.page_content[b["start"]:b["end"]].startswith("Background")] == ["heading"]
+    cover = [(200 + 40 * k, text, 28) for k, text in enumerate(["Annual Report", "of the Institute",
+                                                                 "for Layout Studies"])]
+    page = [(120, "Background and motivation for the study", 12), (135, "of document layouts", 12)]
+    page += [(160 + 12 * k, f"body line {k} of the page in the usual type of the text here", 10) for k in range(30)]
+    path = _pdf_of_lines(tmp_path / "cover.pdf", [cover, page])
+    assert _kind_of_block(ColumnAwarePDFLoader(path).load()[-1], "Background") == ["heading"]
