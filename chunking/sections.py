@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from columnrag.loaders.engine.geometry import in_capitals
+
 from .pieces import Piece, body_size, continues
 from .settings import ChunkingSettings
 
@@ -26,7 +28,6 @@ _RUN_IN_ABSTRACT = re.compile(r"^(abstract|summary)(?:\s*[—–:.]|\s*-(?=\s|(?
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
 _ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
-_IN_CAPITALS = re.compile(r"^[^a-z]*[A-Z][^a-z]*$")  # "IV. DESIGN OF ONTOLOGY": a heading's style, not running text
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 # A title field that names the file it was made from: a word processor's, TeX's (.dvi) or a path.
 _FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint|excel)|\.(docx?|tex|dvi|ps|pdf|indd|pptx?|odt|odp|rtf|txt"
@@ -207,7 +208,7 @@ def demote_run_on_headings(pieces: list[Piece]) -> None:
     for piece, nxt in zip(pieces, pieces[1:]):
         open_before = not _SENTENCE_END.search(piece.text)
         if (piece.heading and not nxt.heading and nxt.text[:1].islower() and open_before
-                and piece.size <= SAME_TYPE * nxt.size and not _IN_CAPITALS.match(piece.text)):
+                and piece.size <= SAME_TYPE * nxt.size and not in_capitals(piece.text)):
             piece.heading = False  # (a heading's own next line, in its type, leaves it one)
         if (nxt.heading and nxt.text[:1].islower() and not piece.table
                 and (piece.text.rstrip().endswith("-") or (open_before and piece.full_last_line))):

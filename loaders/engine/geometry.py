@@ -123,6 +123,13 @@ FURNITURE_BAND = FURNITURE_REGION = -1
 LETTERED = re.compile(r"[^\W\d_]{2,}")
 
 
+def in_capitals(text: str) -> bool:
+    """Two letters or more, all capitals ("IV. DESIGN OF ONTOLOGY"): a heading's style, not
+    running text's."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 2 and all(c.isupper() for c in letters)
+
+
 @dataclass(slots=True)
 class Block:
     """A paragraph-like run of lines inside one column of one band."""

@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass
 
 from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, TEXT, TOP_EDGE_BAND,
-                       Block, Line, PageLayout, Word, median, words_box)
+                       Block, Line, PageLayout, Word, in_capitals, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
-from .floats import floats_after_paragraphs, is_caption_start
+from .floats import block_height, floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch
 from .rulers import split_rulers
@@ -25,10 +25,11 @@ from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
-_SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.)\s+[A-Z]")
-_CAPS_HEADING_LINES = 3
+_NUMBER = r"\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\."  # "3", "3.1", "IV.", "A." (not "A Survey")
+_SECTION_NUMBER = re.compile(rf"^({_NUMBER})\s+[A-Z]")
 # A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
-_NUMBERED_LINE = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.)\s")  # not "A Survey"
+_NUMBERED_LINE = re.compile(rf"^({_NUMBER}|[A-Z](\.\d{{1,2}})+\.?)\s")
+_CAPS_HEADING_LINES = 3
 
 
 @dataclass(slots=True)
@@ -347,7 +348,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             prev, prev_text = row, text
             continue
         new = prev is None or heading != prev_heading
-        if not new and heading and _NUMBERED_LINE.match(text) and _caps_heading(blocks[-1]) and not _capitals(text):
+        if not new and heading and _NUMBERED_LINE.match(text) and _caps_heading(blocks[-1]) and not in_capitals(text):
             new = True  # "A. Water Quality Sensors" under "III. SENSOR SYSTEMS FOR ... / POLLUTANTS"
         if not new and prev is not None:
             # Lines in type larger than the body's are set with larger leading: their own size,
@@ -355,8 +356,9 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             # over a page of smaller table text). A numbered line under another is a heading of
             # its own ("3 Method" over "3.1 Data"): the body's size as before.
             own_h = height if height < prev_h else prev_h
-            stacked = _NUMBERED_LINE.match(text) and _NUMBERED_LINE.match(prev_text)
-            gap_h = own_h if own_h > body_h and not stacked else body_h
+            gap_h = body_h
+            if own_h > body_h and not (_NUMBERED_LINE.match(text) and _NUMBERED_LINE.match(prev_text)):
+                gap_h = own_h
             if row.y0 - prev.y1 > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
@@ -386,7 +388,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         if b.kind != HEADING or all(_NUMBERED_LINE.match(line.text) for line in b.lines) or _caps_heading(b):
             continue
         n = sum(len(line.words) for line in b.lines)
-        size = _usual_height(b.words)
+        size = block_height(b)
         title = (not document_body and size >= s.title_size_ratio * body_h
                  and not _ENDS_SENTENCE.search(b.lines[-1].text))
         if (len(b.lines) > 1 and n > s.heading_max_words and not title) or (
@@ -400,20 +402,15 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     return blocks
 
 
-def _capitals(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 2 and all(c.isupper() for c in letters)
-
-
 def _caps_heading(block: Block) -> bool:
     """A numbered heading in capitals ("III. SENSOR SYSTEMS"), maybe broken over lines."""
-    return bool(_NUMBERED_LINE.match(block.lines[0].text)) and all(_capitals(line.text) for line in block.lines)
+    return bool(_NUMBERED_LINE.match(block.lines[0].text)) and all(in_capitals(line.text) for line in block.lines)
 
 
 def _caps_heading_goes_on(block: Block, text: str, height: float, prev_h: float, s: LayoutSettings) -> bool:
     """`text` carries on the numbered heading in capitals that `block` is (a heading: three lines
     at most; longer runs of capitals are a clause set so)."""
-    return (len(text.split()) <= s.title_max_words and _capitals(text) and len(block.lines) < _CAPS_HEADING_LINES
+    return (len(text.split()) <= s.title_max_words and in_capitals(text) and len(block.lines) < _CAPS_HEADING_LINES
             and _caps_heading(block)
             and abs(height - prev_h) <= s.float_size_change * max(height, prev_h))
 
