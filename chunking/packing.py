@@ -10,7 +10,7 @@ from .pieces import Piece, continues
 from .settings import ChunkingSettings
 from .tokens import LengthFunction
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[^a-z])")
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[^a-z])")
 _WORD = re.compile(r"\S+")
 
 
@@ -75,7 +75,7 @@ def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
         ends = paragraph_ends(piece.text)
         pos = 0
-        for k, sentence in enumerate(_SENTENCE_SPLIT.split(piece.text)):
+        for k, sentence in enumerate(SENTENCE_SPLIT.split(piece.text)):
             offset = piece.text.find(sentence, pos)
             opens = k == 0 or any(pos <= e < offset for e in ends)
             pos = offset + len(sentence)

@@ -37,3 +37,8 @@ class ChunkingSettings:
     # With contextualize, the document's title in front of the section path too (measured no
     # better on chunkqa and worse on sentence queries: every chunk of a file shares it).
     context_title: bool = False
+    # Each chunk is also embedded as passages of its sentences, runs of at most this many tokens,
+    # and found by the best of its vectors (0: the chunk's vector alone). A question about one
+    # sentence of a long chunk then finds it (`make bench`, sweep: chunkqa recall@5 and sentence
+    # queries both rise; the chunk is still what is returned, so precision holds).
+    passage_tokens: int = 48

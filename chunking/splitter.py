@@ -24,10 +24,11 @@ from .fragments import Draft, FragmentMerger, set_aside
 from .packing import Packer, join, sentences
 from .pieces import Piece, continue_over_floats, continues, page_pieces
 from .paragraphs import split_inner_headings
+from .passages import passages
 from .sections import assign_sections, demote_run_on_headings, document_title
 from .ids import DEFAULT_MODEL, DEFAULT_PRECISION, ChunkIds
 from .settings import ChunkingSettings
-from .tables import table_chunks
+from .tables import KIND_KEY, TABLE, table_chunks
 from .tokens import LengthFunction, model_max_tokens, resolve_model, token_length
 
 log = logging.getLogger(__name__)
@@ -186,6 +187,18 @@ class BandAwareTextSplitter(TextSplitter):
                                  lambda text: self._length_function(text) <= self.max_length,
                                  title=self.settings.context_title)
         return chunk.page_content
+
+    def embedding_passages(self, chunk: Document) -> list[str]:
+        """The chunk's passages, embedded as more vectors of it (chunking.passages), with the
+        chunk's context in front as `embedding_text` puts it; none with `passage_tokens` 0, for a
+        chunk of one passage, and for a table's chunk (rows, not sentences)."""
+        if chunk.metadata.get(KIND_KEY) == TABLE:
+            return []
+        found = passages(chunk.page_content, self._length_function, self.settings.passage_tokens)
+        if not self.settings.contextualize:
+            return found
+        fits = lambda text: self._length_function(text) <= self.max_length  # noqa: E731
+        return [contextualize(p, chunk.metadata, fits, title=self.settings.context_title) for p in found]
 
 
 def _fallback_splitter(length: LengthFunction, chunk_size: int, chunk_overlap: int) -> RecursiveCharacterTextSplitter:
