@@ -23,6 +23,7 @@ _EXPORTS = {
     "Settings": "columnrag.ingest.settings",
     "load_settings": "columnrag.ingest.settings",
     "run_ingest": "columnrag.ingest.pipeline",
+    "ColumnRAGRetriever": "columnrag.ingest.retriever",
 }
 
 __all__ = [*_EXPORTS, "__version__"]
@@ -30,6 +31,7 @@ __all__ = [*_EXPORTS, "__version__"]
 if TYPE_CHECKING:
     from columnrag.chunking.splitter import BandAwareTextSplitter
     from columnrag.ingest.pipeline import run_ingest
+    from columnrag.ingest.retriever import ColumnRAGRetriever
     from columnrag.ingest.settings import Settings, load_settings
     from columnrag.loaders.engine.settings import LayoutSettings
     from columnrag.loaders.errors import PDFLoadError

@@ -153,24 +153,24 @@ def settings_from_args(a: argparse.Namespace) -> Settings:
     return load_settings(a.config, overrides)
 
 
-class _ChunkBar:
-    """A progress bar of chunks embedded; its total grows as files are parsed. Drawn from the
-    first parsed file on, so a run refused at the start shows none."""
+class _EmbedBar:
+    """A progress bar of texts embedded (chunks and their passages); its total grows as files
+    are parsed. Drawn from the first parsed file on, so a run refused at the start shows none."""
 
     def __init__(self) -> None:
         self.bar: Any = None
 
-    def parsed(self, source: str, chunks: int, files_done: int, files_total: int) -> None:
+    def parsed(self, source: str, texts: int, files_done: int, files_total: int) -> None:
         if self.bar is None:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=0, unit="chunk", desc="embedded", file=sys.stderr, dynamic_ncols=True)
-        self.bar.total += chunks
+            self.bar = tqdm(total=0, unit="text", desc="embedded", file=sys.stderr, dynamic_ncols=True)
+        self.bar.total += texts
         self.bar.set_postfix_str(f"files parsed {files_done}/{files_total}")
 
-    def embedded(self, chunks: int) -> None:
+    def embedded(self, texts: int) -> None:
         if self.bar is not None:
-            self.bar.update(chunks)
+            self.bar.update(texts)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -198,7 +198,7 @@ def _ingest(a: argparse.Namespace, settings: Settings) -> int:
         plan, summary = plan_ingest(a.paths, settings, selection, a.allow_duplicates)
         _print_plan(plan, summary, settings.ingest.keep_removed)
         return EXIT_OK
-    bar = None if a.no_progress else _ChunkBar()
+    bar = None if a.no_progress else _EmbedBar()
     try:
         summary = run_ingest(a.paths, settings, bar, selection=selection, allow_duplicates=a.allow_duplicates)
     finally:

@@ -60,7 +60,7 @@ def describe(settings: Settings) -> StoreContents:
 
 
 def reset_store(settings: Settings) -> None:
-    """Drop the collection and its record collection `<collection>-files`."""
+    """Drop the collection, its passages `<collection>-passages` and its record `<collection>-files`."""
     store = ChromaStore.open_existing(settings.chroma)
     with ingest_lock(settings.chroma):
         store.drop()

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from columnrag.chunking.ids import chunk_id
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.loaders.errors import PDFLoadError
 from columnrag.loaders.paths import display_path
 
+from .record import PASSAGE_KEY, passage_id
 from .settings import Settings
 
 # The loader (PyMuPDF, LangChain) and the splitter (langchain_text_splitters, a tokenizer) are
@@ -31,9 +32,39 @@ class FileChunks:
     metadatas: list[dict[str, Any]] = field(default_factory=list)
     error: str | None = None
     embed_texts: list[str] = field(default_factory=list)  # what is embedded (texts are what is stored)
+    # Per chunk, its passages as embedded (chunking.passages): more vectors that find the chunk.
+    passages: list[list[str]] = field(default_factory=list)
 
     def to_embed(self) -> list[str]:
         return self.embed_texts or self.texts
+
+    def embedding_inputs(self) -> list[str]:
+        """Everything embedded for this file, in one list: each chunk's text, then every chunk's
+        passages in chunk order (`passage_records` takes their vectors back in that order)."""
+        return self.to_embed() + [p for ps in self.passages for p in ps]
+
+    def passage_records(self, vectors: Sequence[Sequence[float]]) -> PassageRecords:
+        """The passages as records of the passage collection, given the vectors of
+        `embedding_inputs` (the chunks' come first): each carries its chunk's metadata, so a
+        filter that selects chunks selects their passages too."""
+        out = PassageRecords([], [], [], [])
+        at = len(self.ids)
+        for cid, meta, ps in zip(self.ids, self.metadatas, self.passages):
+            for n, text in enumerate(ps):
+                out.ids.append(passage_id(cid, n))
+                out.vectors.append(vectors[at])
+                out.texts.append(text)
+                out.metadatas.append({**meta, PASSAGE_KEY: n})
+                at += 1
+        return out
+
+
+@dataclass
+class PassageRecords:
+    ids: list[str]
+    vectors: list[Sequence[float]]
+    texts: list[str]
+    metadatas: list[dict[str, Any]]
 
 
 def _clean(meta: dict[str, Any]) -> dict[str, Any]:
@@ -88,6 +119,7 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
         out.ids.append(cid)
         out.texts.append(c.page_content)
         out.embed_texts.append(splitter.embedding_text(c))
+        out.passages.append(splitter.embedding_passages(c))
         out.metadatas.append(_clean({**c.metadata, "chunk_id": cid, "content_hash": content_hash,
                                      "settings": fp}))
     return out

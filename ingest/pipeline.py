@@ -110,7 +110,7 @@ def run_local(plan: Plan, settings: Settings, store: ChromaStore, summary: Summa
                     plan.recorded, progress) as writer, closing(parsed_files(plan.jobs, settings)) as results:
             for done, result in enumerate(results, start=1):
                 if progress:
-                    progress.parsed(result.source, len(result.ids), done, len(plan.jobs))
+                    progress.parsed(result.source, len(result.embedding_inputs()), done, len(plan.jobs))
                 if result.error:
                     summary.add_failure(result.source, result.error)
                 else:

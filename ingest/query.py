@@ -25,13 +25,23 @@ def where_filter(where: Mapping[str, Any] | None) -> dict[str, Any] | None:
     return {"$and": [{key: value} for key, value in where.items()]}
 
 
+# Passages asked for per chunk wanted: several passages of one chunk can lead, and a chunk found
+# only through a passage must still be among them.
+PASSAGE_FANOUT = 4
+
+
 class Searcher:
-    """The store opened for reading and the model loaded once, for any number of questions."""
+    """The store opened for reading and the model loaded once, for any number of questions.
+
+    A chunk is ranked by the best of its vectors: its own and its passages' (chunking.passages,
+    kept in the `<collection>-passages` collection); a store without passages ranks by the
+    chunks' vectors alone."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = ChromaStore.open_existing(settings.chroma, settings.embedding.model)
         self.count = self.store.count()
+        self.passage_count = self.store.passage_count()
         self.embedder: Embedder | None = None
 
     def search(self, question: str, k: int, where: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -43,13 +53,35 @@ class Searcher:
             return []
         if self.embedder is None:
             self.embedder = Embedder(self.settings.embedding, for_queries=True)
+        vector = self.embedder.embed_query(question)
         try:
-            res = self.store.query(self.embedder.embed_query(question), min(k, self.count), filt)
+            res = self.store.query(vector, min(k, self.count), filt)
+            passages = (self.store.query(vector, min(k * PASSAGE_FANOUT, self.passage_count), filt, passages=True)
+                        if self.passage_count else None)
         except ValueError as exc:  # chromadb refuses the filter
             raise QueryError(f"the filter {filt} is not one Chroma accepts ({exc})") from exc
-        return [{"id": cid, "score": round(1.0 - float(dist), 6), "text": doc, "metadata": meta}
+        hits = {cid: {"id": cid, "score": 1.0 - float(dist), "text": doc, "metadata": meta}
                 for cid, doc, meta, dist in zip(res["ids"][0], res["documents"][0], res["metadatas"][0],
-                                                res["distances"][0])]
+                                                res["distances"][0])}
+        if passages is not None:
+            self._add_passages(hits, passages)
+        ranked = sorted(hits.values(), key=lambda h: (-h["score"], h["id"]))[:k]
+        return [{**h, "score": round(h["score"], 6)} for h in ranked]
+
+    def _add_passages(self, hits: dict[str, dict[str, Any]], passages: dict[str, Any]) -> None:
+        """Raise each chunk's score to its best passage's, fetching chunks found only that way."""
+        best: dict[str, float] = {}
+        for meta, dist in zip(passages["metadatas"][0], passages["distances"][0]):
+            cid = str(meta.get("chunk_id", ""))
+            best[cid] = max(best.get(cid, -1.0), 1.0 - float(dist))
+        missing = [cid for cid in best if cid not in hits]
+        if missing:
+            got = self.store.get(missing)
+            for cid, doc, meta in zip(got["ids"], got["documents"], got["metadatas"]):
+                hits[cid] = {"id": cid, "score": -1.0, "text": doc, "metadata": meta}
+        for cid, score in best.items():
+            if cid in hits:
+                hits[cid]["score"] = max(hits[cid]["score"], score)
 
 
 def query_store(settings: Settings, question: str, k: int, where: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
@@ -58,8 +90,9 @@ def query_store(settings: Settings, question: str, k: int, where: Mapping[str, A
 
 
 def collection_stats(settings: Settings) -> dict[str, Any]:
-    """Files and pages recorded, chunks stored, and the model that built the collection."""
+    """Files and pages recorded, chunks and their passage vectors stored, and the model that
+    built the collection."""
     store = ChromaStore.open_existing(settings.chroma)
     files, _, pages = store.record.totals()
     return {"collection": settings.chroma.collection, "db": store.location, "files": files,
-            "pages": pages, "chunks": store.count(), "model": store.model}
+            "pages": pages, "chunks": store.count(), "passages": store.passage_count(), "model": store.model}

@@ -32,7 +32,7 @@ def _parse_row(row: dict[str, Any], settings: Settings) -> dict[str, Any]:
     return {"source": r.source, "hash": r.content_hash, "pages": r.pages, "ocr_pages": r.ocr_pages,
             "error": r.error or "",
             "ids": json.dumps(r.ids), "texts": json.dumps(r.texts), "metas": json.dumps(r.metadatas),
-            "embed": json.dumps(r.to_embed())}
+            "passages": json.dumps(r.passages), "embed": json.dumps(r.embedding_inputs())}
 
 
 class EmbedActor:
@@ -73,14 +73,14 @@ def run_on_ray(plan: Plan, settings: Settings, store: ChromaStore, summary: Summ
                         concurrency=max(1, s.embed_actors), num_gpus=s.gpus_per_actor or None,
                         batch_size=s.files_per_batch, batch_format="pandas")
     for done, row in enumerate(ds.iter_rows(), start=1):
-        ids = json.loads(row["ids"])
+        ids, vectors = json.loads(row["ids"]), json.loads(row["vectors"])
         if progress:
-            progress.parsed(row["source"], len(ids), done, len(plan.jobs))
-            progress.embedded(len(ids))
+            progress.parsed(row["source"], len(vectors), done, len(plan.jobs))
+            progress.embedded(len(vectors))
         if row["error"]:
             summary.add_failure(row["source"], row["error"])
             continue
         result = FileChunks(row["source"], row["hash"], pages=int(row["pages"]),
                             ocr_pages=int(row["ocr_pages"]), ids=ids, texts=json.loads(row["texts"]),
-                            metadatas=json.loads(row["metas"]))
-        store_files(store, [(result, json.loads(row["vectors"]))], fingerprint, summary, plan.recorded)
+                            metadatas=json.loads(row["metas"]), passages=json.loads(row["passages"]))
+        store_files(store, [(result, vectors)], fingerprint, summary, plan.recorded)

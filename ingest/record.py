@@ -9,7 +9,10 @@ from dataclasses import dataclass
 
 from columnrag.loaders.hashing import file_hash  # the loader puts the same hash in page metadata
 
-__all__ = ["FileRecord", "file_hash", "record_collection_name"]
+__all__ = ["FileRecord", "PASSAGE_KEY", "file_hash", "passage_collection_name", "passage_id",
+           "record_collection_name"]
+# A passage record's number within its chunk (the passage collection's records only).
+PASSAGE_KEY = "passage"
 
 
 @dataclass(frozen=True)
@@ -23,3 +26,13 @@ class FileRecord:
 
 def record_collection_name(collection: str) -> str:
     return f"{collection}-files"
+
+
+def passage_collection_name(collection: str) -> str:
+    """The companion collection of the chunks' passage vectors (chunking.passages): the chunk
+    collection stays one record per chunk for chromadb and LangChain readers."""
+    return f"{collection}-passages"
+
+
+def passage_id(chunk_id: str, index: int) -> str:
+    return f"{chunk_id}-p{index:03d}"

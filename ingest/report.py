@@ -24,13 +24,14 @@ class RunInterrupted(KeyboardInterrupt):
 
 
 class Progress(Protocol):
-    """What a run reports while it works (the CLI draws it as a bar of chunks embedded)."""
+    """What a run reports while it works (the CLI draws it as a bar of texts embedded: chunks
+    and their passages)."""
 
-    def parsed(self, source: str, chunks: int, files_done: int, files_total: int) -> None:
-        """A file was parsed into `chunks` chunks (0 when it failed)."""
+    def parsed(self, source: str, texts: int, files_done: int, files_total: int) -> None:
+        """A file was parsed into `texts` texts to embed (0 when it failed)."""
 
-    def embedded(self, chunks: int) -> None:
-        """`chunks` more chunks were embedded."""
+    def embedded(self, texts: int) -> None:
+        """`texts` more texts were embedded."""
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 from filelock import FileLock, Timeout
 from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponential
 
-from .record import FileRecord, record_collection_name
+from .record import FileRecord, passage_collection_name, record_collection_name
 from .settings import ChromaSettings
 
 # chromadb is imported inside open_client: it takes about a second to import, and the CLI's
@@ -141,14 +141,16 @@ def ingest_lock(settings: ChromaSettings) -> Iterator[None]:
 
 class ChromaStore:
     """One Chroma store as ingest, query and the other commands use it: the client, the chunk
-    collection and the record of ingested files, every call retried the same way (in server
-    mode). The collection is created at the first write, after the model has embedded a batch:
+    collection, its passage collection and the record of ingested files, every call retried the
+    same way (in server mode). The collection is created at the first write, after the model has embedded a batch:
     a run that fails before (a model that cannot load, an interrupt) records nothing."""
 
-    def __init__(self, settings: ChromaSettings, client: Any, collection: Any, model: str | None = None) -> None:
+    def __init__(self, settings: ChromaSettings, client: Any, collection: Any, model: str | None = None,
+                 passages: Any = None) -> None:
         self.settings = settings
         self.client = client
         self.collection = collection  # None until the first write
+        self.passages = passages  # the chunks' passage vectors; None until the first written
         self.model_name = model
 
     @classmethod
@@ -156,7 +158,8 @@ class ChromaStore:
         """Connect and open the collection if it exists (see existing_collection for `model`).
         create=False: the store must exist already (no folder is made)."""
         client = open_client(settings, create=create)
-        return cls(settings, client, existing_collection(client, settings, model), model)
+        return cls(settings, client, existing_collection(client, settings, model), model,
+                   existing_collection(client, settings, model, passage_collection_name(settings.collection)))
 
     @classmethod
     def open_existing(cls, settings: ChromaSettings, model: str | None = None) -> ChromaStore:
@@ -193,9 +196,17 @@ class ChromaStore:
         return self.call(self.collection.count) if self.collection is not None else 0
 
     def upsert(self, ids: Sequence[str], embeddings: Sequence[Sequence[float]], documents: Sequence[str],
-               metadatas: Sequence[dict[str, Any]]) -> None:
-        """Write chunks in batches the client accepts."""
-        coll = self.ensure_collection()
+               metadatas: Sequence[dict[str, Any]], passages: bool = False) -> None:
+        """Write chunks (or, with `passages`, passage records) in batches the client accepts."""
+        if not ids:
+            return
+        if passages:
+            if self.passages is None:
+                self.passages = create_collection(self.client, self.settings, self.model_name,
+                                                  passage_collection_name(self.settings.collection))
+            coll = self.passages
+        else:
+            coll = self.ensure_collection()
         size = max(1, int(self.call(self.client.get_max_batch_size)))
         for i in range(0, len(ids), size):
             self.call(coll.upsert, ids=list(ids[i:i + size]),
@@ -203,23 +214,37 @@ class ChromaStore:
                       documents=list(documents[i:i + size]), metadatas=list(metadatas[i:i + size]))
 
     def delete_sources(self, sources: Sequence[str]) -> None:
-        """Remove every chunk of these files, in one call."""
-        if sources and self.collection is not None:
-            where = {"source": sources[0]} if len(sources) == 1 else {"source": {"$in": list(sources)}}
-            self.call(self.collection.delete, where=where)
+        """Remove every chunk of these files and their passages, one call per collection."""
+        if not sources:
+            return
+        where = {"source": sources[0]} if len(sources) == 1 else {"source": {"$in": list(sources)}}
+        for coll in (self.collection, self.passages):
+            if coll is not None:
+                self.call(coll.delete, where=where)
 
-    def query(self, vector: Sequence[float], k: int, where: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The k nearest chunks: ids, documents, metadatas and cosine distances (one query)."""
-        return self.call(self.collection.query, query_embeddings=[list(vector)], n_results=k,
+    def query(self, vector: Sequence[float], k: int, where: Mapping[str, Any] | None = None,
+              passages: bool = False) -> dict[str, Any]:
+        """The k nearest chunks (or, with `passages`, passage records): ids, documents,
+        metadatas and cosine distances (one query)."""
+        coll = self.passages if passages else self.collection
+        return self.call(coll.query, query_embeddings=[list(vector)], n_results=k,
                          where=where or None, include=["documents", "metadatas", "distances"])
 
+    def get(self, ids: Sequence[str]) -> dict[str, Any]:
+        """Chunks by id: ids, documents and metadatas."""
+        return self.call(self.collection.get, ids=list(ids), include=["documents", "metadatas"])
+
+    def passage_count(self) -> int:
+        return self.call(self.passages.count) if self.passages is not None else 0
+
     def drop(self) -> None:
-        """Delete the collection and its record collection."""
+        """Delete the collection and its passage and record collections."""
         names = collection_names(self.client, self.settings)
-        for name in (self.settings.collection, record_collection_name(self.settings.collection)):
+        name = self.settings.collection
+        for name in (name, passage_collection_name(name), record_collection_name(name)):
             if name in names:
                 self.call(self.client.delete_collection, name=name)
-        self.collection = None
+        self.collection = self.passages = None
         self.__dict__.pop("record", None)
 
 

@@ -17,16 +17,22 @@ from .record import FileRecord
 from .report import Progress, Summary
 from .store import ChromaStore
 
-Embedded = tuple[FileChunks, Sequence[Sequence[float]]]  # a file's chunks and their vectors
+# A file's chunks and the vectors of its embedding_inputs() (its chunks', then its passages').
+Embedded = tuple[FileChunks, Sequence[Sequence[float]]]
 
 
 def store_files(store: ChromaStore, batch: Sequence[Embedded], fingerprint: str, summary: Summary,
                 recorded: set[str]) -> None:
-    """Replace several files' chunks in one delete and one upsert, then record them all."""
+    """Replace several files' chunks and passages in one delete and one upsert per collection,
+    then record them all."""
     results = [r for r, _ in batch]
     store.delete_sources([r.source for r in results])
-    store.upsert([i for r in results for i in r.ids], [v for _, vs in batch for v in vs],
+    store.upsert([i for r in results for i in r.ids], [v for r, vs in batch for v in vs[:len(r.ids)]],
                  [t for r in results for t in r.texts], [m for r in results for m in r.metadatas])
+    passages = [r.passage_records(vs) for r, vs in batch]
+    store.upsert([i for p in passages for i in p.ids], [v for p in passages for v in p.vectors],
+                 [t for p in passages for t in p.texts], [m for p in passages for m in p.metadatas],
+                 passages=True)
     store.record.put_many([FileRecord(r.source, r.content_hash, fingerprint, len(r.ids), r.pages)
                            for r in results])
     for r in results:
@@ -74,14 +80,15 @@ class Writer:
             self.flush()
 
     def flush(self) -> None:
-        """Embed the gathered files' chunks and hand them to the store thread."""
-        texts = [t for r in self.pending for t in r.to_embed()]
+        """Embed the gathered files' chunks and passages and hand them to the store thread."""
+        inputs = [r.embedding_inputs() for r in self.pending]
+        texts = [t for ts in inputs for t in ts]
         vectors = self.model.get().embed(texts, self.progress.embedded if self.progress else None) if texts else []
         batch: list[Embedded] = []
         at = 0
-        for r in self.pending:
-            batch.append((r, vectors[at:at + len(r.texts)]))
-            at += len(r.texts)
+        for r, ts in zip(self.pending, inputs):
+            batch.append((r, vectors[at:at + len(ts)]))
+            at += len(ts)
         self.pending, self.pending_chunks = [], 0
         if batch:
             if self.error is not None:

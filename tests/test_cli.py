@@ -130,8 +130,11 @@ def test_files_delete_reset_and_an_empty_collection(store, corpus, tmp_path, cap
     assert main(["stats", "--db", str(db), "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["files"] == 2 and stats["chunks"] == files[1]["chunks"] + files[2]["chunks"]
+    assert stats["passages"] > 0
     assert main(["delete", str(corpus), "--db", str(db)]) == 0  # a folder: every file under it
     capsys.readouterr()
+    assert main(["stats", "--db", str(db), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["passages"] == 0  # a file's passages go with its chunks
     assert main(["query", "lab protocol", "--db", str(db)]) == 0
     assert capsys.readouterr().out.strip() == "nothing matched (collection 'columnrag' is empty)"
     # reset asks first; without a terminal it needs --yes.
@@ -140,6 +143,10 @@ def test_files_delete_reset_and_an_empty_collection(store, corpus, tmp_path, cap
     one_line_error(capsys, "pass --yes")
     assert main(["reset", "--db", str(db), "--yes"]) == 0
     assert "dropped collection 'columnrag'" in capsys.readouterr().out
+    import chromadb
+
+    left = {c.name for c in chromadb.PersistentClient(str(db)).list_collections()}
+    assert not left & {"columnrag", "columnrag-passages", "columnrag-files"}
     assert main(["stats", "--db", str(db)]) == 2
     one_line_error(capsys, "collection 'columnrag' does not exist")
 

@@ -37,15 +37,23 @@ def corpus(tmp_path_factory) -> Path:
 
 class Recorder:
     def __init__(self) -> None:
-        self.parsed_chunks = self.embedded_chunks = 0
+        self.parsed_texts = self.embedded_texts = 0
         self.files: list[tuple[int, int]] = []
 
-    def parsed(self, source: str, chunks: int, files_done: int, files_total: int) -> None:
-        self.parsed_chunks += chunks
+    def parsed(self, source: str, texts: int, files_done: int, files_total: int) -> None:
+        self.parsed_texts += texts
         self.files.append((files_done, files_total))
 
-    def embedded(self, chunks: int) -> None:
-        self.embedded_chunks += chunks
+    def embedded(self, texts: int) -> None:
+        self.embedded_texts += texts
+
+
+def _passages(db: Path, collection: str = "test") -> list[dict]:
+    """The passage records' metadata (each names its chunk by chunk_id)."""
+    from columnrag.ingest.store import open_client
+
+    coll = open_client(settings_for(db).chroma).get_collection(f"{collection}-passages")
+    return coll.get(include=["metadatas"])["metadatas"]
 
 
 def test_ingest_is_incremental_and_idempotent(corpus, tmp_path):
@@ -56,12 +64,17 @@ def test_ingest_is_incremental_and_idempotent(corpus, tmp_path):
     progress = Recorder()
     first = run_ingest([work], s, progress)
     assert (first.new, first.failed) == (3, 1) and first.chunks > 0
-    # The progress counts every chunk parsed and embedded, and every file parsed.
-    assert progress.parsed_chunks == progress.embedded_chunks == first.chunks
+    # The progress counts every text parsed and embedded (chunks and their passages), and every file parsed.
+    passages = _passages(db)
+    assert progress.parsed_texts == progress.embedded_texts == first.chunks + len(passages)
     assert progress.files == [(n, 4) for n in range(1, 5)]
     assert first.failures[0]["source"].endswith("broken.pdf")
     ids = all_ids(db)
     assert len(ids) == first.chunks == len(set(ids))
+    # Passages stand for the chunks they come from, and share their metadata (so filters hold).
+    assert passages and {p["chunk_id"] for p in passages} <= set(ids)
+    by_id = {m["chunk_id"]: m for m in _metadatas(db)}
+    assert all(by_id[p["chunk_id"]]["page"] == p["page"] for p in passages)
     second = run_ingest([work], s)
     assert (second.new, second.changed, second.unchanged, second.chunks) == (0, 0, 3, 0)
     assert all_ids(db) == ids
@@ -75,12 +88,15 @@ def test_ingest_is_incremental_and_idempotent(corpus, tmp_path):
     assert {i for i, src in before.items() if src != changed} == {i for i, src in after.items() if src != changed}
     assert {i for i, src in before.items() if src == changed}.isdisjoint(after)
     assert sum(src == changed for src in after.values()) == third.chunks
+    assert {p["chunk_id"] for p in _passages(db)} <= set(after)  # the old chunks' passages went with them
+    assert any(p["source"] == changed for p in _passages(db))
     # A removed file has its chunks removed.
     (work / "sample-2.pdf").unlink()
     fourth = run_ingest([work], s)
     assert fourth.removed == 1
     sources = {m["source"] for m in _metadatas(db)}
     assert str(work / "sample-2.pdf") not in sources
+    assert str(work / "sample-2.pdf") not in {p["source"] for p in _passages(db)}
     report = json.loads((db / "last-ingest-report.json").read_text())
     assert report["removed"] == 1
 
@@ -114,12 +130,52 @@ def test_cli_query_and_stats_and_langchain_agree(corpus, tmp_path, capsys):
 
     from columnrag.chunking.tokens import default_model_path
 
+    from columnrag import ColumnRAGRetriever
+    from columnrag.ingest.embedder import Embedder
+    from columnrag.ingest.store import ChromaStore
+
     store = Chroma(collection_name="cli", persist_directory=str(db),
                    embedding_function=HuggingFaceEmbeddings(model_name=default_model_path()))
     question = "operating costs and revenue margin"
+    s = settings_for(db, collection="cli")
+    # LangChain's Chroma on the chunk collection finds what the chunks' own vectors find ...
     lc = [d.id for d in store.similarity_search(question, k=4)]
-    ours = [h["id"] for h in query_store(settings_for(db, collection="cli"), question, 4)]
-    assert lc == ours
+    vector = Embedder(s.embedding, for_queries=True).embed_query(question)
+    assert lc == ChromaStore.open_existing(s.chroma).query(vector, 4)["ids"][0]
+    # ... and ColumnRAGRetriever answers as `columnrag query` does (passages counted).
+    ours = query_store(s, question, 4)
+    got = ColumnRAGRetriever(settings=s, k=4).invoke(question)
+    assert [d.id for d in got] == [h["id"] for h in ours]
+    assert [d.page_content for d in got] == [h["text"] for h in ours]
+    assert got[0].metadata["score"] == ours[0]["score"] and got[0].metadata["chunk_id"] == ours[0]["id"]
+
+
+def test_a_chunk_ranks_by_the_best_of_its_own_and_its_passages_vectors(corpus, tmp_path):
+    import numpy as np
+
+    from columnrag.ingest.embedder import Embedder
+    from columnrag.ingest.store import open_client
+
+    db = tmp_path / "db"
+    s = settings_for(db)
+    run_ingest([corpus], s)
+    client = open_client(s.chroma)
+    chunks = client.get_collection("test").get(include=["embeddings", "documents"])
+    passages = client.get_collection("test-passages").get(include=["embeddings", "metadatas", "documents"])
+    # A question that is one sentence from the middle of a chunk of several passages.
+    owners = [m["chunk_id"] for m in passages["metadatas"]]
+    rich = max(set(owners), key=owners.count)
+    middle = [d for d, o in zip(passages["documents"], owners) if o == rich][1]
+    question = middle.splitlines()[-1].split(". ")[0]
+    qv = np.asarray(Embedder(s.embedding, for_queries=True).embed_query(question))
+    own = {cid: float(np.dot(qv, v)) for cid, v in zip(chunks["ids"], chunks["embeddings"])}
+    best = dict(own)
+    for cid, v in zip(owners, passages["embeddings"]):
+        best[cid] = max(best[cid], float(np.dot(qv, v)))
+    hits = query_store(s, question, 5)
+    assert [h["id"] for h in hits] == sorted(best, key=lambda c: (-best[c], c))[:5]
+    assert hits[0]["id"] == rich and hits[0]["score"] == pytest.approx(best[rich], abs=1e-4)
+    assert best[rich] > own[rich] + 0.05  # its passage, not its own vector, found it
 
 
 def test_other_model_into_same_collection_is_refused(corpus, tmp_path):
