@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .embedcache import top_k
+from .embedcache import similarities, top_k
 
 VARIANTS = ("original", "words-shuffled")
 OTHERS = {"usual": "PyMuPDFLoader + Recursive 1000/200 characters",
@@ -35,6 +35,7 @@ class QAChunk:
     corpus: str
     text: str  # what is aligned and scored
     embed: str  # what is embedded
+    passages: tuple[str, ...] = ()  # embedded too, as more vectors of the chunk
 
 
 def _harness(folder: Path) -> ModuleType:
@@ -69,7 +70,7 @@ class ChunkQA:
     def columnrag(self, variant: str, settings=None) -> list[QAChunk]:
         from .measure import split_pages
 
-        return [QAChunk(c, ch.text, ch.embed) for c in self.corpora
+        return [QAChunk(c, ch.text, ch.embed, ch.passages) for c in self.corpora
                 for ch in split_pages(self.pages(variant, c), settings) if ch.text.strip()]
 
     def other(self, pipeline: str, variant: str) -> list[QAChunk]:
@@ -106,8 +107,8 @@ class ChunkQA:
         for ch in chunks:
             spans, unaligned, _, hint[ch.corpus] = self.aligners[ch.corpus].align(ch.text, hint.get(ch.corpus))
             placed.append((ch.corpus, spans, align.sum_of_ranges(spans) + unaligned))
-        vectors = self.embedder.embed([ch.embed for ch in chunks])
-        ranked = top_k(self._qv, vectors, max(KS))
+        sims = similarities(self._qv, self.embedder, [ch.embed for ch in chunks], [ch.passages for ch in chunks])
+        ranked = top_k(sims, max(KS))
         out: dict[str, float] = {"questions": len(self.questions), "chunks": len(chunks),
                                  "mean_tokens": statistics.fmean(self.run.n_tokens(ch.text) for ch in chunks)}
         for k in KS:

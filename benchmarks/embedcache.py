@@ -46,12 +46,25 @@ class CachedEmbedder:
         return np.stack([self.vectors[k] for k in keys])
 
 
-def top_k(queries: np.ndarray, vectors: np.ndarray, k: int) -> list[list[int]]:
-    """Exact cosine top k (rows are normalised), ties broken by position: deterministic, unlike
-    an approximate index."""
-    if len(vectors) == 0:
-        return [[] for _ in range(len(queries))]
-    sims = queries @ vectors.T
+def similarities(queries: np.ndarray, embedder: CachedEmbedder, texts: Sequence[str],
+                 passages: Sequence[Sequence[str]] = ()) -> np.ndarray:
+    """Exact cosine similarity of each query (normalised rows) to each chunk, embedded as
+    `texts`: a chunk with passages scores the best of its own vector and theirs, as
+    `columnrag query` ranks it."""
+    if not texts:
+        return np.zeros((len(queries), 0), dtype=np.float32)
+    sims = queries @ embedder.embed(texts).T
+    flat = [p for ps in passages for p in ps]
+    if flat:
+        owners = np.repeat(np.arange(len(passages)), [len(ps) for ps in passages])
+        for row, best in zip(sims, queries @ embedder.embed(flat).T):
+            np.maximum.at(row, owners, best)
+    return sims
+
+
+def top_k(sims: np.ndarray, k: int) -> list[list[int]]:
+    """The k most similar chunks of each query (a row of `similarities`), ties broken by
+    position: deterministic, unlike an approximate index."""
     out = []
     for row in sims:
         order = np.lexsort((np.arange(len(row)), -row))

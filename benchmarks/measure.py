@@ -75,10 +75,12 @@ def order_independence(corpus: Path, extract: Extractor) -> dict[str, float] | N
 
 @dataclass(frozen=True)
 class Chunk:
-    """A chunk as a pipeline returns it: the text a user gets, and the text that is embedded."""
+    """A chunk as a pipeline returns it: the text a user gets, the text that is embedded, and
+    its passages, embedded as more vectors of it (columnrag's chunking.passages)."""
 
     text: str
     embed: str
+    passages: tuple[str, ...] = ()
 
 
 def columnrag_chunks(path: Path, settings=None) -> list[Chunk]:
@@ -94,7 +96,8 @@ def split_pages(pages, settings=None) -> list[Chunk]:
     from columnrag.chunking import BandAwareTextSplitter
 
     splitter = BandAwareTextSplitter(settings=settings)
-    return [Chunk(c.page_content, splitter.embedding_text(c)) for c in splitter.split_documents(pages)]
+    return [Chunk(c.page_content, splitter.embedding_text(c), tuple(splitter.embedding_passages(c)))
+            for c in splitter.split_documents(pages)]
 
 
 def usual_chunks(path: Path) -> list[Chunk]:
@@ -177,7 +180,7 @@ def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[Chunk]]], embed
     questions are embedded by `query_embedder` (as `columnrag query` embeds them), else by `embedder`."""
     import numpy as np
 
-    from .embedcache import top_k
+    from .embedcache import similarities, top_k
 
     rnd = random.Random(seed)
     sample: list[tuple[str, str]] = []
@@ -191,9 +194,9 @@ def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[Chunk]]], embed
     out = {}
     for name, per_pdf in all_chunks.items():
         chunks = [c for per in per_pdf.values() for c in per]
-        vectors = np.asarray(embedder.embed([c.embed for c in chunks]), dtype=np.float32)
+        sims = similarities(qv, embedder, [c.embed for c in chunks], [c.passages for c in chunks])
         joined = [" " + " ".join(tokens(c.text)) + " " for c in chunks]
-        hits = sum(any(s in joined[j] for j in top) for (_, s), top in zip(sample, top_k(qv, vectors, 5)))
+        hits = sum(any(s in joined[j] for j in top) for (_, s), top in zip(sample, top_k(sims, 5)))
         out[name] = hits / max(1, len(sample))
     return out
 
@@ -276,8 +279,8 @@ def _embed_subprocess(texts_file: Path) -> float:
 
 
 def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
-    """Whole ingest vs embedding the same chunks alone (both in a fresh process, model loading
-    included); unchanged rerun vs first run; the defaults vs the previous defaults (runs
+    """Whole ingest vs embedding the same chunks and passages alone (both in a fresh process,
+    model loading included); unchanged rerun vs first run; the defaults vs the previous defaults (runs
     interleaved, medians)."""
     from columnrag.ingest.settings import ChromaSettings
     from columnrag.ingest.store import open_client
@@ -289,8 +292,9 @@ def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
             previous.append(_ingest_subprocess(corpus, Path(tmp) / "previous", previous=True)[0])
             first, _, summary = _ingest_subprocess(corpus, db)
             second, _, _ = _ingest_subprocess(corpus, db)
-            texts = open_client(ChromaSettings(path=str(db))).get_collection("columnrag").get(
-                include=["documents"])["documents"]
+            client = open_client(ChromaSettings(path=str(db)))
+            texts = [t for name in ("columnrag", "columnrag-passages") if name in {c.name for c in client.list_collections()}
+                     for t in client.get_collection(name).get(include=["documents"])["documents"]]
             texts_file = Path(tmp) / "texts.json"
             texts_file.write_text(json.dumps(texts))
             floors.append(_embed_subprocess(texts_file))

@@ -47,7 +47,7 @@ def test_exact_top_k_breaks_ties_by_position_and_the_cache_embeds_each_text_once
     from benchmarks.embedcache import CachedEmbedder, top_k
 
     vectors = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]], dtype=np.float32)
-    assert top_k(np.array([[1.0, 0.0]], dtype=np.float32), vectors, 2) == [[0, 2]]
+    assert top_k(np.array([[1.0, 0.0]], dtype=np.float32) @ vectors.T, 2) == [[0, 2]]
 
     class Counting:
         path, precision, seen = "m", "float32", []
@@ -61,6 +61,24 @@ def test_exact_top_k_breaks_ties_by_position_and_the_cache_embeds_each_text_once
     again = CachedEmbedder(inner, tmp_path).embed(["c", "ab"])  # a new run reads the cache file
     assert sorted(inner.seen) == ["ab", "c"]
     assert first.tolist() == [[2.0, 1.0], [1.0, 1.0], [2.0, 1.0]] and again.tolist() == [[1.0, 1.0], [2.0, 1.0]]
+
+
+def test_a_chunk_scores_the_best_of_its_own_vector_and_its_passages(tmp_path):
+    import numpy as np
+
+    from benchmarks.embedcache import CachedEmbedder, similarities
+
+    axes = {"x": [1.0, 0.0], "y": [0.0, 1.0], "xy": [0.6, 0.8]}
+
+    class Fixed:
+        path, precision = "axes", "float32"
+
+        def embed(self, texts):
+            return [axes[t] for t in texts]
+
+    sims = similarities(np.array([[1.0, 0.0]], dtype=np.float32), CachedEmbedder(Fixed(), None),
+                        ["y", "xy", "y"], [("x",), (), ("xy", "y")])
+    assert np.allclose(sims, [[1.0, 0.6, 0.6]])
 
 
 def test_measures_that_need_shared_corpora_are_skipped_when_they_are_missing(tmp_path):
