@@ -46,18 +46,21 @@ class CachedEmbedder:
         return np.stack([self.vectors[k] for k in keys])
 
 
-def similarities(queries: np.ndarray, embedder: CachedEmbedder, texts: Sequence[str],
+def similarities(queries: np.ndarray, embedder, texts: Sequence[str],
                  passages: Sequence[Sequence[str]] = ()) -> np.ndarray:
     """Exact cosine similarity of each query (normalised rows) to each chunk, embedded as
-    `texts`: a chunk with passages scores the best of its own vector and theirs, as
-    `columnrag query` ranks it."""
+    `texts` by `embedder` (an Embedder or a CachedEmbedder): a chunk with passages scores the
+    best of its own vector and theirs, as `columnrag query` ranks it."""
+    def vectors(items: Sequence[str]) -> np.ndarray:
+        return np.asarray(embedder.embed(list(items)), dtype=np.float32)
+
     if not texts:
         return np.zeros((len(queries), 0), dtype=np.float32)
-    sims = queries @ embedder.embed(texts).T
+    sims = queries @ vectors(texts).T
     flat = [p for ps in passages for p in ps]
     if flat:
         owners = np.repeat(np.arange(len(passages)), [len(ps) for ps in passages])
-        for row, best in zip(sims, queries @ embedder.embed(flat).T):
+        for row, best in zip(sims, queries @ vectors(flat).T):
             np.maximum.at(row, owners, best)
     return sims
 

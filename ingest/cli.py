@@ -116,10 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
     f = sub.add_parser("files", help="list the ingested files (path, pages, chunks)")
     f.add_argument("--json", action="store_true", help="print JSON")
     _common(f, model=False)
-    d = sub.add_parser("delete", help="remove the chunks and record of files (or of every file under a folder)")
+    d = sub.add_parser("delete", help="remove the chunks, passages and record of files (or of every file under a folder)")
     d.add_argument("paths", nargs="+", metavar="PATH")
     _common(d, model=False)
-    r = sub.add_parser("reset", help="drop the collection and its record of ingested files")
+    r = sub.add_parser("reset", help="drop the collection, its passages and its record of ingested files")
     r.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     _common(r, model=False)
     au = sub.add_parser("audit", help="draw how a PDF was read, or list a corpus's doubtful pages")
@@ -372,7 +372,7 @@ def _reset(a: argparse.Namespace, settings: Settings) -> int:
 
     what = describe(settings)
     question = (f"drop collection {what.collection!r} ({what.files} files, {what.chunks} chunks) "
-                f"and its record from {what.location}? [y/N] ")
+                f"with its passages and record from {what.location}? [y/N] ")
     if not a.yes:
         if not sys.stdin.isatty():
             raise InputError("reset asks for confirmation on a terminal; pass --yes to drop without asking")

@@ -107,6 +107,8 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
             return out
         splitter = configured_splitter(settings.chunking, settings.embedding.model)
         chunks = splitter.split_documents(pages)
+        embed_texts = [splitter.embedding_text(c) for c in chunks]
+        passages = [splitter.embedding_passages(c) for c in chunks]
     except PDFLoadError as exc:
         out.error = exc.reason
         return out
@@ -118,8 +120,7 @@ def parse_file(source: str, content_hash: str, settings: Settings) -> FileChunks
         cid = chunk_id(out.source, content_hash, fp, i)
         out.ids.append(cid)
         out.texts.append(c.page_content)
-        out.embed_texts.append(splitter.embedding_text(c))
-        out.passages.append(splitter.embedding_passages(c))
         out.metadatas.append(_clean({**c.metadata, "chunk_id": cid, "content_hash": content_hash,
                                      "settings": fp}))
+    out.embed_texts, out.passages = embed_texts, passages
     return out

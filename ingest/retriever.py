@@ -8,7 +8,7 @@ from typing import Any, Optional
 from langchain_core.callbacks import CallbackManagerForRetrieverRun
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
-from pydantic import ConfigDict, PrivateAttr
+from pydantic import ConfigDict, Field, PrivateAttr
 
 from .query import Searcher
 from .settings import Settings, load_settings
@@ -22,7 +22,7 @@ class ColumnRAGRetriever(BaseRetriever):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     settings: Optional[Settings] = None
-    k: int = 4
+    k: int = Field(default=5, ge=1)  # as `columnrag query -k`
     where: Optional[dict[str, Any]] = None
     _searcher: Optional[Searcher] = PrivateAttr(default=None)
 

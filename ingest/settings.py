@@ -80,7 +80,7 @@ class IngestSettings:
     file_timeout: float = 300.0
     # How a run is batched (not what it computes: the vectors are the same), so these sit with the
     # run's other knobs and stay out of the fingerprint.
-    embed_batch: int = 256  # chunks gathered across files, embedded and written together
+    embed_batch: int = 1024  # texts (chunks and passages) gathered across files, embedded and written together
     files_per_batch: int = 4  # Ray: files whose chunks one embedding-actor call embeds
 
 

@@ -158,8 +158,15 @@ class ChromaStore:
         """Connect and open the collection if it exists (see existing_collection for `model`).
         create=False: the store must exist already (no folder is made)."""
         client = open_client(settings, create=create)
-        return cls(settings, client, existing_collection(client, settings, model), model,
-                   existing_collection(client, settings, model, passage_collection_name(settings.collection)))
+        store = cls(settings, client, existing_collection(client, settings, model), model)
+        store.open_passages()
+        return store
+
+    def open_passages(self) -> None:
+        """(Re)open the passage collection, if it exists now (an ingest may have made it since)."""
+        if self.passages is None and self.collection is not None:
+            self.passages = existing_collection(self.client, self.settings, self.model_name,
+                                                passage_collection_name(self.settings.collection))
 
     @classmethod
     def open_existing(cls, settings: ChromaSettings, model: str | None = None) -> ChromaStore:
@@ -230,9 +237,10 @@ class ChromaStore:
         return self.call(coll.query, query_embeddings=[list(vector)], n_results=k,
                          where=where or None, include=["documents", "metadatas", "distances"])
 
-    def get(self, ids: Sequence[str]) -> dict[str, Any]:
-        """Chunks by id: ids, documents and metadatas."""
-        return self.call(self.collection.get, ids=list(ids), include=["documents", "metadatas"])
+    def get(self, ids: Sequence[str], embeddings: bool = False) -> dict[str, Any]:
+        """Chunks by id: ids, documents and metadatas (and their vectors, if asked)."""
+        include = ["documents", "metadatas"] + (["embeddings"] if embeddings else [])
+        return self.call(self.collection.get, ids=list(ids), include=include)
 
     def passage_count(self) -> int:
         return self.call(self.passages.count) if self.passages is not None else 0
@@ -240,8 +248,8 @@ class ChromaStore:
     def drop(self) -> None:
         """Delete the collection and its passage and record collections."""
         names = collection_names(self.client, self.settings)
-        name = self.settings.collection
-        for name in (name, passage_collection_name(name), record_collection_name(name)):
+        chunks = self.settings.collection
+        for name in (chunks, passage_collection_name(chunks), record_collection_name(chunks)):
             if name in names:
                 self.call(self.client.delete_collection, name=name)
         self.collection = self.passages = None

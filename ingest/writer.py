@@ -40,7 +40,7 @@ def store_files(store: ChromaStore, batch: Sequence[Embedded], fingerprint: str,
 
 
 class Writer:
-    """Gathers parsed files until `batch_chunks` chunks wait, embeds them in one go (batches of
+    """Gathers parsed files until `batch_texts` texts (chunks and passages) wait, embeds them in one go (batches of
     similar length across files: as fast as embedding the corpus alone), and stores them in a
     thread of its own, a batch at a time and in order, so Chroma writes overlap the next batch's
     embedding. The queue is short, so memory stays bounded. An error in the store thread (a
@@ -48,18 +48,18 @@ class Writer:
 
     _DONE = object()
 
-    def __init__(self, store: ChromaStore, model: BackgroundEmbedder, fingerprint: str, batch_chunks: int,
+    def __init__(self, store: ChromaStore, model: BackgroundEmbedder, fingerprint: str, batch_texts: int,
                  summary: Summary, recorded: set[str], progress: Progress | None = None) -> None:
         self.store = store
         self.model = model
         self.fingerprint = fingerprint
-        self.batch_chunks = batch_chunks
+        self.batch_texts = batch_texts
         self.summary = summary
         self.recorded = recorded
         self.progress = progress
         self.abandoned = False
         self.pending: list[FileChunks] = []
-        self.pending_chunks = 0
+        self.pending_texts = 0
         self.queue: queue.Queue = queue.Queue(maxsize=2)
         self.error: BaseException | None = None
         self.thread = threading.Thread(target=self._store_batches, name="columnrag-writer", daemon=True)
@@ -75,8 +75,8 @@ class Writer:
 
     def add(self, result: FileChunks) -> None:
         self.pending.append(result)
-        self.pending_chunks += len(result.texts)
-        if self.pending_chunks >= self.batch_chunks:
+        self.pending_texts += len(result.embedding_inputs())
+        if self.pending_texts >= self.batch_texts:
             self.flush()
 
     def flush(self) -> None:
@@ -89,7 +89,7 @@ class Writer:
         for r, ts in zip(self.pending, inputs):
             batch.append((r, vectors[at:at + len(ts)]))
             at += len(ts)
-        self.pending, self.pending_chunks = [], 0
+        self.pending, self.pending_texts = [], 0
         if batch:
             if self.error is not None:
                 raise self.error

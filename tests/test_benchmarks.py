@@ -79,6 +79,9 @@ def test_a_chunk_scores_the_best_of_its_own_vector_and_its_passages(tmp_path):
     sims = similarities(np.array([[1.0, 0.0]], dtype=np.float32), CachedEmbedder(Fixed(), None),
                         ["y", "xy", "y"], [("x",), (), ("xy", "y")])
     assert np.allclose(sims, [[1.0, 0.6, 0.6]])
+    # A bare Embedder (lists, not arrays) is ranked the same way.
+    bare = similarities(np.array([[1.0, 0.0]], dtype=np.float32), Fixed(), ["y", "xy"], [("x",), ()])
+    assert np.allclose(bare, [[1.0, 0.6]])
 
 
 def test_measures_that_need_shared_corpora_are_skipped_when_they_are_missing(tmp_path):
