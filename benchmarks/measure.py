@@ -293,8 +293,8 @@ def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
             first, _, summary = _ingest_subprocess(corpus, db)
             second, _, _ = _ingest_subprocess(corpus, db)
             client = open_client(ChromaSettings(path=str(db)))
-            texts = [t for name in ("columnrag", "columnrag-passages") if name in {c.name for c in client.list_collections()}
-                     for t in client.get_collection(name).get(include=["documents"])["documents"]]
+            names = {c.name for c in client.list_collections()} & {"columnrag", "columnrag-passages"}
+            texts = [t for name in sorted(names) for t in client.get_collection(name).get(include=["documents"])["documents"]]
             texts_file = Path(tmp) / "texts.json"
             texts_file.write_text(json.dumps(texts))
             floors.append(_embed_subprocess(texts_file))

@@ -142,15 +142,15 @@ def ingest_lock(settings: ChromaSettings) -> Iterator[None]:
 class ChromaStore:
     """One Chroma store as ingest, query and the other commands use it: the client, the chunk
     collection, its passage collection and the record of ingested files, every call retried the
-    same way (in server mode). The collection is created at the first write, after the model has embedded a batch:
-    a run that fails before (a model that cannot load, an interrupt) records nothing."""
+    same way (in server mode). The collections are created at the first write, after the model
+    has embedded a batch: a run that fails before (a model that cannot load, an interrupt)
+    records nothing."""
 
-    def __init__(self, settings: ChromaSettings, client: Any, collection: Any, model: str | None = None,
-                 passages: Any = None) -> None:
+    def __init__(self, settings: ChromaSettings, client: Any, collection: Any, model: str | None = None) -> None:
         self.settings = settings
         self.client = client
         self.collection = collection  # None until the first write
-        self.passages = passages  # the chunks' passage vectors; None until the first written
+        self.passages: Any = None  # the chunks' passage vectors (open_passages); None until written
         self.model_name = model
 
     @classmethod
