@@ -182,11 +182,7 @@ class BandAwareTextSplitter(TextSplitter):
         """The text to embed for a chunk: page_content, with its section path (and the document
         title with `context_title`) in front when `contextualize` is on; the ingest embeds this
         and stores page_content."""
-        if self.settings.contextualize:
-            return contextualize(chunk.page_content, chunk.metadata,
-                                 lambda text: self._length_function(text) <= self.max_length,
-                                 title=self.settings.context_title)
-        return chunk.page_content
+        return self._in_context(chunk.page_content, chunk.metadata)
 
     def embedding_passages(self, chunk: Document) -> list[str]:
         """The chunk's passages, embedded as more vectors of it (chunking.passages), with the
@@ -195,10 +191,15 @@ class BandAwareTextSplitter(TextSplitter):
         if chunk.metadata.get(KIND_KEY) == TABLE:
             return []
         found = passages(chunk.page_content, self._length_function, self.settings.passage_tokens)
+        return [self._in_context(p, chunk.metadata) for p in found]
+
+    def _in_context(self, text: str, metadata: dict[str, Any]) -> str:
+        """`text` with the chunk's section path (and title) in front when `contextualize` is on,
+        as much of it as fits the model."""
         if not self.settings.contextualize:
-            return found
-        fits = lambda text: self._length_function(text) <= self.max_length  # noqa: E731
-        return [contextualize(p, chunk.metadata, fits, title=self.settings.context_title) for p in found]
+            return text
+        return contextualize(text, metadata, lambda t: self._length_function(t) <= self.max_length,
+                             title=self.settings.context_title)
 
 
 def _fallback_splitter(length: LengthFunction, chunk_size: int, chunk_overlap: int) -> RecursiveCharacterTextSplitter:
