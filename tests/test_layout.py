@@ -564,3 +564,23 @@ def test_a_river_of_justified_word_spaces_down_three_lines_is_not_a_gutter():
     shuffled = words[:]
     random.Random(3).shuffle(shuffled)
     assert read(reseq(shuffled)) == expected
+
+
+def _one_page_with_top_line(top: list[Word]) -> list[str]:
+    body = column(numbered_lines("b", 40, 6), 72, 100) + column(numbered_lines("r", 40, 6), 320, 100)
+    return read(reseq(top + body))
+
+
+def test_a_body_line_that_a_small_figure_title_meets_at_the_top_of_a_one_page_document_stays():
+    # The page's first line runs on from an earlier page; beside it, across the gutter, a figure's
+    # title in small type: one row at the top edge, but in body type, so no running head.
+    top = line_words("form of the imaginary part.", 72, 40) + _sized_line("NS Optical Sums (CB model)", 320, 41, 7)
+    words = _one_page_with_top_line(top)
+    assert words[:5] == ["form", "of", "the", "imaginary", "part."]
+    # A running head in small type is still furniture, its page number set larger or not.
+    for number_size in (7, 12):
+        head = _sized_line("Sodexo Registration Document Fiscal 2013", 72, 40, 7) + _sized_line(
+            "322", 320, 40, number_size)
+        words = _one_page_with_top_line(head)
+        assert "Sodexo" not in words and "322" not in words and words[0] == "b0w0"
+
