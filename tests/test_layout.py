@@ -583,4 +583,3 @@ def test_a_body_line_that_a_small_figure_title_meets_at_the_top_of_a_one_page_do
             "322", 320, 40, number_size)
         words = _one_page_with_top_line(head)
         assert "Sodexo" not in words and "322" not in words and words[0] == "b0w0"
-
