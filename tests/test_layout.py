@@ -583,3 +583,30 @@ def test_a_body_line_that_a_small_figure_title_meets_at_the_top_of_a_one_page_do
             "322", 320, 40, number_size)
         words = _one_page_with_top_line(head)
         assert "Sodexo" not in words and "322" not in words and words[0] == "b0w0"
+
+
+def test_a_subscript_whose_box_falls_between_two_lines_goes_back_to_the_word_it_follows():
+    # "at a temperature T_0 the gas": the subscript's box reaches below its line, more than half
+    # of it outside, so rows by overlap leave it a row of its own between two lines.
+    first = line_words("at a temperature T", 72, 100)
+    t = first[-1]
+    script = Word(t.x1, 107.5, t.x1 + 4, 113.5, "0")
+    rest = line_words("the gas cools", t.x1 + 6, 100)
+    below = line_words("on and on until dawn.", 72, 112)
+    for words in ([*first, script, *rest, *below], [*below, *rest, script, *first]):
+        assert read(reseq(words)) == ["at", "a", "temperature", "T0", "the", "gas", "cools",
+                                      "on", "and", "on", "until", "dawn."]
+
+
+def test_a_fractions_parts_stay_in_their_line_numerator_first_whatever_the_drawing_order():
+    # "3 1/4 inches": the numerator raised, the denominator lowered, at one left edge (to the
+    # rounding of the PDF's coordinates), drawn denominator first.
+    line = line_words("Columns are to be 3", 72, 100)
+    x = line[-1].x1 + 0.5
+    numerator = Word(x, 97, x + 4, 103, "1")
+    denominator = Word(x - 1e-5, 106, x + 4, 112, "4")
+    rest = line_words("inches wide.", x + 6, 100)
+    below = line_words("and so on below it.", 72, 114)
+    words = line + [denominator, numerator] + rest + below
+    assert read(reseq(words)) == ["Columns", "are", "to", "be", "3", "1", "4", "inches", "wide.",
+                                  "and", "so", "on", "below", "it."]

@@ -18,7 +18,7 @@ from .confidence import assess
 from .drawing_order import follow_drawing_order
 from .floats import block_height, floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
-from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch
+from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
 from .title_block import head_above, head_rows
@@ -134,7 +134,7 @@ class _Reader:
             self.band += 1
             label = (self.band, 0)
             self.columns[self.band] = 1
-        self.leaves.append(_Leaf(rows, *label))
+        self.leaves.append(_Leaf(scripts_to_their_lines(rows) if len(rows) > 1 else rows, *label))
 
 
 def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:

@@ -1,6 +1,7 @@
 """Rows: words that share a baseline band across the whole region, whatever column they sit in.
 
-Rows are the unit the gutter finder sweeps over; inside a single column a row is a text line.
+Rows are the unit the gutter finder sweeps over; inside a single column a row is a text line,
+once its scripts (sub- and superscripts whose boxes fall between two lines) are back in it.
 """
 from __future__ import annotations
 
@@ -14,6 +15,27 @@ from .geometry import Word, median, median_high
 _MIN_HEIGHT = 0.1
 FALLBACK_LINE_HEIGHT = 10.0
 _BY_X = attrgetter("x0", "seq")  # a row's words, left to right
+# Sub- and superscripts, a fraction's numerator and denominator: glyphs in smaller type set right
+# against a word of a line. When their boxes sit between two lines they form a row of their own,
+# or join the line next to theirs; each goes back to the line of the word it touches. Facts of
+# typesetting, not tuning: a script is set smaller than this share of the word's type, and not
+# smaller than the second (a tick label beside an axis title set sideways is no script)...
+_SCRIPT_HEIGHT = 0.85
+_SCRIPT_MIN_HEIGHT = 0.4
+# ...in a row of at most this many words, each of at most this many characters, at most this
+# share of the line's height from the word it follows or precedes (a kerned script may overlap
+# it by a little), and reaching into the line by this share of its own height.
+_SCRIPT_WORDS = 4
+_SCRIPT_CHARS = 4
+_SCRIPT_GAP = 0.3
+_SCRIPT_REACH = 0.25
+
+
+def _by_x(w: Word) -> tuple[float, float, int]:
+    """A line's words once its scripts are back, left to right; words stacked at one left edge (a
+    fraction's numerator over its denominator: the same x to a tenth of a point) top first,
+    whatever order the PDF draws them in."""
+    return (round(w.x0, 1), w.y0, w.seq)
 
 
 def _by_centre(w: Word) -> tuple[float, float, int]:  # rows top to bottom, each left to right
@@ -89,6 +111,54 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
         if len(row.words) > 1:
             row.words.sort(key=_BY_X)
     return rows
+
+
+def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
+    """A column's rows as its lines: each script (see _SCRIPT_HEIGHT) in a row of few words goes
+    to the row above or below it that holds the word it touches; rows left empty go. Rows of many
+    words are lines: untouched. (Once the columns are found: the gutters are found on the rows
+    as they come.)"""
+    moved = False
+    for k, row in enumerate(rows):
+        if len(row.words) > _SCRIPT_WORDS:
+            continue
+        for w in list(row.words):
+            if len(w.text) > _SCRIPT_CHARS:
+                continue
+            best, best_overlap = -1, _SCRIPT_REACH * (w.y1 - w.y0)
+            for j in (k - 1, k + 1):
+                if not 0 <= j < len(rows) or len(rows[j].words) <= len(row.words):
+                    continue
+                other = rows[j]
+                overlap = min(w.y1, other.y1) - max(w.y0, other.y0)
+                if overlap > best_overlap and any(_touches(w, o) for o in other.words):
+                    best, best_overlap = j, overlap
+            if best >= 0:
+                row.words.remove(w)
+                target = rows[best]
+                target.words.append(w)
+                target.y0, target.y1 = min(target.y0, w.y0), max(target.y1, w.y1)
+                moved = True
+    if not moved:
+        return rows
+    out = []
+    for row in rows:
+        if row.words:
+            row.words.sort(key=_by_x)
+            row.y0 = min(w.y0 for w in row.words)
+            row.y1 = max(w.y1 for w in row.words)
+            row._spans = None
+            out.append(row)
+    return out
+
+
+def _touches(script: Word, base: Word) -> bool:
+    """`script` is set smaller than `base`, right before or after it."""
+    h = base.y1 - base.y0
+    if not _SCRIPT_MIN_HEIGHT * h <= script.y1 - script.y0 < _SCRIPT_HEIGHT * h:
+        return False
+    gap = _SCRIPT_GAP * h
+    return -gap / 3 <= script.x0 - base.x1 <= gap or -gap / 3 <= base.x0 - script.x1 <= gap
 
 
 def row_pitch(rows: list[Row]) -> float:
