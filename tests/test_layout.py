@@ -577,6 +577,8 @@ def test_a_body_line_that_a_small_figure_title_meets_at_the_top_of_a_one_page_do
     top = line_words("form of the imaginary part.", 72, 40) + _sized_line("NS Optical Sums (CB model)", 320, 41, 7)
     words = _one_page_with_top_line(top)
     assert words[:5] == ["form", "of", "the", "imaginary", "part."]
+    top = line_words("Results", 72, 40) + _sized_line("Fig. 3 NS Sums", 320, 41, 7)
+    assert _one_page_with_top_line(top)[0] == "Results"
     # A running head in small type is still furniture, its page number set larger or not.
     for number_size in (7, 12):
         head = _sized_line("Sodexo Registration Document Fiscal 2013", 72, 40, 7) + _sized_line(
@@ -601,12 +603,31 @@ def test_a_subscript_whose_box_falls_between_two_lines_goes_back_to_the_word_it_
 def test_a_fractions_parts_stay_in_their_line_numerator_first_whatever_the_drawing_order():
     # "3 1/4 inches": the numerator raised, the denominator lowered, at one left edge (to the
     # rounding of the PDF's coordinates), drawn denominator first.
-    line = line_words("Columns are to be 3", 72, 100)
+    line = line_words("Columns are to be 3", 71.95, 100)  # the fraction at x = 157.45
     x = line[-1].x1 + 0.5
-    numerator = Word(x, 97, x + 4, 103, "1")
-    denominator = Word(x - 1e-5, 106, x + 4, 112, "4")
+    numerator = Word(x + 1e-4, 97, x + 4, 103, "1")
+    denominator = Word(x - 1e-4, 106, x + 4, 112, "4")
     rest = line_words("inches wide.", x + 6, 100)
     below = line_words("and so on below it.", 72, 114)
-    words = line + [denominator, numerator] + rest + below
-    assert read(reseq(words)) == ["Columns", "are", "to", "be", "3", "1", "4", "inches", "wide.",
-                                  "and", "so", "on", "below", "it."]
+    for fraction in ([denominator, numerator], [numerator, denominator]):
+        words = line + fraction + rest + below
+        assert read(reseq(words)) == ["Columns", "are", "to", "be", "3", "1", "4", "inches", "wide.",
+                                      "and", "so", "on", "below", "it."]
+
+
+def test_a_script_goes_to_the_word_it_follows_and_a_short_line_in_small_type_stays_whole():
+    # A citation mark after a paragraph's one-word last line, right before a word of the line
+    # above: it follows "it.", so it goes there.
+    above = line_words("aaaa bbbb cc ddd eeee", 72, 100)
+    last = line_words("it.", 72, 112)
+    mark = Word(last[0].x1, 108, above[1].x0 - 1.5, 114, "15")
+    assert read(reseq(above + last + [mark])) == ["aaaa", "bbbb", "cc", "ddd", "eeee", "it.15"]
+    # A note in 8-point type whose boxes reach 30% into the line above: its short words are
+    # words of their own line, not scripts of the words above them.
+    body = line_words("the body text line runs on here", 72, 100)
+    note = _sized_line("Note: p <.05", 72, 107.6, 8)
+    x = body[1].x1  # "p" right after "body" ends, as it may happen
+    note[1] = Word(x + 0.5, note[1].y0, x + 0.5 + (note[1].x1 - note[1].x0), note[1].y1, "p")
+    note[2] = Word(note[1].x1 + 2, note[2].y0, note[1].x1 + 2 + (note[2].x1 - note[2].x0), note[2].y1, "<.05")
+    note[0] = Word(note[1].x0 - 2 - (note[0].x1 - note[0].x0), note[0].y0, note[1].x0 - 2, note[0].y1, "Note:")
+    assert read(reseq(body + note)) == ["the", "body", "text", "line", "runs", "on", "here", "Note:", "p", "<.05"]

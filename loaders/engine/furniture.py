@@ -32,11 +32,11 @@ def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
     if len(block.lines) != 1 or body_h <= 0:
         return False
     line = block.lines[0]
-    # Every word small but one (a page number may be set larger): a body line that a figure's
+    # Every word small but page numbers (they may be set larger): a body line that a figure's
     # title in small type meets across the gutter is one row, but no running head.
-    heights = sorted([w.y1 - w.y0 for w in line.words])
-    return (len(line.words) <= s.running_head_max_words
-            and heights[-2 if len(heights) > 1 else -1] < s.running_head_size * body_h)
+    heights = [w.y1 - w.y0 for w in line.words if not _PAGE_NUMBER.match(w.text)]
+    return (len(line.words) <= s.running_head_max_words and bool(heights)
+            and max(heights) < s.running_head_size * body_h)
 
 
 def _edge_blocks(layout: PageLayout) -> list[Block]:

@@ -16,26 +16,24 @@ _MIN_HEIGHT = 0.1
 FALLBACK_LINE_HEIGHT = 10.0
 _BY_X = attrgetter("x0", "seq")  # a row's words, left to right
 # Sub- and superscripts, a fraction's numerator and denominator: glyphs in smaller type set right
-# against a word of a line. When their boxes sit between two lines they form a row of their own,
-# or join the line next to theirs; each goes back to the line of the word it touches. Facts of
-# typesetting, not tuning: a script is set smaller than this share of the word's type, and not
-# smaller than the second (a tick label beside an axis title set sideways is no script)...
+# against a word of a line. When their boxes fall between two lines they may form a row of their
+# own; each goes back to the line of the word it touches. Facts of typesetting, not tuning: a
+# script is set smaller than this share of the word's type, and not smaller than the second (a
+# tick label beside an axis title set sideways is no script)...
 _SCRIPT_HEIGHT = 0.85
 _SCRIPT_MIN_HEIGHT = 0.4
 # ...in a row of at most this many words, each of at most this many characters, at most this
 # share of the line's height from the word it follows or precedes (a kerned script may overlap
-# it by a little), and reaching into the line by this share of its own height.
+# it by a little), overlapping it by this share of its own height.
 _SCRIPT_WORDS = 4
 _SCRIPT_CHARS = 4
 _SCRIPT_GAP = 0.3
 _SCRIPT_REACH = 0.25
-
-
-def _by_x(w: Word) -> tuple[float, float, int]:
-    """A line's words once its scripts are back, left to right; words stacked at one left edge (a
-    fraction's numerator over its denominator: the same x to a tenth of a point) top first,
-    whatever order the PDF draws them in."""
-    return (round(w.x0, 1), w.y0, w.seq)
+# A word with a neighbour this close in size (a share of its height), within this many of its
+# heights, is a word of a line in small type. Words this close in x (points) are stacked.
+_SAME_SIZE = 0.1
+_WORD_SPACE = 0.5
+_STACKED = 0.1
 
 
 def _by_centre(w: Word) -> tuple[float, float, int]:  # rows top to bottom, each left to right
@@ -115,36 +113,44 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
 
 def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
     """A column's rows as its lines: each script (see _SCRIPT_HEIGHT) in a row of few words goes
-    to the row above or below it that holds the word it touches; rows left empty go. Rows of many
-    words are lines: untouched. (Once the columns are found: the gutters are found on the rows
-    as they come.)"""
-    moved = False
+    to the row above or below it that holds the word it touches, the word it follows first; rows
+    left empty go. Rows of many words are lines: untouched. (Once the columns are found: the
+    gutters are found on the rows as they come.) Decided on the rows as they come, then moved."""
+    moves: list[tuple[Word, Row, Row]] = []
     for k, row in enumerate(rows):
         if len(row.words) > _SCRIPT_WORDS:
             continue
-        for w in list(row.words):
-            if len(w.text) > _SCRIPT_CHARS:
+        for w in row.words:
+            if len(w.text) > _SCRIPT_CHARS or _has_a_neighbour_of_its_size(w, row):
                 continue
-            best, best_overlap = -1, _SCRIPT_REACH * (w.y1 - w.y0)
+            best: tuple[bool, float] | None = None
+            target = None
             for j in (k - 1, k + 1):
-                if not 0 <= j < len(rows) or len(rows[j].words) <= len(row.words):
+                if not 0 <= j < len(rows):
                     continue
-                other = rows[j]
-                overlap = min(w.y1, other.y1) - max(w.y0, other.y0)
-                if overlap > best_overlap and any(_touches(w, o) for o in other.words):
-                    best, best_overlap = j, overlap
-            if best >= 0:
-                row.words.remove(w)
-                target = rows[best]
-                target.words.append(w)
-                target.y0, target.y1 = min(target.y0, w.y0), max(target.y1, w.y1)
-                moved = True
-    if not moved:
+                for base in rows[j].words:
+                    follows = _follows(w, base)
+                    if follows is None:
+                        continue
+                    overlap = min(w.y1, base.y1) - max(w.y0, base.y0)
+                    if overlap < _SCRIPT_REACH * (w.y1 - w.y0):
+                        continue
+                    if best is None or (follows, overlap) > best:
+                        best, target = (follows, overlap), rows[j]
+            if target is not None:
+                moves.append((w, row, target))
+    if not moves:
         return rows
+    for w, source, target in moves:
+        source.words.remove(w)
+        target.words.append(w)
+    received = {id(target) for _, _, target in moves}
     out = []
     for row in rows:
         if row.words:
-            row.words.sort(key=_by_x)
+            if id(row) in received:
+                row.words.sort(key=_BY_X)
+                _stacked_top_first(row.words)
             row.y0 = min(w.y0 for w in row.words)
             row.y1 = max(w.y1 for w in row.words)
             row._spans = None
@@ -152,13 +158,36 @@ def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
     return out
 
 
-def _touches(script: Word, base: Word) -> bool:
-    """`script` is set smaller than `base`, right before or after it."""
+def _follows(script: Word, base: Word) -> bool | None:
+    """Whether `script`, set smaller than `base`, stands right after it (True) or right before it
+    (False); None when it is not a script of `base`."""
     h = base.y1 - base.y0
     if not _SCRIPT_MIN_HEIGHT * h <= script.y1 - script.y0 < _SCRIPT_HEIGHT * h:
-        return False
+        return None
     gap = _SCRIPT_GAP * h
-    return -gap / 3 <= script.x0 - base.x1 <= gap or -gap / 3 <= base.x0 - script.x1 <= gap
+    if -gap / 3 <= script.x0 - base.x1 <= gap:
+        return True
+    if -gap / 3 <= base.x0 - script.x1 <= gap:
+        return False
+    return None
+
+
+def _has_a_neighbour_of_its_size(w: Word, row: Row) -> bool:
+    """A word of the same size within a word space of `w` in its own row: `w` is a word of a line
+    in small type (a note), not a script."""
+    h = w.y1 - w.y0
+    return any(o is not w and abs((o.y1 - o.y0) - h) <= _SAME_SIZE * h
+               and min(abs(o.x0 - w.x1), abs(w.x0 - o.x1)) <= _WORD_SPACE * h for o in row.words)
+
+
+def _stacked_top_first(words: list[Word]) -> None:
+    """Words stacked at one left edge (a fraction's numerator over its denominator, the same x to
+    _STACKED points), top first, whatever order the PDF draws them in; `words` sorted by x."""
+    for i in range(1, len(words)):
+        j = i
+        while j > 0 and words[j].x0 - words[j - 1].x0 <= _STACKED and words[j].y0 < words[j - 1].y0:
+            words[j - 1], words[j] = words[j], words[j - 1]
+            j -= 1
 
 
 def row_pitch(rows: list[Row]) -> float:

@@ -163,7 +163,7 @@ class LayoutSettings:
     # this many words; on a document of one page, with no neighbour to repeat it, a single edge
     # line of at most this many words...
     running_head_max_words: int = 15
-    # ...set smaller than this multiple of the body line height (every word but one: a page number
+    # ...set smaller than this multiple of the body line height (every word but page numbers: they
     # may be larger) is a running head or foot.
     running_head_size: float = 0.93
     # Line-number rulers (review copies of papers, pleadings) are set aside as furniture: at least

@@ -106,8 +106,8 @@ class _Regions(dict):
 
     def __missing__(self, region: int) -> list[Row]:
         words = [w for line in self.lines[region] for w in line.words]
-        # A region's rows as the engine cut them are a run of rows that make_rows made, and
-        # make_rows of a run's words gives that run again: taken when the words are the same.
+        # A region's rows as the engine cut them (a run of rows that make_rows made, its scripts
+        # back in their lines) are taken when the words are the same.
         read = self.read[region] if 0 <= region < len(self.read) else None
         if read is not None and {id(w) for r in read for w in r.words} == {id(w) for w in words}:
             rows = read
