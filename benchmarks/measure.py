@@ -282,6 +282,7 @@ def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
     """Whole ingest vs embedding the same chunks and passages alone (both in a fresh process,
     model loading included); unchanged rerun vs first run; the defaults vs the previous defaults (runs
     interleaved, medians)."""
+    from columnrag.ingest.record import passage_collection_name
     from columnrag.ingest.settings import ChromaSettings
     from columnrag.ingest.store import open_client
 
@@ -292,8 +293,10 @@ def ingest_speed(corpus: Path, repeats: int = 1) -> dict[str, float]:
             previous.append(_ingest_subprocess(corpus, Path(tmp) / "previous", previous=True)[0])
             first, _, summary = _ingest_subprocess(corpus, db)
             second, _, _ = _ingest_subprocess(corpus, db)
-            client = open_client(ChromaSettings(path=str(db)))
-            names = {c.name for c in client.list_collections()} & {"columnrag", "columnrag-passages"}
+            chroma = ChromaSettings(path=str(db))
+            client = open_client(chroma)
+            stored = {chroma.collection, passage_collection_name(chroma.collection)}
+            names = {c.name for c in client.list_collections()} & stored
             texts = [t for name in sorted(names) for t in client.get_collection(name).get(include=["documents"])["documents"]]
             texts_file = Path(tmp) / "texts.json"
             texts_file.write_text(json.dumps(texts))

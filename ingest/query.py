@@ -103,9 +103,10 @@ class Searcher:
 
         got = self.store.get(ids, embeddings=True)
         q = np.asarray(vector, dtype=np.float64)
+        q_norm = np.linalg.norm(q)
         for cid, doc, meta, emb in zip(got["ids"], got["documents"], got["metadatas"], got["embeddings"]):
             v = np.asarray(emb, dtype=np.float64)
-            own = float(q @ v / ((np.linalg.norm(q) * np.linalg.norm(v)) or 1.0))
+            own = float(q @ v / ((q_norm * np.linalg.norm(v)) or 1.0))
             hits[cid] = {"id": cid, "score": own, "text": doc, "metadata": meta}
 
 

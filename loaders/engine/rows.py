@@ -145,17 +145,16 @@ def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
         source.words.remove(w)
         target.words.append(w)
     received = {id(target) for _, _, target in moves}
-    out = []
+    changed = received | {id(source) for _, source, _ in moves}
     for row in rows:
-        if row.words:
+        if id(row) in changed and row.words:
             if id(row) in received:
                 row.words.sort(key=_BY_X)
                 _stacked_top_first(row.words)
             row.y0 = min(w.y0 for w in row.words)
             row.y1 = max(w.y1 for w in row.words)
             row._spans = None
-            out.append(row)
-    return out
+    return [row for row in rows if row.words]
 
 
 def _follows(script: Word, base: Word) -> bool | None:
