@@ -9,7 +9,7 @@ from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.text.render import normalize, page_text
 
-from .boxes import PITCH, column, line_words, numbered_lines, reseq
+from .boxes import CHAR_W, HEIGHT, PITCH, column, line_words, numbered_lines, reseq
 
 
 def read(words: list[Word], **kw) -> list[str]:
@@ -631,3 +631,34 @@ def test_a_script_goes_to_the_word_it_follows_and_a_short_line_in_small_type_sta
     note[2] = Word(note[1].x1 + 2, note[2].y0, note[1].x1 + 2 + (note[2].x1 - note[2].x0), note[2].y1, "<.05")
     note[0] = Word(note[1].x0 - 2 - (note[0].x1 - note[0].x0), note[0].y0, note[1].x0 - 2, note[0].y1, "Note:")
     assert read(reseq(body + note)) == ["the", "body", "text", "line", "runs", "on", "here", "Note:", "p", "<.05"]
+
+
+def _stamp(text: str, x: float, y0: float, seq: int = 0) -> Word:
+    """A line set sideways, as the PDF edge gives it: one word, far taller than wide."""
+    return Word(x, y0, x + HEIGHT, y0 + CHAR_W * len(text), text, seq)
+
+
+def test_text_set_sideways_beside_a_line_is_no_part_of_that_line():
+    # An arXiv stamp up the left margin, level with lines of both columns, and a photo credit up
+    # a column's edge: each shares a row with body lines (they are drawn first, the stamp last).
+    left = column(numbered_lines("L", 20), 72, 100)
+    right = column(numbered_lines("R", 20), 320, 100)
+    stamp = _stamp("arXiv:2101.01234v2 [cs.LG] 12 Jan 2021", 30, 200, len(left + right))
+    credit = _stamp("Photo/Agency", 300, 150, len(left + right) + 1)
+    for words in (left + right + [stamp, credit], row_major(left + right + [stamp, credit])):
+        lines = page_text(analyze_page(words, 612, 792), LayoutSettings())[0].split("\n")
+        assert stamp.text in lines and credit.text in lines  # lines of their own
+        body = [t for t in " ".join(lines).split() if t[0] in "LR"]
+        assert body == [w.text for w in left + right]  # the columns read whole, in order
+
+
+def test_a_sideways_table_too_short_to_tell_keeps_its_rows():
+    # A landscape table on an upright page: each header a sideways word beside its unit (a word
+    # too short to tell from upright text): the pairs stay together.
+    words = []
+    for k in range(6):
+        y = 100 + 40 * k
+        words += [_stamp("Header", 70, y, len(words)), Word(82, y + 3, 90, y + 17, "Unit", len(words) + 1)]
+    text = page_text(analyze_page(words + column(numbered_lines("b", 6, 8), 150, 100), 612, 792),
+                     LayoutSettings())[0]
+    assert text.count("Header Unit") == 6

@@ -201,3 +201,27 @@ def test_a_cover_in_large_type_does_not_set_the_documents_body_type(tmp_path):
     page += [(160 + 12 * k, f"body line {k} of the page in the usual type of the text here", 10) for k in range(30)]
     path = _pdf_of_lines(tmp_path / "cover.pdf", [cover, page])
     assert _kind_of_block(ColumnAwarePDFLoader(path).load()[-1], "Background") == ["heading"]
+
+
+def test_an_arxiv_stamp_up_the_margin_is_read_apart_from_the_line_it_is_level_with(tmp_path):
+    # arXiv sets its identifier sideways up the left margin of a paper's first page, level with
+    # some line of the first column; drawn first or last, it is no part of that line.
+    sentence = ("The committee reviews every proposal submitted before the deadline and writes a "
+                "careful report on each one of them. ")
+    for first in (True, False):
+        doc = pymupdf.open()
+        page = doc.new_page(width=612, height=792)
+        stamp = "arXiv:2101.01234v2 [cs.LG] 12 Jan 2021"
+        if first:
+            page.insert_text((40, 560), stamp, fontsize=20, rotate=90)
+        for x in (72, 312):
+            page.insert_textbox(pymupdf.Rect(x, 72, x + 228, 720), sentence * 14, fontsize=10)
+        if not first:
+            page.insert_text((40, 560), stamp, fontsize=20, rotate=90)
+        path = tmp_path / f"stamp-{first}.pdf"
+        doc.save(path)
+        text = ColumnAwarePDFLoader(path).load()[0].page_content
+        lines = text.split("\n")
+        assert stamp in lines
+        body = " ".join(line for line in lines if line != stamp)
+        assert words(body) == (sentence * 28).split()

@@ -21,6 +21,7 @@ from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
+from .sideways import is_sideways, place_sideways, sideways_out_of_lines
 from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
@@ -450,7 +451,7 @@ def _mark_titles_over_regions(body: list[Block], s: LayoutSettings) -> None:
     that text (a section title over a column band)."""
     for a, b in zip(body, body[1:]):
         if not (a.kind == TEXT and b.kind == TEXT and a.region != b.region and len(a.lines) == 1
-                and _looks_like_title(a.lines[0].text, s)):
+                and _looks_like_title(a.lines[0].text, s) and not is_sideways(a.lines[0].words[0], s)):
             continue
         above, below = a.box, b.box
         if below.y0 >= above.y1 and min(above.x1, below.x1) > max(above.x0, below.x0):
@@ -495,6 +496,9 @@ def analyze_page(words: list[Word], width: float, height: float,
     else:
         reader.read_rows(body_rows, None)
     reader.leaves = _order_leaves(reader.leaves, s, frozenset(reader.title_bands))
+    sideways: list[Word] = []
+    for leaf in reader.leaves:
+        leaf.rows = sideways_out_of_lines(leaf.rows, sideways, s)
     blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
@@ -503,6 +507,7 @@ def analyze_page(words: list[Word], width: float, height: float,
             body.append(b)
     if s.follow_drawing_order and not too_many:
         body = follow_drawing_order(body, s, frozenset(reader.title_bands))
+    body = place_sideways(body, sideways)
     body = floats_after_paragraphs(body, body_h, s)
     body = place_side_notes(body, notes, s)
     _mark_titles_over_regions(body, s)

@@ -1,0 +1,71 @@
+"""Text set sideways on an upright page: an arXiv stamp or a print job's stamp in the margin, a
+photo's credit up its edge, a chart's axis title.
+
+The PDF edge gives each sideways line as one word, a box far taller than wide. Left among the
+rows it would share a row with the body line it happens to overlap and be read into the middle of
+that line's sentence ("The pincer grasp is a crucial Bruce Plotkin / The Image Works motor
+milestone"). Once the page is cut into columns it leaves the line it shares with upright words
+and comes back as a block of its own after the block it sits beside; like any float, the floats
+pass then moves it past a sentence that goes on.
+"""
+from __future__ import annotations
+
+from .geometry import TEXT, Block, Line, Word, words_box
+from .rows import Row
+from .settings import LayoutSettings
+
+
+def is_sideways(w: Word, s: LayoutSettings) -> bool:
+    """A word (a sideways line, as the PDF edge gives it) far taller than wide, of more than a
+    glyph or two (a tall bracket or an integral sign is upright)."""
+    return w.y1 - w.y0 > s.vertical_word_aspect * (w.x1 - w.x0) and len(w.text) > s.vertical_word_chars
+
+
+def sideways_out_of_lines(rows: list[Row], out: list[Word], s: LayoutSettings) -> list[Row]:
+    """A column's lines without the sideways words that share a line with upright text, a word
+    wider than tall (those go to `out`; a short word of a sideways table, too short to tell, is
+    no upright text). Rows are found, and the page cut into columns, with them in place: an axis
+    title beside a chart holds its rows together as the chart's other labels do."""
+    aspect, chars = s.vertical_word_aspect, s.vertical_word_chars
+    kept: list[Row] = []
+    for row in rows:
+        ws = row.words
+        if len(ws) > 1 and any(w.y1 - w.y0 > aspect * (w.x1 - w.x0) and len(w.text) > chars for w in ws):
+            upright = [w for w in ws if not is_sideways(w, s)]
+            if any(w.x1 - w.x0 > w.y1 - w.y0 for w in upright):
+                out += [w for w in ws if is_sideways(w, s)]
+                box = words_box(upright)
+                row = Row(upright, box.y0, box.y1)
+        kept.append(row)
+    return kept
+
+
+def place_sideways(body: list[Block], sideways: list[Word]) -> list[Block]:
+    """The body blocks with each sideways word as a block of its own, after the block beside it:
+    of the blocks level with it, the nearest across; else the nearest above or below. Several
+    beside one block follow it left to right."""
+    if not sideways:
+        return body
+    boxes = [b.box for b in body]
+    after: dict[int, list[Word]] = {}
+    for w in sorted(sideways, key=lambda w: (w.x0, w.y0, w.seq)):
+        best: tuple[float, float, int] | None = None
+        anchor = -1
+        for i, b in enumerate(boxes):
+            across = max(0.0, b.x0 - w.x1, w.x0 - b.x1)
+            down = max(0.0, b.y0 - w.y1, w.y0 - b.y1)
+            key = (down, across, i)  # level with it (down 0) first, then the nearest across
+            if best is None or key < best:
+                best, anchor = key, i
+        after.setdefault(anchor, []).append(w)
+    out = [_block(w, None) for w in after.get(-1, [])]  # (a page of sideways text alone)
+    for i, b in enumerate(body):
+        out.append(b)
+        out += [_block(w, b) for w in after.get(i, [])]
+    return out
+
+
+def _block(w: Word, anchor: Block | None) -> Block:
+    block = Block([Line([w])], anchor.band if anchor else 0, anchor.column if anchor else 0, kind=TEXT)
+    block.region = anchor.region if anchor else 0
+    return block
