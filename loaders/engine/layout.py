@@ -496,9 +496,9 @@ def analyze_page(words: list[Word], width: float, height: float,
     else:
         reader.read_rows(body_rows, None)
     reader.leaves = _order_leaves(reader.leaves, s, frozenset(reader.title_bands))
-    sideways: list[Word] = []
-    for leaf in reader.leaves:
-        leaf.rows = sideways_out_of_lines(leaf.rows, sideways, s)
+    columns, sideways = sideways_out_of_lines([leaf.rows for leaf in reader.leaves], words, s)
+    for leaf, lines in zip(reader.leaves, columns):
+        leaf.rows = lines
     blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):

@@ -21,23 +21,31 @@ def is_sideways(w: Word, s: LayoutSettings) -> bool:
     return w.y1 - w.y0 > s.vertical_word_aspect * (w.x1 - w.x0) and len(w.text) > s.vertical_word_chars
 
 
-def sideways_out_of_lines(rows: list[Row], out: list[Word], s: LayoutSettings) -> list[Row]:
-    """A column's lines without the sideways words that share a line with upright text, a word
-    wider than tall (those go to `out`; a short word of a sideways table, too short to tell, is
-    no upright text). Rows are found, and the page cut into columns, with them in place: an axis
-    title beside a chart holds its rows together as the chart's other labels do."""
-    aspect, chars = s.vertical_word_aspect, s.vertical_word_chars
-    kept: list[Row] = []
-    for row in rows:
-        ws = row.words
-        if len(ws) > 1 and any(w.y1 - w.y0 > aspect * (w.x1 - w.x0) and len(w.text) > chars for w in ws):
-            upright = [w for w in ws if not is_sideways(w, s)]
-            if any(w.x1 - w.x0 > w.y1 - w.y0 for w in upright):
-                out += [w for w in ws if is_sideways(w, s)]
-                box = words_box(upright)
-                row = Row(upright, box.y0, box.y1)
-        kept.append(row)
-    return kept
+def sideways_out_of_lines(columns: list[list[Row]], words: list[Word],
+                          s: LayoutSettings) -> tuple[list[list[Row]], list[Word]]:
+    """The columns' lines (each column's rows) without the sideways words among `words` that
+    share a line with upright text, a word wider than tall; and those words. (A short word of a
+    sideways table, too short to tell, is no upright text.) Rows are found, and the page cut into
+    columns, with them in place: an axis title beside a chart holds its rows together as the
+    chart's other labels do."""
+    tall = {id(w) for w in words if is_sideways(w, s)}
+    if not tall:
+        return columns, []  # (most pages)
+    out: list[Word] = []
+    kept: list[list[Row]] = []
+    for rows in columns:
+        lines: list[Row] = []
+        for row in rows:
+            ws = row.words
+            if len(ws) > 1 and any(id(w) in tall for w in ws):
+                upright = [w for w in ws if id(w) not in tall]
+                if any(w.x1 - w.x0 > w.y1 - w.y0 for w in upright):
+                    out += [w for w in ws if id(w) in tall]
+                    box = words_box(upright)
+                    row = Row(upright, box.y0, box.y1)
+            lines.append(row)
+        kept.append(lines)
+    return kept, out
 
 
 def place_sideways(body: list[Block], sideways: list[Word]) -> list[Block]:
