@@ -11,7 +11,7 @@ from columnrag.chunking import BandAwareTextSplitter
 from columnrag.loaders import ColumnAwarePDFLoader
 from columnrag.loaders.contract import decode_blocks
 
-from .tablepdf import LEAD, LOREM, Cell, Page, TableSpec, simple_table, write
+from .tablepdf import LEAD, LOREM, PAD, Cell, Page, TableSpec, simple_table, write
 
 HEADER = ["Region", "2021", "2022", "Change"]
 BODY = [["North", "1,204", "1,310", "7.0"], ["South", "986", "1,021", "-2.3"], ["East", "1,533", "1,498", "1.4"],
@@ -330,3 +330,23 @@ def test_lines_of_code_between_two_rules_are_no_table(tmp_path):
         page.insert_text((130, y + 12 + 11 * k), rest, fontname="cour", fontsize=8)
     doc.save(tmp_path / "t.pdf")
     assert tables_of(tmp_path / "t.pdf") == []
+
+
+def test_a_caption_under_a_table_whose_first_line_falls_into_cells_is_its_caption(tmp_path):
+    # A caption set close under the table, its first line spaced wide where a column gap runs
+    # (a sentence's end, justified): not the table's last row; read whole, its broken word joined.
+    t = simple_table(180, 170, [50, 70, 110], [["output", "natbib", "previous style files"], ["(?)", "citep", "cite"],
+                                              ["Lee", "citet", "newcite"], ["(?)", "citeyearpar", "shortcite"]],
+                     "booktabs", pitch=14)
+    p = Page()
+    p.prose(72, 80, 451, LOREM)
+    p.table(t)
+    y = t.ys[-1] + 14
+    p.text(72, y, "Table 1: Sales by year.")
+    p.text(t.xs[1] + PAD, y, "The change between the two years is given in per-")
+    p.text(72, y + LEAD, "cent of the first year's sales, rounded to one decimal.")
+    p.prose(72, y + 3 * LEAD, 451, LOREM)
+    found = tables_of(write(tmp_path / "t.pdf", [p]))
+    caption = ("Table 1: Sales by year. The change between the two years is given in percent of the first "
+               "year's sales, rounded to one decimal.")
+    assert found == [(0, t.grid(), caption)]

@@ -124,7 +124,7 @@ def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
 def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> list[Table]:
     """The tables of a page already read as prose; `drawing` is asked only when the page's lines
     suggest a table."""
-    candidates = table_candidates(layout, s)
+    candidates = [c for c in map(_without_caption_below, table_candidates(layout, s)) if c is not None]
     if not candidates:
         return []
     words = layout.words
@@ -170,6 +170,15 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                         and not monospaced([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
+
+
+def _without_caption_below(c: Candidate) -> Candidate | None:
+    """A candidate without a caption set under the table ("Table 3: ...", its first line cut
+    into cells at a wide space, and the lines after it); None when too few rows are left."""
+    for k in range(1, len(c.rows)):
+        if _CAPTION.match(" ".join(w.text for w in c.rows[k].words)):
+            return Candidate(c.rows[:k], c.region, c.strong) if k >= 2 else None
+    return c
 
 
 def _caption_row(t: Table) -> None:

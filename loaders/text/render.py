@@ -215,6 +215,13 @@ def cleaner(s: LayoutSettings) -> Callable[[str], str]:
     return normalize if s.normalize_text else str
 
 
+def _caption_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
+    """A table's caption as a paragraph's text, on one line (a word its line end broke whole)."""
+    if block.table is None or not block.table.caption:
+        return ""
+    return " ".join(_mended(block_text(Block(list(block.table.caption)), s, repairs), repairs, s).split())
+
+
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
     """The page's text in reading order and the span of every block in it.
 
@@ -227,7 +234,7 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
         if isinstance(block, TableBlock):
-            texts.append((block, table_text(block, s, cleaner(s))))
+            texts.append((block, table_text(block, s, cleaner(s), _caption_text(block, s, repairs))))
         else:
             texts.append((block, block_text(block, s, repairs)))
     if s.dehyphenate:

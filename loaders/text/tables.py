@@ -33,10 +33,6 @@ def cell_rows(table: Table, clean: Clean) -> list[list[str]]:
     return [[cell_text(cell, clean) for cell in row] for row in table.cells]
 
 
-def caption_text(table: Table, clean: Clean) -> str:
-    return cell_text([w for line in table.caption for w in line.words], clean)
-
-
 def _markdown_cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|")
 
@@ -52,10 +48,11 @@ def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
     return "\n".join(lines)
 
 
-def table_text(block: TableBlock, s: LayoutSettings, clean: Clean) -> str:
-    """The text a table block gives the page: its caption, a blank line, and the table. The
-    block keeps its cell texts and caption (the page metadata gives them)."""
-    block.rows, block.caption = cell_rows(block.table, clean), caption_text(block.table, clean)
+def table_text(block: TableBlock, s: LayoutSettings, clean: Clean, caption: str) -> str:
+    """The text a table block gives the page: its caption (read as the page reads a paragraph,
+    on one line), a blank line, and the table. The block keeps its cell texts and caption (the
+    page metadata gives them)."""
+    block.rows, block.caption = cell_rows(block.table, clean), caption
     body = render_rows(block.rows, block.table.header_rows, s.tables)
     return block.caption + CAPTION_SEPARATOR + body if block.caption else body
 
