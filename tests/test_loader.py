@@ -225,3 +225,22 @@ def test_an_arxiv_stamp_up_the_margin_is_read_apart_from_the_line_it_is_level_wi
         assert stamp in lines
         body = " ".join(line for line in lines if line != stamp)
         assert words(body) == (sentence * 28).split()
+
+
+@pytest.mark.parametrize("mark", ["CONFIDENTIAL DRAFT", "DRAFT"])
+def test_a_slanted_watermark_across_two_columns_is_furniture_and_the_columns_read_whole(tmp_path, mark):
+    sentence = ("The committee reviews every proposal submitted before the deadline and writes a "
+                "careful report on each one of them. ")
+    doc = pymupdf.open()
+    for angle in (25, 40, 55):
+        page = doc.new_page(width=612, height=792)
+        for x in (72, 312):
+            page.insert_textbox(pymupdf.Rect(x, 72, x + 228, 720), sentence * 14, fontsize=10)
+        at = pymupdf.Point(100, 650)  # climbing to the right
+        page.insert_text(at, mark, fontsize=44, color=(0.8, 0.8, 0.8), morph=(at, pymupdf.Matrix(angle)))
+    path = tmp_path / "watermark.pdf"
+    doc.save(path)
+    for page in ColumnAwarePDFLoader(path).load():
+        assert words(page.page_content) == (sentence * 28).split()
+        furniture = json.loads(page.metadata["layout_furniture"])
+        assert [(f["kind"], f["text"]) for f in furniture] == [("watermark", mark)]

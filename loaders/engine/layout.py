@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, TEXT, TOP_EDGE_BAND,
+from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, TEXT, TOP_EDGE_BAND, WATERMARK,
                        Block, Line, PageLayout, Word, in_capitals, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
@@ -464,13 +464,15 @@ def _looks_like_title(text: str, s: LayoutSettings) -> bool:
 
 
 def analyze_page(words: list[Word], width: float, height: float,
-                 settings: LayoutSettings | None = None, document_body: float = 0.0) -> PageLayout:
+                 settings: LayoutSettings | None = None, document_body: float = 0.0,
+                 watermarks: list[Word] | None = None) -> PageLayout:
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages.
 
     `document_body`: the usual word height of the document's other pages (0: unknown): on a page
     whose usual type is its references' or its tables', a paragraph in the document's body type
-    is no heading for being larger than the page's type."""
+    is no heading for being larger than the page's type. `watermarks` (the PDF edge tells them:
+    slanted lines in large type) come back as furniture, one block each."""
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
     layout = PageLayout(width, height)
@@ -515,6 +517,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]
     if ruler:
         blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], RULER_BAND, 0, kind=LINE_NUMBERS))
+    blocks += [Block([Line([w])], RULER_BAND, 0, kind=WATERMARK) for w in watermarks or ()]
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
     layout.region_rows = [leaf.rows for leaf in reader.leaves]

@@ -31,6 +31,14 @@ class LayoutSettings:
     # ...and so is a line whose vertical travel is over this many times its horizontal travel. A
     # page of mostly sideways text is turned before layout.
     vertical_line_slope: float = 2.0
+    # A line whose vertical travel is over this share of its horizontal travel (and no sideways
+    # line) is set slanted; slanted, in type this many times the page's usual word height, it is
+    # a watermark ("DRAFT" across the page): page furniture, out of the rows it would cover. So
+    # is a lone word in such type whose box is narrower than this share of its height per letter
+    # (an upright word that tall is far wider).
+    slanted_line_slope: float = 0.25
+    watermark_size: float = 2.5
+    watermark_narrow: float = 0.35
     # Words of the same text whose top-left corners round to the same point on a grid this many
     # points wide are one word drawn twice (fake bold, duplicated layers).
     duplicate_grid: float = 1.0

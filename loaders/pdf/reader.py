@@ -95,7 +95,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
     try:
         page = doc[number]
         frame = page_words(page, settings)
-        layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body)
+        layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks)
                   if ocr.mode != "force" else None)
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
@@ -110,7 +110,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                     settings = replace(settings, follow_drawing_order=False,
                                        float_size_change=ocr.float_size_change)
                 layout = analyze_page(result.words, frame.width, frame.height, settings,
-                                      0.0 if plan.whole_page else document_body)
+                                      0.0 if plan.whole_page else document_body, frame.watermarks)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
         if layout is not None:
             layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 
 import pymupdf
 
-from ..engine.geometry import Box, Word, words_box
+from ..engine.geometry import Box, Word, median, words_box
 from ..engine.settings import LayoutSettings
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
@@ -90,6 +90,9 @@ class PageWords:
     # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples), asked
     # only when the table finder needs the page's rules; None once the page is read.
     vectors: Callable[[], list[tuple]] | None = None
+    # Lines set slanted in large type across the page (a "DRAFT" or "CONFIDENTIAL" watermark),
+    # one word each: kept out of `words`, whose rows and gutters their boxes would cover.
+    watermarks: list[Word] = field(default_factory=list)
 
     def to_page(self, box: Box) -> Box:
         """A box in the words' frame, back in PyMuPDF page coordinates."""
@@ -106,7 +109,8 @@ class PageWords:
 
 
 def _direction(line: list[tuple], s: LayoutSettings) -> str:
-    """'h' for text running across, 'up' or 'down' for rotated text, '?' when unknown."""
+    """'h' for text running across, 'up' or 'down' for rotated text, '/' for a line set slanted,
+    '?' when unknown."""
     if len(line) < 2:
         w = line[0]
         tall = (w[3] - w[1]) > s.vertical_word_aspect * (w[2] - w[0])
@@ -116,7 +120,32 @@ def _direction(line: list[tuple], s: LayoutSettings) -> str:
     dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2
     if abs(dy) > s.vertical_line_slope * abs(dx):
         return "down" if dy > 0 else "up"
-    return "h"
+    return "/" if _slanted(dx, dy, s) else "h"
+
+
+def _slanted(dx: float, dy: float, s: LayoutSettings) -> bool:
+    return s.slanted_line_slope * abs(dx) < abs(dy) <= s.vertical_line_slope * abs(dx)
+
+
+def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str], usual: float,
+                     upright: bool, s: LayoutSettings) -> set[int]:
+    """The lines set slanted in type far larger than the page's usual word height `usual`: a
+    slanted line whose words are that tall, or a lone word that tall whose box is far narrower
+    than an upright word's would be and whose line MuPDF says climbs (asked only then: most
+    pages have no such word)."""
+    big = s.watermark_size * usual
+    found = {k for k, (line, d) in enumerate(zip(lines, directions))
+             if d == "/" and median([w[3] - w[1] for w in line]) >= big}
+    lone = {k: line[0] for k, (line, d) in enumerate(zip(lines, directions)) if d == "h" and len(line) == 1
+            and line[0][3] - line[0][1] >= big and len(line[0][4]) >= 4
+            and line[0][2] - line[0][0] < s.watermark_narrow * (line[0][3] - line[0][1]) * len(line[0][4])}
+    if lone and upright:
+        climbing = [ln["bbox"] for b in tp.extractDICT()["blocks"] for ln in b.get("lines", ())
+                    if _slanted(ln["dir"][0], ln["dir"][1], s)]
+        found |= {k for k, w in lone.items()
+                  if any(abs(b[0] - w[0]) <= 1 and abs(b[1] - w[1]) <= 1 and abs(b[2] - w[2]) <= 1
+                         and abs(b[3] - w[3]) <= 1 for b in climbing)}
+    return found
 
 
 def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
@@ -129,6 +158,12 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
 
 
 _line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
+
+
+def _line_as_word(line: list[tuple], seq: int) -> Word:
+    """A line kept whole (text not running across the page): one box, its words in their order."""
+    box = words_box(Word(*w[:5]) for w in line)
+    return Word(*box.as_tuple(), " ".join(w[4] for w in sorted(line, key=lambda w: w[7])), seq)
 
 
 def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
@@ -151,7 +186,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         raw = _words_from_chars(tp.extractRAWDICT(), s)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line, s) for line in lines]
-    votes = {"h": 0, "up": 0, "down": 0, "?": 0}
+    votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
     for line, d in zip(lines, directions):
         votes[d] += len(line)
     rect = page.rect
@@ -161,18 +196,23 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
         directions = [_direction(line, s) for line in lines]
-    if turn == UPRIGHT and votes["h"] == len(raw):  # every line runs across: the words as they come
+    heights = [w[3] - w[1] for line in lines for w in line]  # (in the turned frame)
+    usual = median(heights)
+    marks = (_watermark_lines(tp, lines, directions, usual, turn == UPRIGHT, s)
+             if raw and max(heights) >= s.watermark_size * usual else set())
+    if turn == UPRIGHT and votes["h"] == len(raw) and not marks:  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
         return PageWords(words, width, height, turn, width, height, vectors)
     out: list[Word] = []
-    for line, d in zip(lines, directions):
-        if d != "h":
-            text = " ".join(w[4] for w in sorted(line, key=lambda w: w[7]))
-            box = words_box(Word(*w[:5]) for w in line)
-            out.append(Word(*box.as_tuple(), text, len(out)))
+    watermarks: list[Word] = []
+    for k, (line, d) in enumerate(zip(lines, directions)):
+        if k in marks:
+            watermarks.append(_line_as_word(line, len(out)))
+        elif d not in ("h", "/"):
+            out.append(_line_as_word(line, len(out)))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
             out.extend([Word(x0, y0, x1, y1, text, base + i)
                         for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn != UPRIGHT else (width, height)
-    return PageWords(out, fw, fh, turn, width, height, vectors)
+    return PageWords(out, fw, fh, turn, width, height, vectors, watermarks)
