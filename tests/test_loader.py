@@ -228,19 +228,32 @@ def test_an_arxiv_stamp_up_the_margin_is_read_apart_from_the_line_it_is_level_wi
 
 
 @pytest.mark.parametrize("mark", ["CONFIDENTIAL DRAFT", "DRAFT"])
-def test_a_slanted_watermark_across_two_columns_is_furniture_and_the_columns_read_whole(tmp_path, mark):
+def test_a_watermark_across_two_columns_is_furniture_and_the_columns_read_whole(tmp_path, mark):
     sentence = ("The committee reviews every proposal submitted before the deadline and writes a "
                 "careful report on each one of them. ")
     doc = pymupdf.open()
-    for angle in (25, 40, 55):
+    for angle in (0, 25, 40, 55):  # upright, printed over the lines; climbing to the right
         page = doc.new_page(width=612, height=792)
         for x in (72, 312):
             page.insert_textbox(pymupdf.Rect(x, 72, x + 228, 720), sentence * 14, fontsize=10)
-        at = pymupdf.Point(100, 650)  # climbing to the right
-        page.insert_text(at, mark, fontsize=44, color=(0.8, 0.8, 0.8), morph=(at, pymupdf.Matrix(angle)))
+        at = pymupdf.Point(100, 650 if angle else 420)
+        page.insert_text(at, mark, fontsize=40, color=(0.8, 0.8, 0.8), morph=(at, pymupdf.Matrix(angle)))
     path = tmp_path / "watermark.pdf"
     doc.save(path)
     for page in ColumnAwarePDFLoader(path).load():
         assert words(page.page_content) == (sentence * 28).split()
         furniture = json.loads(page.metadata["layout_furniture"])
         assert [(f["kind"], f["text"]) for f in furniture] == [("watermark", mark)]
+
+
+def test_a_headline_in_large_type_between_lines_is_no_watermark(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 110), "Annual Report", fontsize=40)
+    for x in (72, 312):
+        page.insert_textbox(pymupdf.Rect(x, 140, x + 228, 720), "The committee met twice this year. " * 40,
+                            fontsize=10)
+    doc.save(tmp_path / "headline.pdf")
+    page = ColumnAwarePDFLoader(tmp_path / "headline.pdf").load()[0]
+    assert page.page_content.startswith("Annual Report\n")
+    assert json.loads(page.metadata["layout_furniture"]) == []

@@ -129,13 +129,24 @@ def _slanted(dx: float, dy: float, s: LayoutSettings) -> bool:
 
 def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str], usual: float,
                      upright: bool, s: LayoutSettings) -> set[int]:
-    """The lines set slanted in type far larger than the page's usual word height `usual`: a
-    slanted line whose words are that tall, or a lone word that tall whose box is far narrower
-    than an upright word's would be and whose line MuPDF says climbs (asked only then: most
-    pages have no such word)."""
+    """The lines in type far larger than the page's usual word height `usual` that are no
+    headline: a slanted line whose words are that tall; an upright one printed over lines of
+    the usual type (words of that size inside its box: a headline sits between lines); or a lone
+    word that tall whose box is far narrower than an upright word's would be and whose line
+    MuPDF says climbs (asked only then: most pages have no such word)."""
     big = s.watermark_size * usual
-    found = {k for k, (line, d) in enumerate(zip(lines, directions))
-             if d == "/" and median([w[3] - w[1] for w in line]) >= big}
+    tall = [median([w[3] - w[1] for w in line]) >= big for line in lines]
+    found = {k for k, (line, d) in enumerate(zip(lines, directions)) if d == "/" and tall[k]}
+    over = [k for k, (line, d) in enumerate(zip(lines, directions)) if d == "h" and tall[k]]
+    if over:
+        usual_type = [((w[0] + w[2]) / 2, (w[1] + w[3]) / 2) for line in lines for w in line
+                      if abs(w[3] - w[1] - usual) <= s.float_size_change * usual]
+        for k in over:
+            x0, y0 = min(w[0] for w in lines[k]), min(w[1] for w in lines[k])
+            x1, y1 = max(w[2] for w in lines[k]), max(w[3] for w in lines[k])
+            inside = sum(1 for cx, cy in usual_type if x0 < cx < x1 and y0 < cy < y1)
+            if inside >= s.watermark_overprinted:
+                found.add(k)
     lone = {k: line[0] for k, (line, d) in enumerate(zip(lines, directions)) if d == "h" and len(line) == 1
             and line[0][3] - line[0][1] >= big and len(line[0][4]) >= 4
             and line[0][2] - line[0][0] < s.watermark_narrow * (line[0][3] - line[0][1]) * len(line[0][4])}
