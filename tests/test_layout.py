@@ -662,3 +662,27 @@ def test_a_sideways_table_too_short_to_tell_keeps_its_rows():
     text = page_text(analyze_page(words + column(numbered_lines("b", 6, 8), 150, 100), 612, 792),
                      LayoutSettings())[0]
     assert text.count("Header Unit") == 6
+
+
+def _words_ending_at(text: str, x1: float, y: float) -> list[Word]:
+    """Words of one line, set so that the last ends at x1."""
+    ws = line_words(text, 0, y)
+    return [Word(w.x0 + x1 - ws[-1].x1, w.y0, w.x1 + x1 - ws[-1].x1, w.y1, w.text) for w in ws]
+
+
+def test_a_captions_first_line_whose_word_space_falls_in_the_gutter_between_two_figures_is_whole():
+    left = column(numbered_lines("A", 8, 3), 72, 100)
+    right = column(numbered_lines("B", 8, 3), 300, 100)
+    y = 100 + 8 * PITCH + 6
+    first = (_words_ending_at("Figure 2: The total stellar mass of both", 268, y)
+             + line_words("stars as a function of redshift, top", 272.5, y))
+    rest = line_words("and the dashed lines are the total stellar masses of the stars.", 72, y + PITCH)
+    body = column(numbered_lines("p", 4, 9), 72, y + 3 * PITCH)
+    for words in (reseq(left + right + first + rest + body), row_major(left + right + first + rest + body)):
+        lines = page_text(analyze_page(words, 612, 792), LayoutSettings())[0].split("\n")
+        assert " ".join(w.text for w in first) in lines
+    # Two captions side by side, each under its figure, are no line across.
+    pair = (_words_ending_at("Fig. 4. The accuracy of both methods", 268, y)
+            + line_words("Fig. 5. The rate of false alarms", 272.5, y))
+    lines = page_text(analyze_page(reseq(left + right + pair + body), 612, 792), LayoutSettings())[0].split("\n")
+    assert "Fig. 4. The accuracy of both methods" in lines and "Fig. 5. The rate of false alarms" in lines

@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from .floats import is_caption_start
 from .geometry import drawn_in_this_order, median
 from .rows import Row, line_pitch, row_pitch
 from .settings import LayoutSettings
@@ -292,8 +293,23 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         followed = g.last + 1 < len(rows)
         if followed and rows[last + 1].cy - rows[last].cy > s.headline_space * pitch:
             end = last
+        else:
+            # The strip's last row, running text on both sides lined up with neither, its gap at
+            # the strip far narrower than any aligned row's (a word space where the strip ran: a
+            # caption's first line across two figures), crosses the strip: the band ends above it.
+            narrowest = min([rx[i] - lx[i] for i in good if i in lx and i in rx], default=0.0)
+            if (end in lx and end in rx and rx[end] - lx[end] < s.crossing_gap_share * narrowest
+                    and all(_running(side[end], s) for side in (lwords, rwords))
+                    and not is_caption_start(" ".join(w.text for w in rwords[end]))):
+                end -= 1  # (two captions side by side start each side: no line across)
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
                   [i for i in g.right if first <= i <= end], g.centred)
+
+
+def _running(words: list, s: LayoutSettings) -> bool:
+    """Words of running text: as many as prose has beside a strip, most of them of letters."""
+    return (len(words) >= s.prose_words * s.min_words_per_side
+            and sum(1 for w in words if _WORDY.match(w.text)) >= s.tie_wordy_share * len(words))
 
 
 def _word_space(rows: list[Row], g: Gutter, min_gap: float) -> float:

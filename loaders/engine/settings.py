@@ -98,6 +98,10 @@ class LayoutSettings:
     # text resuming on the other side further down, is a full-width headline between two bands;
     # an unbalanced column's tail this far below its last aligned row ends the band.
     headline_space: float = 1.6
+    # A row of prose under a band's aligned rows whose gap at the gutter is under this share of
+    # the narrowest of theirs (a word space of a line running across, where the strip happened
+    # to run) ends the band.
+    crossing_gap_share: float = 0.5
     # List markers (bullets, "[12]", "3.") hanging left of a gutter: the words within this many
     # edge_tolerances of its left edge...
     list_marker_reach: float = 3.0
