@@ -686,3 +686,26 @@ def test_a_captions_first_line_whose_word_space_falls_in_the_gutter_between_two_
             + line_words("Fig. 5. The rate of false alarms", 272.5, y))
     lines = page_text(analyze_page(reseq(left + right + pair + body), 612, 792), LayoutSettings())[0].split("\n")
     assert "Fig. 4. The accuracy of both methods" in lines and "Fig. 5. The rate of false alarms" in lines
+
+
+def test_a_drop_cap_is_read_as_the_first_letter_of_its_paragraph():
+    def page(cap: str, first: str) -> list[Word]:
+        big = Word(72, 97, 94, 131, cap)  # three lines tall, beside their starts
+        beside = [line_words(t, 100, 100 + k * PITCH) for k, t in
+                  enumerate([first + " committee met twice this year", "to review the proposals and",
+                             "wrote a careful report on each"])]
+        under = column(["one of them for the board of the", "foundation before the winter."], 72, 100 + 3 * PITCH)
+        return [big] + [w for ws in beside for w in ws] + under
+
+    for cap, first, expected in (("T", "he", "The"), ("T", "HE", "THE"), ("A", "Then", "A Then")):
+        words = page(cap, first)
+        for drawn in (reseq(words), row_major(words)):
+            text = " ".join(read(drawn))
+            assert text.startswith(expected + " committee met twice this year to review"), text
+    # A large letter beside nothing (a figure's panel label) or beside one line (an appendix
+    # heading's letter) stays where it is.
+    label = [Word(300, 97, 322, 131, "B")] + column(numbered_lines("b", 6), 72, 100)
+    assert read(reseq(label)).count("B") == 1
+    heading = [Word(72, 96, 84, 118, "A")] + line_words("HEADINGS AND LISTS", 88, 104) + column(
+        numbered_lines("h", 4), 72, 130)
+    assert read(reseq(heading))[:2] == ["A", "HEADINGS"]

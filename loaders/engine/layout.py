@@ -16,6 +16,7 @@ from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULE
                        Block, Line, PageLayout, Word, in_capitals, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
+from .drop_caps import drop_caps_into_lines
 from .floats import block_height, floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
@@ -480,6 +481,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         return layout
     words, ruler = split_rulers(words, s)
     body_h = _usual_height(words)
+    words = drop_caps_into_lines(words, body_h, s)
     rows = make_rows(words, s.row_overlap)
     notes = find_side_notes(rows, body_h, s)
     if notes:  # (rare) they leave the rows

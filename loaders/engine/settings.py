@@ -98,6 +98,10 @@ class LayoutSettings:
     # text resuming on the other side further down, is a full-width headline between two bands;
     # an unbalanced column's tail this far below its last aligned row ends the band.
     headline_space: float = 1.6
+    # A capital letter alone, at least this many body heights tall, left of the first words of
+    # as many lines (within drop_cap_gap body heights) is a drop cap: it goes into the first.
+    drop_cap_lines: int = 2
+    drop_cap_gap: float = 2.0
     # A row of prose under a band's aligned rows whose gap at the gutter is under this share of
     # the narrowest of theirs (a word space of a line running across, where the strip happened
     # to run) ends the band.
