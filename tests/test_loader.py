@@ -257,3 +257,17 @@ def test_a_headline_in_large_type_between_lines_is_no_watermark(tmp_path):
     page = ColumnAwarePDFLoader(tmp_path / "headline.pdf").load()[0]
     assert page.page_content.startswith("Annual Report\n")
     assert json.loads(page.metadata["layout_furniture"]) == []
+
+
+def test_a_drop_cap_drawn_in_large_type_reads_as_its_words_first_letter(tmp_path):
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 104), "T", fontsize=40)
+    lines = ["he committee met twice this year to review the", "proposals submitted before the deadline and wrote",
+             "a careful report on each one of them for the board.", "The board then decided which of the proposals",
+             "would receive funding in the coming year."]
+    for k, line in enumerate(lines):
+        page.insert_text((100 if k < 3 else 72, 80 + 12 * k), line, fontsize=10)
+    doc.save(tmp_path / "drop-cap.pdf")
+    text = ColumnAwarePDFLoader(tmp_path / "drop-cap.pdf").load()[0].page_content
+    assert words(text) == ("T" + " ".join(lines)).split()
