@@ -9,7 +9,7 @@ from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.text.render import normalize, page_text
 
-from .boxes import CHAR_W, HEIGHT, PITCH, column, line_words, numbered_lines, reseq
+from .boxes import CHAR_W, HEIGHT, PITCH, SPACE, column, line_words, numbered_lines, reseq
 
 
 def read(words: list[Word], **kw) -> list[str]:
@@ -689,23 +689,27 @@ def test_a_captions_first_line_whose_word_space_falls_in_the_gutter_between_two_
 
 
 def test_a_drop_cap_is_read_as_the_first_letter_of_its_paragraph():
-    def page(cap: str, first: str) -> list[Word]:
+    def page(cap: str, first: str, indent: float = 0.0) -> list[Word]:
         big = Word(72, 97, 94, 131, cap)  # three lines tall, beside their starts
-        beside = [line_words(t, 100, 100 + k * PITCH) for k, t in
+        beside = [line_words(t, 100 + (indent if k == 0 else 0), 100 + k * PITCH) for k, t in
                   enumerate([first + " committee met twice this year", "to review the proposals and",
                              "wrote a careful report on each"])]
         under = column(["one of them for the board of the", "foundation before the winter."], 72, 100 + 3 * PITCH)
         return [big] + [w for ws in beside for w in ws] + under
 
-    for cap, first, expected in (("T", "he", "The"), ("T", "HE", "THE"), ("A", "Then", "A Then")):
-        words = page(cap, first)
+    # The rest of its word in lower case or small capitals; a word of its own ("A" a word space
+    # before the line's first word, or before a capitalised one).
+    for cap, first, indent, expected in (("T", "he", 0, "The"), ("T", "HE", 0, "THE"), ("A", "Then", 0, "A Then"),
+                                         ("A", "new", SPACE, "A new"), ("I", "am", SPACE, "I am")):
+        words = page(cap, first, indent)
         for drawn in (reseq(words), row_major(words)):
             text = " ".join(read(drawn))
             assert text.startswith(expected + " committee met twice this year to review"), text
-    # A large letter beside nothing (a figure's panel label) or beside one line (an appendix
-    # heading's letter) stays where it is.
-    label = [Word(300, 97, 322, 131, "B")] + column(numbered_lines("b", 6), 72, 100)
-    assert read(reseq(label)).count("B") == 1
+    # A large letter beside one line (an appendix heading's letter) stays a word of its own.
     heading = [Word(72, 96, 84, 118, "A")] + line_words("HEADINGS AND LISTS", 88, 104) + column(
         numbered_lines("h", 4), 72, 130)
     assert read(reseq(heading))[:2] == ["A", "HEADINGS"]
+    # A letter beside a heading in capitals run onto two lines is the heading's: a word of its own.
+    caps = ([Word(72, 96, 90, 126, "B")] + line_words("APPENDIX ON THE", 94, 100)
+            + line_words("METHODS USED", 94, 100 + PITCH) + column(numbered_lines("h", 4), 72, 140))
+    assert read(reseq(caps))[:2] == ["B", "APPENDIX"]

@@ -11,6 +11,7 @@ from langchain_core.embeddings import DeterministicFakeEmbedding
 
 from columnrag.ingest.samples import two_column_page, write_pdf
 from columnrag.loaders import ColumnAwarePDFLoader, ColumnAwarePDFParser, LayoutSettings, PDFLoadError
+from columnrag.loaders.pdf.words import page_words
 
 PDF_KEYS = {"source", "file_path", "page", "total_pages", "format", "title", "author", "subject",
             "keywords", "creator", "producer", "creationdate", "moddate", "trapped"}
@@ -246,17 +247,26 @@ def test_a_watermark_across_two_columns_is_furniture_and_the_columns_read_whole(
         assert [(f["kind"], f["text"]) for f in furniture] == [("watermark", mark)]
 
 
-def test_a_headline_in_large_type_between_lines_is_no_watermark(tmp_path):
+@pytest.mark.parametrize("font", ["helv", "tiro"])
+@pytest.mark.parametrize("gap", [12, 14, 18])
+def test_a_headline_in_large_type_between_lines_is_no_watermark(tmp_path, font, gap):
+    # A title in large type with its subtitle set close under it (inside the title's box, as far
+    # as its descenders reach), over two columns.
     doc = pymupdf.open()
     page = doc.new_page(width=612, height=792)
-    page.insert_text((72, 110), "Annual Report", fontsize=40)
+    page.insert_text((72, 110), "Annual Report of the Board", fontsize=40, fontname=font)
+    page.insert_text((72, 110 + gap), "Prepared for the members of the foundation", fontsize=10, fontname=font)
     for x in (72, 312):
         page.insert_textbox(pymupdf.Rect(x, 140, x + 228, 720), "The committee met twice this year. " * 40,
                             fontsize=10)
     doc.save(tmp_path / "headline.pdf")
+    with pymupdf.open(tmp_path / "headline.pdf") as pdf:
+        frame = page_words(pdf[0], LayoutSettings())
+    assert frame.watermarks == [] and "Annual" in [w.text for w in frame.words]
     page = ColumnAwarePDFLoader(tmp_path / "headline.pdf").load()[0]
-    assert page.page_content.startswith("Annual Report\n")
     assert json.loads(page.metadata["layout_furniture"]) == []
+    if gap >= 18:  # (closer, the subtitle shares the title's row: one line of both)
+        assert " ".join(page.page_content.split()).startswith("Annual Report of the Board Prepared for")
 
 
 def test_a_drop_cap_drawn_in_large_type_reads_as_its_words_first_letter(tmp_path):

@@ -3,7 +3,9 @@
 Its box spans two or more lines, so by its centre it falls into the second or third line, and its
 word is read in the middle of the paragraph ("he committee met ... T proposals"). A drop cap is
 moved into the first line it stands beside; followed by the rest of its word (in lower case, or
-in small capitals as IEEE journals set "T HIS"), it is that word's first letter.
+in small capitals as IEEE journals set "T HIS") and starting where the other lines beside it
+start (a word of its own, "A" or "I", is set a word space further), it is that word's first
+letter.
 """
 from __future__ import annotations
 
@@ -33,12 +35,17 @@ def drop_caps_into_lines(words: list[Word], body_h: float, s: LayoutSettings) ->
         lines = {round((w.y0 - first_top) / body_h) for w in beside}
         if len(lines) < s.drop_cap_lines or first_top - cap.y0 > max(body_h, (cap.y1 - cap.y0) / 3):
             continue
-        head = min((w for w in beside if w.y0 - first_top < body_h / 2), key=lambda w: w.x0)
+        first = [w for w in beside if w.y0 - first_top < body_h / 2]
+        head = min(first, key=lambda w: w.x0)
+        others = [w.x0 for w in beside if w.y0 - first_top >= body_h / 2] or [head.x0]
         rest = head.text
-        joins = rest[:1].islower() or (len(rest) >= 2 and rest.isalpha() and rest.isupper())
+        small_caps = (len(rest) >= 2 and rest.isalpha() and rest.isupper()
+                      and not all(w.text.isupper() for w in first if w.text.isalpha()))
+        joins = ((rest[:1].islower() or small_caps)
+                 and head.x0 - min(others) <= s.drop_cap_indent * body_h)
         at = next(i for i, w in enumerate(out) if w is cap)
         if joins:
-            out[at] = Word(cap.x0, head.y0, head.x1, head.y1, cap.text + rest, cap.seq)
+            out[at] = Word(cap.x0, head.y0, head.x1, head.y1, cap.text + rest, head.seq)
             out = [w for w in out if w is not head]
         else:
             out[at] = Word(cap.x0, head.y0, cap.x1, head.y1, cap.text, cap.seq)

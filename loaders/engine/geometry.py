@@ -108,7 +108,7 @@ class Line:
 TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
 TABLE = "table"  # a table: its words leave the prose flow, its cells are kept as rows
 LINE_NUMBERS = "line-numbers"
-WATERMARK = "watermark"  # text set slanted in large type across the page ("DRAFT")
+WATERMARK = "watermark"  # large type set slanted across the page or printed over its text ("DRAFT")
 FURNITURE_KINDS = frozenset({HEADER, FOOTER, LINE_NUMBERS, WATERMARK})
 
 # Bands of the page body are numbered in reading order from FIRST_BAND; a negative band is a flag

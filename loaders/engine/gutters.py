@@ -308,8 +308,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
 
 def _running(words: list, s: LayoutSettings) -> bool:
     """Words of running text: as many as prose has beside a strip, most of them of letters."""
-    return (len(words) >= s.prose_words * s.min_words_per_side
-            and sum(1 for w in words if _WORDY.match(w.text)) >= s.tie_wordy_share * len(words))
+    return len(words) >= s.prose_words * s.min_words_per_side and _wordy(words, s.tie_wordy_share)
 
 
 def _word_space(rows: list[Row], g: Gutter, min_gap: float) -> float:
@@ -486,10 +485,12 @@ def both_sides_wordy(rows: list[Row], mid: float, share: float) -> bool:
     """Words on both sides of a tie gutter, not symbols: a display equation drawn piece by piece
     (its sums, fractions, sub- and superscripts apart) must stay one block."""
     words = [w for r in rows for w in r.words]
-    for side in ([w for w in words if w.x1 <= mid], [w for w in words if w.x0 >= mid]):
-        if sum(1 for w in side if _WORDY.match(w.text)) < share * len(side):
-            return False
-    return True
+    return all(_wordy(side, share) for side in ([w for w in words if w.x1 <= mid], [w for w in words if w.x0 >= mid]))
+
+
+def _wordy(words: list, share: float) -> bool:
+    """At least this share of the words are words of letters."""
+    return sum(1 for w in words if _WORDY.match(w.text)) >= share * len(words)
 
 
 def empty_strips(rows: list[Row], min_width: float, settings: LayoutSettings, least: int = 0) -> list[Gutter]:

@@ -473,11 +473,13 @@ def analyze_page(words: list[Word], width: float, height: float,
     `document_body`: the usual word height of the document's other pages (0: unknown): on a page
     whose usual type is its references' or its tables', a paragraph in the document's body type
     is no heading for being larger than the page's type. `watermarks` (the PDF edge tells them:
-    slanted lines in large type) come back as furniture, one block each."""
+    large type set slanted or printed over the text) come back as furniture, one block each."""
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
     layout = PageLayout(width, height)
+    marks = [Block([Line([w])], RULER_BAND, 0, kind=WATERMARK) for w in watermarks or ()]
     if not words:
+        layout.blocks = marks
         return layout
     words, ruler = split_rulers(words, s)
     body_h = _usual_height(words)
@@ -519,7 +521,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]
     if ruler:
         blocks.append(Block([Line(sorted(ruler, key=lambda w: w.y0))], RULER_BAND, 0, kind=LINE_NUMBERS))
-    blocks += [Block([Line([w])], RULER_BAND, 0, kind=WATERMARK) for w in watermarks or ()]
+    blocks += marks
     layout.blocks = blocks
     layout.columns_per_band = dict(reader.columns)
     layout.region_rows = [leaf.rows for leaf in reader.leaves]

@@ -99,9 +99,12 @@ class LayoutSettings:
     # an unbalanced column's tail this far below its last aligned row ends the band.
     headline_space: float = 1.6
     # A capital letter alone, at least this many body heights tall, left of the first words of
-    # as many lines (within drop_cap_gap body heights) is a drop cap: it goes into the first.
+    # as many lines (within drop_cap_gap body heights) is a drop cap: it goes into the first, as
+    # the first letter of the word there when that word starts within drop_cap_indent body
+    # heights of the other lines (a word of its own, "A", is set a word space further).
     drop_cap_lines: int = 2
     drop_cap_gap: float = 2.0
+    drop_cap_indent: float = 0.15
     # A row of prose under a band's aligned rows whose gap at the gutter is under this share of
     # the narrowest of theirs (a word space of a line running across, where the strip happened
     # to run) ends the band.

@@ -15,10 +15,15 @@ from .rows import Row
 from .settings import LayoutSettings
 
 
+def sideways_box(width: float, height: float, text: str, s: LayoutSettings) -> bool:
+    """A word's box far taller than wide, of more than a glyph or two (a tall bracket or an
+    integral sign is upright): text set sideways."""
+    return height > s.vertical_word_aspect * width and len(text) > s.vertical_word_chars
+
+
 def is_sideways(w: Word, s: LayoutSettings) -> bool:
-    """A word (a sideways line, as the PDF edge gives it) far taller than wide, of more than a
-    glyph or two (a tall bracket or an integral sign is upright)."""
-    return w.y1 - w.y0 > s.vertical_word_aspect * (w.x1 - w.x0) and len(w.text) > s.vertical_word_chars
+    """A word (a sideways line, as the PDF edge gives it) set sideways."""
+    return sideways_box(w.x1 - w.x0, w.y1 - w.y0, w.text, s)
 
 
 def sideways_out_of_lines(columns: list[list[Row]], words: list[Word],
@@ -66,7 +71,7 @@ def place_sideways(body: list[Block], sideways: list[Word]) -> list[Block]:
             if best is None or key < best:
                 best, anchor = key, i
         after.setdefault(anchor, []).append(w)
-    out = [_block(w, None) for w in after.get(-1, [])]  # (a page of sideways text alone)
+    out = [_block(w, None) for w in after.get(-1, [])]  # (no body block to follow: first)
     for i, b in enumerate(body):
         out.append(b)
         out += [_block(w, b) for w in after.get(i, [])]

@@ -16,6 +16,7 @@ from .geometry import FIRST_BAND, Block, Box, Line, PageLayout, Word, median, wo
 from .gutters import empty_strips
 from .rows import Row, make_rows
 from .settings import LayoutSettings
+from .sideways import is_sideways
 
 _EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
@@ -109,7 +110,10 @@ class _Regions(dict):
         # A region's rows as the engine cut them (a run of rows that make_rows made, its scripts
         # back in their lines) are taken when the words are the same.
         read = self.read[region] if 0 <= region < len(self.read) else None
-        if read is not None and {id(w) for r in read for w in r.words} == {id(w) for w in words}:
+        ids = {id(w) for r in read for w in r.words} if read is not None else None
+        # (A sideways word the engine took out of a line came back as a block of the region.)
+        if ids is not None and (ids == {id(w) for w in words}
+                                or ids == {id(w) for w in words if not is_sideways(w, self.s)}):
             rows = read
         else:
             rows = make_rows(words, self.s.row_overlap)

@@ -124,7 +124,7 @@ def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
 def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> list[Table]:
     """The tables of a page already read as prose; `drawing` is asked only when the page's lines
     suggest a table."""
-    candidates = [c for c in map(_without_caption_below, table_candidates(layout, s)) if c is not None]
+    candidates = [c for c in (_without_caption_below(c, s) for c in table_candidates(layout, s)) if c is not None]
     if not candidates:
         return []
     words = layout.words
@@ -172,12 +172,15 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
     return tables
 
 
-def _without_caption_below(c: Candidate) -> Candidate | None:
+def _without_caption_below(c: Candidate, s: LayoutSettings) -> Candidate | None:
     """A candidate without a caption set under the table ("Table 3: ...", its first line cut
-    into cells at a wide space, and the lines after it); None when too few rows are left."""
+    into cells at a wide space, and the lines after it); None when too few rows are left, and
+    strong only if enough are left to be a table without rules."""
     for k in range(1, len(c.rows)):
         if _CAPTION.match(" ".join(w.text for w in c.rows[k].words)):
-            return Candidate(c.rows[:k], c.region, c.strong) if k >= 2 else None
+            if k < s.table_ruled_rows:
+                return None
+            return Candidate(c.rows[:k], c.region, c.strong and k >= s.table_min_rows)
     return c
 
 

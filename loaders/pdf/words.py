@@ -15,6 +15,7 @@ from operator import itemgetter
 import pymupdf
 
 from ..engine.geometry import Box, Word, median, words_box
+from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
@@ -90,8 +91,9 @@ class PageWords:
     # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples), asked
     # only when the table finder needs the page's rules; None once the page is read.
     vectors: Callable[[], list[tuple]] | None = None
-    # Lines set slanted in large type across the page (a "DRAFT" or "CONFIDENTIAL" watermark),
-    # one word each: kept out of `words`, whose rows and gutters their boxes would cover.
+    # Watermarks ("DRAFT", "CONFIDENTIAL"): lines in large type set slanted across the page or
+    # printed over its text, one word each, kept out of `words`, whose rows and gutters their
+    # boxes would cover.
     watermarks: list[Word] = field(default_factory=list)
 
     def to_page(self, box: Box) -> Box:
@@ -113,8 +115,7 @@ def _direction(line: list[tuple], s: LayoutSettings) -> str:
     '?' when unknown."""
     if len(line) < 2:
         w = line[0]
-        tall = (w[3] - w[1]) > s.vertical_word_aspect * (w[2] - w[0])
-        return "?" if tall and len(w[4]) > s.vertical_word_chars else "h"
+        return "?" if sideways_box(w[2] - w[0], w[3] - w[1], w[4], s) else "h"
     a, b = line[0], line[-1]
     dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2
     dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2
@@ -130,12 +131,13 @@ def _slanted(dx: float, dy: float, s: LayoutSettings) -> bool:
 def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str], usual: float,
                      upright: bool, s: LayoutSettings) -> set[int]:
     """The lines in type far larger than the page's usual word height `usual` that are no
-    headline: a slanted line whose words are that tall; an upright one printed over lines of
-    the usual type (words of that size inside its box: a headline sits between lines); or a lone
-    word that tall whose box is far narrower than an upright word's would be and whose line
-    MuPDF says climbs (asked only then: most pages have no such word)."""
+    headline: a slanted line whose words are all that tall; an upright one printed over lines of
+    the usual type (words of that size, on two lines or more, inside its box above its
+    descenders and below its top tenth: a headline sits between lines, and a subtitle set close
+    under it reaches no further than its descenders); or a lone word that tall whose box is far narrower than an upright word's would
+    be and whose line MuPDF says climbs (asked only then: most pages have no such word)."""
     big = s.watermark_size * usual
-    tall = [median([w[3] - w[1] for w in line]) >= big for line in lines]
+    tall = [min([w[3] - w[1] for w in line]) >= big for line in lines]
     found = {k for k, (line, d) in enumerate(zip(lines, directions)) if d == "/" and tall[k]}
     over = [k for k, (line, d) in enumerate(zip(lines, directions)) if d == "h" and tall[k]]
     if over:
@@ -144,8 +146,9 @@ def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions:
         for k in over:
             x0, y0 = min(w[0] for w in lines[k]), min(w[1] for w in lines[k])
             x1, y1 = max(w[2] for w in lines[k]), max(w[3] for w in lines[k])
-            inside = sum(1 for cx, cy in usual_type if x0 < cx < x1 and y0 < cy < y1)
-            if inside >= s.watermark_overprinted:
+            top, bottom = y0 + (y1 - y0) / 10, y1 - (y1 - y0) / 4
+            inside = [cy for cx, cy in usual_type if x0 < cx < x1 and top < cy < bottom]
+            if len(inside) >= s.watermark_overprinted and max(inside) - min(inside) >= usual:
                 found.add(k)
     lone = {k: line[0] for k, (line, d) in enumerate(zip(lines, directions)) if d == "h" and len(line) == 1
             and line[0][3] - line[0][1] >= big and len(line[0][4]) >= 4
@@ -203,14 +206,14 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     rect = page.rect
     width, height = rect.width, rect.height
     turn = UPRIGHT
-    if votes["up"] + votes["down"] > votes["h"]:
+    if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
         directions = [_direction(line, s) for line in lines]
     heights = [w[3] - w[1] for line in lines for w in line]  # (in the turned frame)
     usual = median(heights)
     marks = (_watermark_lines(tp, lines, directions, usual, turn == UPRIGHT, s)
-             if raw and max(heights) >= s.watermark_size * usual else set())
+             if usual > 0 and max(heights) >= s.watermark_size * usual else set())
     if turn == UPRIGHT and votes["h"] == len(raw) and not marks:  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
         return PageWords(words, width, height, turn, width, height, vectors)
