@@ -350,3 +350,25 @@ def test_a_caption_under_a_table_whose_first_line_falls_into_cells_is_its_captio
     caption = ("Table 1: Sales by year. The change between the two years is given in percent of the first "
                "year's sales, rounded to one decimal.")
     assert found == [(0, t.grid(), caption)]
+
+
+@pytest.mark.parametrize("after_a, before_b, owner", [(12, 4, 0), (16, 1, 1)])
+def test_a_caption_read_as_a_row_between_two_tables_parts_them(tmp_path, after_a, before_b, owner):
+    # Two tables one under the other, a caption between them whose first line falls into cells:
+    # two tables, neither holding the caption as a row; the caption is the nearer one's.
+    rows = [["output", "natbib", "previous style files"], ["(?)", "citep", "cite"], ["Lee", "citet", "newcite"],
+            ["(?)", "citeyearpar", "shortcite"]]
+    p = Page()
+    p.prose(72, 80, 451, LOREM)
+    a = simple_table(180, 150, [50, 70, 110], rows, "none", pitch=14)
+    p.table(a)
+    y = a.ys[-1] + after_a
+    p.text(72, y, "Table 2: Sales by year.")
+    p.text(a.xs[1] + PAD, y, "The change between the two years in percent.")
+    b = simple_table(180, y + before_b, [50, 70, 110], rows, "none", pitch=14)
+    p.table(b)
+    p.prose(72, b.ys[-1] + 30, 451, LOREM)
+    found = tables_of(write(tmp_path / "t.pdf", [p]))
+    assert [t[1] for t in found] == [rows, rows]
+    assert found[owner][2] == "Table 2: Sales by year. The change between the two years in percent."
+    assert found[1 - owner][2] == ""

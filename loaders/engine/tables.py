@@ -124,7 +124,7 @@ def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
 def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> list[Table]:
     """The tables of a page already read as prose; `drawing` is asked only when the page's lines
     suggest a table."""
-    candidates = [c for c in (_without_caption_below(c, s) for c in table_candidates(layout, s)) if c is not None]
+    candidates = [part for c in table_candidates(layout, s) for part in _parted_at_captions(c, s)]
     if not candidates:
         return []
     words = layout.words
@@ -172,16 +172,19 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
     return tables
 
 
-def _without_caption_below(c: Candidate, s: LayoutSettings) -> Candidate | None:
-    """A candidate without a caption set under the table ("Table 3: ...", its first line cut
-    into cells at a wide space, and the lines after it); None when too few rows are left, and
-    strong only if enough are left to be a table without rules."""
-    for k in range(1, len(c.rows)):
-        if _CAPTION.match(" ".join(w.text for w in c.rows[k].words)):
-            if k < s.table_ruled_rows:
-                return None
-            return Candidate(c.rows[:k], c.region, c.strong and k >= s.table_min_rows)
-    return c
+def _parted_at_captions(c: Candidate, s: LayoutSettings) -> list[Candidate]:
+    """A candidate parted at the captions read as its rows ("Table 3: ...", its first line cut
+    into cells at a wide space: the caption under one table, or over the next): the runs of rows
+    between them that are long enough, each strong only if long enough to be a table without
+    rules."""
+    at = [k for k in range(1, len(c.rows)) if _CAPTION.match(" ".join(w.text for w in c.rows[k].words))]
+    if not at:
+        return [c]
+    out = []
+    for a, b in zip([0] + [k + 1 for k in at], at + [len(c.rows)]):
+        if b - a >= s.table_ruled_rows:
+            out.append(Candidate(c.rows[a:b], c.region, c.strong and b - a >= s.table_min_rows))
+    return out
 
 
 def _caption_row(t: Table) -> None:
@@ -248,7 +251,7 @@ def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSe
     if tables:
         _take_out(layout, [t.box for t in tables])
         for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
-            place_table(layout, t, s)
+            place_table(layout, t, s, [o.box for o in tables if o is not t])
     return layout
 
 
@@ -282,11 +285,12 @@ def _table_block(t: Table) -> TableBlock:
     return TableBlock(lines, kind=TABLE, table=t)
 
 
-def _take_caption(body: list[Block], t: Table, s: LayoutSettings) -> Block | None:
+def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[Box] = ()) -> Block | None:
     """The caption right above the table (or else right below it): the block above when it
     opens with "Table N", or its last lines from one that does (a caption set close under a
-    paragraph is read into it), or the start of the block below. Its lines move into the
-    table; the block left empty is returned, to be dropped."""
+    paragraph is read into it), or the start of the block below, unless that block sits closer
+    over another table (`others`: the page's other tables), whose caption it is. Its lines move
+    into the table; the block left empty is returned, to be dropped."""
     reach = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
     tb = t.box
     near = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
@@ -299,6 +303,9 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings) -> Block | Non
                 return b if not b.lines else None
     below = [b for b in near if tb.y1 - 1 <= b.box.y0 <= tb.y1 + reach]
     for b in sorted(below, key=lambda b: b.box.y0):
+        bb = b.box
+        if any(bb.y1 - 1 <= o.y0 < bb.y1 + (bb.y0 - tb.y1) and min(o.x1, bb.x1) > max(o.x0, bb.x0) for o in others):
+            continue  # closer over the next table: that table's caption
         if b.lines and _CAPTION.match(b.lines[0].text):
             n = len(b.lines) if len(b.lines) <= s.table_caption_lines else 1
             t.caption, b.lines = b.lines[:n], b.lines[n:]
@@ -314,14 +321,14 @@ def _end_of_body(blocks: list[Block]) -> int:
     return at
 
 
-def place_table(layout: PageLayout, t: Table, s: LayoutSettings) -> None:
+def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: list[Box] = ()) -> None:
     """Put a table into the page's reading order where a reader meets it: after the last block
     (in reading order) above it in its columns, and when that block's sentence goes on below the
     table, after the block that finishes it. Blocks at the page's edges count (furniture is decided later, and
     a line at the top may be the page's first text)."""
     blocks = layout.blocks
     text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
-    caption = _take_caption(text, t, s)
+    caption = _take_caption(text, t, s, others)
     if caption is not None:
         blocks[:] = [b for b in blocks if b is not caption]
         text = [b for b in text if b is not caption]
