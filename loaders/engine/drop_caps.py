@@ -44,6 +44,8 @@ def drop_caps_into_lines(words: list[Word], body_h: float, s: LayoutSettings) ->
         joins = ((rest[:1].islower() or small_caps)
                  and head.x0 - min(others) <= s.drop_cap_indent * body_h)
         at = next(i for i, w in enumerate(out) if w is cap)
+        # Its box takes the first line's height (the rows are made by overlap): its metadata box
+        # is that line's, from the cap's left edge.
         if joins:
             out[at] = Word(cap.x0, head.y0, head.x1, head.y1, cap.text + rest, head.seq)
             out = [w for w in out if w is not head]
