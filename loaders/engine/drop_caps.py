@@ -22,11 +22,12 @@ def drop_caps_into_lines(words: list[Word], body_h: float, s: LayoutSettings) ->
     or the first letter of the word it starts). A drop cap stands left of the first words of
     drop_cap_lines lines or more, within drop_cap_gap body heights, its top level with the first
     line's (a large letter beside nothing is a figure's label; one beside one line, a heading's)."""
-    if body_h <= 0 or not any(_is_cap(w, body_h, s) for w in words):
+    caps = [w for w in words if _is_cap(w, body_h, s)] if body_h > 0 else []
+    if not caps:
         return words  # (most pages)
     reach = s.drop_cap_gap * body_h
     out = list(words)
-    for cap in [w for w in words if _is_cap(w, body_h, s)]:
+    for cap in caps:
         beside = [w for w in words if w is not cap and 0 <= w.x0 - cap.x1 <= reach
                   and w.y0 >= cap.y0 - body_h / 2 and w.y1 <= cap.y1 + body_h / 2]
         if not beside:

@@ -16,13 +16,18 @@ from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayou
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
-from .table_regions import Candidate, cells_of, monospaced, table_candidates
+from .table_regions import Candidate, cell_text, cells_of, monospaced, table_candidates
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
 _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
                       r"([\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"
                       r"[\])]?(\s*[-–—.:|]|\s+[^\sa-z]|\s*$)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
+
+
+def _opens_caption(words: list[Word]) -> bool:
+    """Words (a row's, left to right) that open with "Table N"."""
+    return bool(_CAPTION.match(cell_text(words)))
 
 __all__ = ["TABLE_MODES", "TABLES_OFF", "Table", "TableBlock", "find_tables", "place_tables"]
 
@@ -68,7 +73,7 @@ def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
         lines = make_rows([w for w in words if rule.pos < w.cy < top.pos and w.x1 > x0 and w.x0 < x1],
                           s.row_overlap)
         if not lines or len(lines) > s.table_header_lines or any(
-                _CAPTION.match(" ".join(w.text for w in row.words))
+                _opens_caption(row.words)
                 or any(len(cell) > s.table_header_cell_words for cell in cells_of(row.words, s))
                 for row in lines):
             break
@@ -106,7 +111,7 @@ def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
         if added >= s.table_header_lines or gap > s.table_header_apart * height or (apart and added):
             break
         cells = cells_of(row.words, s)
-        if (_CAPTION.match(row.words[0].text + " " + " ".join(w.text for w in row.words[1:]))
+        if (_opens_caption(row.words)
                 or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
                 or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
@@ -177,7 +182,7 @@ def _parted_at_captions(c: Candidate, s: LayoutSettings) -> list[Candidate]:
     into cells at a wide space: the caption under one table, or over the next): the runs of rows
     between them that are long enough, each strong only if long enough to be a table without
     rules."""
-    at = [k for k in range(1, len(c.rows)) if _CAPTION.match(" ".join(w.text for w in c.rows[k].words))]
+    at = [k for k in range(1, len(c.rows)) if _opens_caption(c.rows[k].words)]
     if not at:
         return [c]
     out = []
@@ -195,7 +200,7 @@ def _caption_row(t: Table) -> None:
     for w in first:
         if all(w is not x for x in seen):
             seen.append(w)
-    if len(t.cells) > 2 and seen and _CAPTION.match(" ".join(w.text for w in seen)):
+    if len(t.cells) > 2 and seen and _opens_caption(seen):
         t.caption = [Line(seen)]
         t.cells = t.cells[1:]
 

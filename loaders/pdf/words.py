@@ -134,8 +134,9 @@ def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions:
     headline: a slanted line whose words are all that tall; an upright one printed over lines of
     the usual type (words of that size, on two lines or more, inside its box above its
     descenders and below its top tenth: a headline sits between lines, and a subtitle set close
-    under it reaches no further than its descenders); or a lone word that tall whose box is far narrower than an upright word's would
-    be and whose line MuPDF says climbs (asked only then: most pages have no such word)."""
+    under it reaches no further than its descenders); or a lone word that tall whose box is far
+    narrower than an upright word's would be and whose line MuPDF says climbs (asked only then:
+    most pages have no such word)."""
     big = s.watermark_size * usual
     tall = [min([w[3] - w[1] for w in line]) >= big for line in lines]
     found = {k for k, (line, d) in enumerate(zip(lines, directions)) if d == "/" and tall[k]}
@@ -150,9 +151,8 @@ def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions:
             inside = [cy for cx, cy in usual_type if x0 < cx < x1 and top < cy < bottom]
             if len(inside) >= s.watermark_overprinted and max(inside) - min(inside) >= usual:
                 found.add(k)
-    lone = {k: line[0] for k, (line, d) in enumerate(zip(lines, directions)) if d == "h" and len(line) == 1
-            and line[0][3] - line[0][1] >= big and len(line[0][4]) >= 4
-            and line[0][2] - line[0][0] < s.watermark_narrow * (line[0][3] - line[0][1]) * len(line[0][4])}
+    lone = {k: line[0] for k, (line, d) in enumerate(zip(lines, directions))
+            if d == "h" and len(line) == 1 and _big_and_narrow(line[0], big, s)}
     if lone and upright:
         climbing = [ln["bbox"] for b in tp.extractDICT()["blocks"] for ln in b.get("lines", ())
                     if _slanted(ln["dir"][0], ln["dir"][1], s)]
@@ -160,6 +160,13 @@ def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions:
                   if any(abs(b[0] - w[0]) <= 1 and abs(b[1] - w[1]) <= 1 and abs(b[2] - w[2]) <= 1
                          and abs(b[3] - w[3]) <= 1 for b in climbing)}
     return found
+
+
+def _big_and_narrow(w: tuple, big: float, s: LayoutSettings) -> bool:
+    """A word (an extractWORDS tuple) at least `big` tall, of four letters or more, its box
+    narrower than watermark_narrow of its height a letter: an upright word that tall is wider."""
+    width, height, text = w[2] - w[0], w[3] - w[1], w[4]
+    return height >= big and len(text) >= 4 and width < s.watermark_narrow * height * len(text)
 
 
 def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
