@@ -261,6 +261,53 @@ def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_ov
     assert text.startswith("below, agree with those") and text.index("below, agree") < text.index("| Plot")
 
 
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+@pytest.mark.parametrize("opening", ["as", "given by"])
+def test_a_sentence_carried_over_into_a_display_equation_comes_before_the_table_above_it(tmp_path, order, opening):
+    """The sentence the page before left open goes on in a word or two on a line of its own, then
+    a display equation, then running text: that paragraph still carries the sentence on, and the
+    table at the top of the page comes after it."""
+    first = Page()
+    y = first.prose(72, 80, 451, LOREM)
+    first.text(72, y, "and the yield of each plot is defined")
+    second = Page()
+    t = simple_table(72, 100, [70, 70, 60], ROWS, "booktabs")
+    second.text(72, 92, "Table 5. Yield by plot")
+    second.table(t)
+    y = t.ys[-1] + 24
+    second.text(72, y, opening)
+    second.text(200, y + LEAD, "Yield = Mass / Area, (1)")
+    second.text(72, y + 2 * LEAD, "where the mass is weighed dry and the area is measured on the ground.")
+    second.prose(72, y + 3 * LEAD, 451, LOREM)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"eq-{order}.pdf", [first, second], order, seed=4)).load()
+    text = docs[1].page_content
+    assert text.startswith(opening + "\n") and text.index("Yield = Mass") < text.index("| Plot")
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_sentence_carried_over_comes_before_a_chart_labelled_in_the_body_size(tmp_path, order):
+    """A chart at the top of the page, its ticks and axis title set in the body's type (blocks of
+    no running text, as many as the float run allows and more), then its caption: the sentence the
+    page before left open is read first, and the chart's labels keep their order after it."""
+    first = Page()
+    y = first.prose(72, 80, 451, LOREM)
+    first.text(72, y, "and the accuracy of each probe is defined")
+    second = Page()
+    for k, tick in enumerate(["100", "80", "60", "40", "20", "0"]):
+        second.text(72 + 130 * (k % 3), 80 + 3 * LEAD * (k // 3), tick)
+    second.text(100, 160, "5 6 7 8 9 10")
+    second.text(100, 160 + LEAD, "Observation time of the probe, t [s]")
+    second.text(72, 160 + 3 * LEAD, "Fig. 4. Accuracy of the probe over the observation time.")
+    y = 160 + 6 * LEAD
+    second.text(72, y, "as")
+    second.text(200, y + LEAD, "Accuracy = Hits / Trials, (1)")
+    second.text(72, y + 2 * LEAD, "where the hits are counted once and the trials are counted at every second.")
+    second.prose(72, y + 3 * LEAD, 451, LOREM)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"chart-{order}.pdf", [first, second], order, seed=4)).load()
+    text = docs[1].page_content
+    assert text.startswith("as\n") and text.index("where the hits") < text.index("100") < text.index("Fig. 4.")
+
+
 def test_ruled_tables_with_an_icon_and_side_by_side_read_top_down_then_left_to_right(tmp_path):
     """A ruled table with a small logo drawn in curves in its header's corner is still a table; the
     two tables under it, side by side, each under its heading, come after it, left then right;

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import FURNITURE_KINDS, LETTERED, TABLE, TEXT, Block, PageLayout, median
+from .geometry import FURNITURE_KINDS, LETTERED, TABLE, TEXT, Block, Line, PageLayout, median
 from .settings import LayoutSettings
 
 # "Figure 3:", "Fig. 2.", "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ... at a line start.
@@ -82,19 +82,35 @@ def _figure_part(block: Block, s: LayoutSettings) -> bool:
 
 
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
-    """A body paragraph whose last line leaves its sentence open."""
+    """A body paragraph whose last line leaves its sentence open. (A chart's tick labels over
+    its axis title are no paragraph: most of a paragraph's lines are running text.)"""
     if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
         return False
     last = block.lines[-1].text.rstrip()
-    return bool(last) and not _ENDS_SENTENCE.search(last) and _running(last, s)
+    if not last or _ENDS_SENTENCE.search(last) or not _running(last, s):
+        return False
+    return not _chart_part(block, s)
 
 
 def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | None:
-    """The first line of a body paragraph of running text (None for anything else)."""
+    """The first line of a body paragraph of running text (None for anything else). A short
+    first line in lower case opens one too: the word or two that carry a sentence on into a
+    display equation ("as" / "ACC = ..." / "where ..."), set flush left above a full line of
+    running text in the block (a listing's indented "end for" is no such line)."""
     if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
         return None
     first = block.lines[0].text
-    return first if _running(first, s) else None
+    if _running(first, s):
+        return first
+    box = block.box
+
+    def full(line: Line) -> bool:
+        b = line.box
+        return b.x0 - box.x0 <= body_h and box.x1 - b.x1 <= body_h
+
+    carried = (first[:1].islower() and block.lines[0].box.x0 - box.x0 <= body_h
+               and any(full(line) and _running(line.text, s) for line in block.lines[1:]))
+    return first if carried else None
 
 
 def _opens_sentence_rest(first: str) -> bool:
@@ -160,12 +176,25 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
     blocks = layout.blocks
     body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
     run: list[int] = []
-    for i in body[:s.float_run_max + 1]:
+    floats = 0  # the run's floats; a chart's labels in about the body's size count only with them
+    for i in body:
         b = blocks[i]
         if b.kind == TABLE or _is_float(b, body_h, s) or run and _caption_goes_on(blocks[run[-1]], b, body_h, s):
             run.append(i)
+            floats += 1
+            if floats > s.float_run_max:
+                return
             continue
         first = _running_opening(b, body_h, s)
-        if run and first is not None and _opens_sentence_rest(first):
+        if floats and first is not None and _opens_sentence_rest(first):
             blocks.insert(run[0], blocks.pop(i))
-        return
+            return
+        if not _chart_part(b, s) or len(run) > 4 * s.float_run_max:
+            return
+        run.append(i)
+
+
+def _chart_part(block: Block, s: LayoutSettings) -> bool:
+    """A text block no more than half of whose lines are running text: a chart's tick labels,
+    legend and axis title."""
+    return block.kind == TEXT and 2 * sum(1 for line in block.lines if _running(line.text, s)) <= len(block.lines)
