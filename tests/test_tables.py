@@ -230,6 +230,22 @@ def test_a_contents_list_in_a_column_is_no_table(tmp_path):
     assert "1 Introduction\n2 Obtaining and installing the package" in text and "10 Appendices" in text
 
 
+@pytest.mark.parametrize("rules", ["booktabs", "none"])
+def test_a_captions_last_line_set_close_over_the_table_is_no_header_line(tmp_path, rules):
+    """A caption of two lines, its short last line centred over the table's columns one line
+    space above the header: the caption stays whole, the header is the table's first row."""
+    t = simple_table(72, 170, [120, 90, 90, 90], [HEADER] + BODY, rules)
+    p = Page()
+    p.prose(72, 80, 451, LOREM)
+    p.text(72, t.ys[0] - 8 - LEAD, "Table 1. Sales by region in the years of the survey, with the change")
+    p.text(180, t.ys[0] - 8, "over the year before.")
+    p.table(t)
+    p.prose(72, t.ys[-1] + 30, 451, LOREM)
+    [(_, rows, caption)] = tables_of(write(tmp_path / "t.pdf", [p]))
+    assert rows == t.grid()
+    assert caption == "Table 1. Sales by region in the years of the survey, with the change over the year before."
+
+
 @pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_interrupts(tmp_path, order):
     p = Page()

@@ -91,12 +91,13 @@ def _grow_to_rules(box: Box, top: Segment | None, bottom: Segment | None) -> Box
     return Box(x0, y0, x1, y1)
 
 
-def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
+def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSettings) -> Box:
     """A candidate's box grown by the header lines above it that have no cells of their own:
     the upper lines of a header wrapped onto several, set close above, and a header set apart
     by some space whose cells sit over the table's columns: over most of them, or not over the
     first (a heading, a caption or a line of text above a table starts at its left edge or
-    spans it)."""
+    spans it). No line of a caption block (`captions`: its words' ids) is a header line: a
+    caption's last line set close over the table is no header wrapped onto two."""
     box, height = c.box, c.height
     cols = word_columns(c.rows, s)
     reach = s.table_header_lines * 2 * height
@@ -111,7 +112,7 @@ def _grow_up(c: Candidate, words: list[Word], s: LayoutSettings) -> Box:
         if added >= s.table_header_lines or gap > s.table_header_apart * height or (apart and added):
             break
         cells = cells_of(row.words, s)
-        if (_opens_caption(row.words)
+        if (_opens_caption(row.words) or any(id(w) in captions for w in row.words)
                 or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
                 or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
@@ -133,6 +134,8 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
     if not candidates:
         return []
     words = layout.words
+    captions = {id(w) for b in layout.body_blocks if b.lines and _opens_caption(b.lines[0].words)
+                for line in b.lines for w in line.words}
     drawn = drawing()
     rules = merge_rules(drawn.rules, s)
     found = frames(rules, s)
@@ -159,7 +162,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         held = [c for c in candidates if _overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height]
         crossed = any(_overlap(f.box, c.box) > 0 for c in candidates)
         if held or f.grid and (crossed or f.rows_across >= s.table_ruled_rows and f.columns):
-            box = Box.union([f.box] + [_grow_up(c, words, s) for c in held])
+            box = Box.union([f.box] + [_grow_up(c, words, captions, s) for c in held])
             if f.grid and box.y1 > f.box.y1:
                 # Lines under a ruled grid's last rule are not its rows (a note, the next heading).
                 box = Box(box.x0, box.y0, box.x1, f.box.y1)
@@ -167,7 +170,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
     for c in candidates:
         if any(_overlap(t.box, c.box) > 0 for t in tables):
             continue
-        grown = _grow_up(c, words, s)
+        grown = _grow_up(c, words, captions, s)
         top, bottom = _enclosing_rules(grown, rules, words, c.height, s)
         # Too few rows to be a table on their own, but ruled above and below right across (a
         # short booktabs table): a table; not lines of code between rules (a listing's box).
