@@ -260,15 +260,26 @@ def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_inter
     assert text.index("set out") < text.index("below, agree") < text.index("| Plot")
 
 
+def left_open(last_line: str) -> Page:
+    """A page of prose whose last line leaves its sentence open for the next page."""
+    page = Page()
+    page.text(72, page.prose(72, 80, 451, LOREM), last_line)
+    return page
+
+
+def table_on_top() -> tuple[Page, TableSpec]:
+    """A page that opens with a captioned table, its prose still to come."""
+    page = Page()
+    t = simple_table(72, 100, [70, 70, 60], ROWS, "booktabs")
+    page.text(72, 92, "Table 5. Yield by plot")
+    page.table(t)
+    return page, t
+
+
 @pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_over(tmp_path, order):
-    first = Page()
-    y = first.prose(72, 80, 451, LOREM)
-    first.text(72, y, "and the yields of every plot, which are set out")
-    second = Page()
-    t = simple_table(72, 100, [70, 70, 60], ROWS, "booktabs")
-    second.text(72, 92, "Table 5. Yield by plot")
-    second.table(t)
+    first = left_open("and the yields of every plot, which are set out")
+    second, t = table_on_top()
     second.text(72, t.ys[-1] + 24, "below, agree with those of the previous year.")
     second.prose(72, t.ys[-1] + 24 + LEAD, 451, LOREM)
     docs = ColumnAwarePDFLoader(write(tmp_path / f"carry-{order}.pdf", [first, second], order, seed=4)).load()
@@ -283,13 +294,8 @@ def test_a_sentence_carried_over_into_a_display_equation_comes_before_the_table_
     """The sentence the page before left open goes on in a word or two on a line of its own, then
     a display equation, then running text: that paragraph still carries the sentence on, and the
     table at the top of the page comes after it."""
-    first = Page()
-    y = first.prose(72, 80, 451, LOREM)
-    first.text(72, y, "and the yield of each plot is defined")
-    second = Page()
-    t = simple_table(72, 100, [70, 70, 60], ROWS, "booktabs")
-    second.text(72, 92, "Table 5. Yield by plot")
-    second.table(t)
+    first = left_open("and the yield of each plot is defined")
+    second, t = table_on_top()
     y = t.ys[-1] + 24
     second.text(72, y, opening)
     second.text(200, y + LEAD, "Yield = Mass / Area, (1)")
@@ -305,9 +311,7 @@ def test_a_sentence_carried_over_comes_before_a_chart_labelled_in_the_body_size(
     """A chart at the top of the page, its ticks and axis title set in the body's type (blocks of
     no running text, as many as the float run allows and more), then its caption: the sentence the
     page before left open is read first, and the chart's labels keep their order after it."""
-    first = Page()
-    y = first.prose(72, 80, 451, LOREM)
-    first.text(72, y, "and the accuracy of each probe is defined")
+    first = left_open("and the accuracy of each probe is defined")
     second = Page()
     for k, tick in enumerate(["100", "80", "60", "40", "20", "0"]):
         second.text(72 + 130 * (k % 3), 80 + 3 * LEAD * (k // 3), tick)
