@@ -307,10 +307,26 @@ def test_a_sentence_carried_over_into_a_display_equation_comes_before_the_table_
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_display_equation_under_a_table_stays_with_the_paragraph_it_opens(tmp_path, order):
+    """The page before leaves "computed as" open; the page opens with a table, then the display
+    equation set apart as a block of its own, then "where ...". The equation is no chart's label
+    (it comes after the table's caption): the paragraph under it is not read before it."""
+    first = left_open("and the yield of each plot is computed as")
+    second, t = table_on_top()
+    y = t.ys[-1] + 30
+    second.text(230, y, "Y = W x + b, (2)")
+    second.text(72, y + 3 * LEAD, "where W is the weight of every plot in the field and b the bias of the scale.")
+    second.prose(72, y + 4 * LEAD, 451, LOREM)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"eq-{order}.pdf", [first, second], order, seed=4)).load()
+    text = docs[1].page_content
+    assert text.index("Y = W") < text.index("where W is")
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_sentence_carried_over_comes_before_a_chart_labelled_in_the_body_size(tmp_path, order):
     """A chart at the top of the page, its ticks and axis title set in the body's type (blocks of
-    no running text, as many as the float run allows and more), then its caption: the sentence the
-    page before left open is read first, and the chart's labels keep their order after it."""
+    labels, not floats by their type), then its caption: the sentence the page before left open
+    is read first, and the chart's labels keep their order after it."""
     first = left_open("and the accuracy of each probe is defined")
     second = Page()
     for k, tick in enumerate(["100", "80", "60", "40", "20", "0"]):

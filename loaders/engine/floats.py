@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 
-from .geometry import FURNITURE_KINDS, LETTERED, TABLE, TEXT, Block, Line, PageLayout, median
+from .geometry import FURNITURE_KINDS, LETTERED, TABLE, TEXT, Block, PageLayout, median
 from .settings import LayoutSettings
 
-# "Figure 3:", "Fig. 2.", "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ... at a line start.
-CAPTION = re.compile(r"^(Fig(ure)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme|Chart|Exhibit|Box|Plate|"
+# "Figure 3:", "Fig. 2.", "FIG. 4." (REVTeX), "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ...
+# at a line start.
+CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme|Chart|Exhibit|Box|Plate|"
                      r"Abbildung|Abb\.|Tabelle|Tableau|Tabla|Figura)\s*([A-Z]?\d+|[IVXL]+)\b")
 # A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
@@ -81,9 +82,24 @@ def _figure_part(block: Block, s: LayoutSettings) -> bool:
     return block.kind == TEXT and not any(_running(line.text, s) for line in block.lines)
 
 
+def _prose_line(text: str, s: LayoutSettings) -> bool:
+    """A line of prose as a column sets it: running text of twice the words running text needs
+    (an axis title, a legend's entry or a label is shorter)."""
+    return len(text.split()) >= 2 * s.running_text_words and _running(text, s)
+
+
+def _chart_part(block: Block, s: LayoutSettings) -> bool:
+    """A text block of labels: no line of prose, and no more than half its lines running text
+    (a chart's tick labels, legend and axis title)."""
+    if block.kind != TEXT:
+        return False
+    texts = [line.text for line in block.lines]
+    return not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= len(texts)
+
+
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A body paragraph whose last line leaves its sentence open. (A chart's tick labels over
-    its axis title are no paragraph: most of a paragraph's lines are running text.)"""
+    its axis title are no paragraph.)"""
     if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
         return False
     last = block.lines[-1].text.rstrip()
@@ -95,21 +111,17 @@ def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
 def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | None:
     """The first line of a body paragraph of running text (None for anything else). A short
     first line in lower case opens one too: the word or two that carry a sentence on into a
-    display equation ("as" / "ACC = ..." / "where ..."), set flush left above a full line of
-    running text in the block (a listing's indented "end for" is no such line)."""
+    display equation ("as" / "ACC = ..." / "where ..."), set flush left over a line of prose
+    flush left in the block (a listing's indented "end for", an axis title, are no such lines)."""
     if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
         return None
     first = block.lines[0].text
     if _running(first, s):
         return first
-    box = block.box
-
-    def full(line: Line) -> bool:
-        b = line.box
-        return b.x0 - box.x0 <= body_h and box.x1 - b.x1 <= body_h
-
-    carried = (first[:1].islower() and block.lines[0].box.x0 - box.x0 <= body_h
-               and any(full(line) and _running(line.text, s) for line in block.lines[1:]))
+    x0 = block.box.x0
+    carried = (first[:1].islower() and len(first.split()) < s.running_text_words
+               and block.lines[0].box.x0 - x0 <= body_h
+               and any(line.box.x0 - x0 <= body_h and _prose_line(line.text, s) for line in block.lines[1:]))
     return first if carried else None
 
 
@@ -176,25 +188,28 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
     blocks = layout.blocks
     body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
     run: list[int] = []
-    floats = 0  # the run's floats; a chart's labels in about the body's size count only with them
+    floats = 0  # the run's floats, float_run_max at most
+    # Blocks of a chart's labels in about the body's size since the last caption (or table): a
+    # figure's only before its caption, the sentence's after it (an equation).
+    labels = 0
     for i in body:
+        if len(run) >= 4 * s.float_run_max:
+            return
         b = blocks[i]
         if b.kind == TABLE or _is_float(b, body_h, s) or run and _caption_goes_on(blocks[run[-1]], b, body_h, s):
             run.append(i)
             floats += 1
             if floats > s.float_run_max:
                 return
+            if b.kind == TABLE or is_caption_start(b.lines[0].text):
+                labels = 0
             continue
         first = _running_opening(b, body_h, s)
-        if floats and first is not None and _opens_sentence_rest(first):
-            blocks.insert(run[0], blocks.pop(i))
+        if first is not None:
+            if floats and not labels and _opens_sentence_rest(first):
+                blocks.insert(run[0], blocks.pop(i))
             return
-        if not _chart_part(b, s) or len(run) > 4 * s.float_run_max:
+        if not _chart_part(b, s):
             return
         run.append(i)
-
-
-def _chart_part(block: Block, s: LayoutSettings) -> bool:
-    """A text block no more than half of whose lines are running text: a chart's tick labels,
-    legend and axis title."""
-    return block.kind == TEXT and 2 * sum(1 for line in block.lines if _running(line.text, s)) <= len(block.lines)
+        labels += 1
