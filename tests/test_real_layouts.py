@@ -119,6 +119,15 @@ def test_a_sentence_left_open_after_a_decimal_number_runs_on_past_a_caption():
     assert_reads_on(left + caption + right, "(2.86\ncm) from the bottom edge", "bottom edge", "Figure 1.")
 
 
+@pytest.mark.parametrize("label", ["Figure 1.", "Fig. 1.", "FIG. 1.", "TABLE I."])
+def test_a_caption_in_the_body_size_inside_a_sentence_goes_after_the_paragraph(label):
+    # Set in the body's own type (as REVTeX sets "FIG. 1."), the caption is a float by its opening.
+    left = column(prose("L", 18) + ["the margin should be one inch from the"], 72, 100)
+    caption = small_line(f"{label} Example of a caption.", 320, 100, size=10)
+    right = column(["bottom edge of the page, as the journal asks."] + prose("R", 16), 320, 100 + 2 * PITCH)
+    assert_reads_on(left + caption + right, "from the\nbottom edge", "journal asks.", label)
+
+
 def test_a_chart_of_many_labels_inside_a_sentence_goes_after_the_paragraph():
     # Eight tick labels, an axis title in large type and a caption between a sentence's halves;
     # the rest of the sentence opens with a number ("... their first" / "2 years ...").
