@@ -182,7 +182,8 @@ def ends_open(layout: PageLayout, body_h: float, s: LayoutSettings) -> bool:
 
 def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose first paragraph carries on a sentence the page before left open, the
-    floats above it (a figure's credit and caption, a table at the page's top) go after it."""
+    floats above it (a figure's credit, labels and caption, a table at the page's top) go after
+    it."""
     if body_h <= 0:
         return
     blocks = layout.blocks
