@@ -344,6 +344,26 @@ def test_a_sentence_carried_over_comes_before_a_chart_labelled_in_the_body_size(
     assert text.startswith("as\n") and text.index("where the hits") < text.index("100") < text.index("Fig. 4.")
 
 
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_sentence_carried_over_comes_before_a_legend_under_its_axis_title(tmp_path, order):
+    """A chart's axis title as long as a line of running text, set in the body's type over its
+    legend, opens no paragraph: the sentence the page before left open is read before the chart."""
+    first = left_open("and the error of each probe is plotted")
+    second = Page()
+    for k, tick in enumerate(["100", "80", "60"]):
+        second.text(72 + 130 * k, 80, tick)
+    second.text(100, 80 + 2 * LEAD, "Error of the probe in degrees")
+    for k, name in enumerate(["Probe A", "Probe B", "Probe C"]):
+        second.text(100, 80 + (3 + k) * LEAD, name)
+    second.text(72, 80 + 7 * LEAD, "Fig. 4. Error of the probes over the day.")
+    y = 80 + 10 * LEAD
+    second.text(72, y, "against the hour of the day, as every probe was read once an hour.")
+    second.prose(72, y + LEAD, 451, LOREM)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"legend-{order}.pdf", [first, second], order, seed=4)).load()
+    text = docs[1].page_content
+    assert text.startswith("against the hour") and text.index("Error of the probe in") < text.index("Fig. 4.")
+
+
 def test_ruled_tables_with_an_icon_and_side_by_side_read_top_down_then_left_to_right(tmp_path):
     """A ruled table with a small logo drawn in curves in its header's corner is still a table; the
     two tables under it, side by side, each under its heading, come after it, left then right;

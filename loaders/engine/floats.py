@@ -206,11 +206,16 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
                 labels = 0
             continue
         first = _running_opening(b, body_h, s)
-        if first is not None:
-            if floats and not labels and _opens_sentence_rest(first):
+        carries = first is not None and _opens_sentence_rest(first)
+        # A chart's labels may open with a line as long as running text (an axis title read
+        # together with its tick label): only a paragraph that carries the sentence on, or one
+        # with a line of prose, ends the run.
+        labelled = not carries and _chart_part(b, s)
+        if first is not None and not labelled:
+            if floats and not labels and carries:
                 blocks.insert(run[0], blocks.pop(i))
             return
-        if not _chart_part(b, s):
+        if not labelled:
             return
         run.append(i)
         labels += 1
