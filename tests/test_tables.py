@@ -277,15 +277,21 @@ def table_on_top() -> tuple[Page, TableSpec]:
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
-def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_over(tmp_path, order):
+@pytest.mark.parametrize("opening, carried", [("below, agree with those of the previous year.", True),
+                                              ("(YPP) agree with those of the previous year.", True),
+                                              ("(a) The yields agree with those of the previous year.", False)])
+def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_over(tmp_path, order, opening,
+                                                                                   carried):
+    """The sentence goes on in lower case, or in a bracket that lower case follows (an
+    abbreviation); a list item's "(a) The ..." opens a sentence of its own."""
     first = left_open("and the yields of every plot, which are set out")
     second, t = table_on_top()
-    second.text(72, t.ys[-1] + 24, "below, agree with those of the previous year.")
+    second.text(72, t.ys[-1] + 24, opening)
     second.prose(72, t.ys[-1] + 24 + LEAD, 451, LOREM)
     docs = ColumnAwarePDFLoader(write(tmp_path / f"carry-{order}.pdf", [first, second], order, seed=4)).load()
     assert docs[0].page_content.rstrip().endswith("set out")
     text = docs[1].page_content
-    assert text.startswith("below, agree with those") and text.index("below, agree") < text.index("| Plot")
+    assert text.startswith(opening) == carried and (text.index(opening) < text.index("| Plot")) == carried
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])

@@ -23,6 +23,8 @@ CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Table|TABLE|Tab\.|Listing|Alg
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
 _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
+# "(PGH) can give ...", "[12] showed that ...": a bracket, then lower case, goes on a sentence.
+_BRACKETED_REST = re.compile(r"^[(\[][^()\[\]]{1,40}[)\]][,;:]?\s+[a-z]")
 
 
 def is_caption_start(text: str) -> bool:
@@ -126,9 +128,11 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
 
 
 def _opens_sentence_rest(first: str) -> bool:
-    """A line that can only carry on a sentence: lower case first, or a number that is no list
-    item's ("... their first" / "2 years")."""
-    return first[:1].islower() or (first[:1].isdigit() and not _LIST_NUMBER.match(first))
+    """A line that can only carry on a sentence: lower case first, a number that is no list
+    item's ("... their first" / "2 years"), or a bracket that lower case follows ("... the
+    particle guess heuristic" / "(PGH) can give")."""
+    return (first[:1].islower() or (first[:1].isdigit() and not _LIST_NUMBER.match(first))
+            or bool(_BRACKETED_REST.match(first)))
 
 
 def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
