@@ -295,6 +295,21 @@ def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_ov
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_sentence_carried_over_past_a_caption_at_the_foot_of_the_page(tmp_path, order):
+    """A figure's caption at the foot of the page is read after the paragraph above it: the
+    sentence that paragraph leaves open still goes on before the table at the next page's top."""
+    first = left_open("and the yields of every plot, which are set out")
+    first.text(72, 760, "Fig. 2. Yields of the plots over the years of the survey.")
+    second, t = table_on_top()
+    second.text(72, t.ys[-1] + 24, "below, agree with those of the previous year.")
+    second.prose(72, t.ys[-1] + 24 + LEAD, 451, LOREM)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"foot-{order}.pdf", [first, second], order, seed=4)).load()
+    assert docs[0].page_content.rstrip().endswith("survey.")
+    text = docs[1].page_content
+    assert text.startswith("below, agree with those") and text.index("below, agree") < text.index("| Plot")
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
 @pytest.mark.parametrize("opening", ["as", "given by"])
 def test_a_sentence_carried_over_into_a_display_equation_comes_before_the_table_above_it(tmp_path, order, opening):
     """The sentence the page before left open goes on in a word or two on a line of its own, then

@@ -179,8 +179,11 @@ def body_height(layout: PageLayout) -> float:
 
 
 def ends_open(layout: PageLayout, body_h: float, s: LayoutSettings) -> bool:
-    """The page's last paragraph leaves its sentence open (it goes on on the next page)."""
+    """The page's last paragraph leaves its sentence open (it goes on on the next page). The
+    floats read after it at the page's foot (a footnote, a figure's caption) are not its last."""
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
+    while text and body_h > 0 and _is_float(text[-1], body_h, s):
+        text.pop()
     return bool(text) and body_h > 0 and _open_sentence(text[-1], body_h, s)
 
 
