@@ -102,6 +102,17 @@ def test_a_footnote_set_close_under_lines_of_overlapping_boxes_is_not_their_para
         assert text.index("ends today.") < text.index("This work was funded")
 
 
+def test_a_short_paragraph_that_carries_a_sentence_on_past_a_footnote_is_read_before_it():
+    # Two lines, the second a word's end: no line of prose, as a chart's labels have none; it
+    # carries the sentence on all the same, and the footnote goes after it.
+    left = column(prose("L", 18) + ["highlight the methods and guide future research"], 72, 100)
+    note = small_line("1 This work was funded by a grant of the agency.", 72, 100 + 18 * PITCH + 20)
+    right = (column(["toward scalable and robust sensing sys-", "tems."], 320, 100)
+             + column(prose("R", 16), 320, 100 + 3 * PITCH))
+    for words in (left + note + right, shuffled(left + note + right)):
+        assert_in_order(text_of(words), "future research", "toward scalable", "This work was funded")
+
+
 def assert_reads_on(words: list[Word], sentence: str, after: str, float_text: str) -> None:
     """In the drawing order given and shuffled: `sentence` reads whole across the float's place
     (blocks apart by one line break or two), and the float comes after `after`."""

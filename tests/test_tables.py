@@ -385,6 +385,25 @@ def test_a_sentence_carried_over_comes_before_a_legend_under_its_axis_title(tmp_
     assert text.startswith("against the hour") and text.index("Error of the probe in") < text.index("Fig. 4.")
 
 
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_chart_with_a_legend_under_its_axis_title_goes_after_the_sentence_it_interrupts(tmp_path, order):
+    """The same chart inside a page: it goes after the paragraph that carries the sentence on."""
+    page = Page()
+    y = page.prose(72, 80, 451, LOREM)
+    page.text(72, y, "and the error of each probe is plotted")
+    y += 3 * LEAD
+    for k, tick in enumerate(["100", "80", "60"]):
+        page.text(72 + 130 * k, y, tick)
+    page.text(100, y + 2 * LEAD, "Error of the probe in degrees")
+    for k, name in enumerate(["Probe A", "Probe B", "Probe C"]):
+        page.text(100, y + (3 + k) * LEAD, name)
+    page.text(72, y + 7 * LEAD, "Fig. 4. Error of the probes over the day.")
+    page.text(72, y + 10 * LEAD, "against the hour of the day, as every probe was read once an hour.")
+    page.prose(72, y + 11 * LEAD, 451, LOREM)
+    text = ColumnAwarePDFLoader(write(tmp_path / f"inside-{order}.pdf", [page], order, seed=4)).load()[0].page_content
+    assert text.index("is plotted") < text.index("against the hour") < text.index("Error of the probe in")
+
+
 def test_ruled_tables_with_an_icon_and_side_by_side_read_top_down_then_left_to_right(tmp_path):
     """A ruled table with a small logo drawn in curves in its header's corner is still a table; the
     two tables under it, side by side, each under its heading, come after it, left then right;

@@ -79,11 +79,6 @@ def _caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSetti
             and min(block.box.x1, caption.box.x1) > max(block.box.x0, caption.box.x0))
 
 
-def _figure_part(block: Block, s: LayoutSettings) -> bool:
-    """A block with no line of running text: a chart's labels and numbers, a symbol."""
-    return block.kind == TEXT and not any(_running(line.text, s) for line in block.lines)
-
-
 def _prose_line(text: str, s: LayoutSettings) -> bool:
     """A line of prose as a column sets it: running text of twice the words running text needs
     (an axis title, a legend's entry or a label is shorter)."""
@@ -157,8 +152,10 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             loose = captioned = False  # the run holds blocks of no running text in the body's size
             while j < len(out) and j - i <= s.float_run_max:
                 if not (_is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h, s)):
-                    if not _figure_part(out[j], s) or captioned:
-                        break  # (after the caption, such a block is the sentence's: an equation)
+                    # After the caption, such a block is the sentence's (an equation); a short
+                    # paragraph that carries the sentence on is no chart's labels.
+                    if captioned or not _chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
+                        break
                     loose = True
                 captioned = captioned or is_caption_start(out[j].lines[0].text)
                 j += 1
