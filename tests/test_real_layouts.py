@@ -7,7 +7,9 @@ import random
 import pytest
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
+from columnrag.loaders.engine.floats import floats_after_paragraphs
 from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.engine.geometry import Block, Line
 from columnrag.loaders.text.render import page_text
 
 from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
@@ -173,6 +175,39 @@ def test_a_chart_labelled_in_about_the_body_size_goes_after_the_paragraph_with_i
                    + small_line("E = m c 2 (1)", 150, 100 + 19 * PITCH, size=9.5)
                    + column(["where m is the mass of the body.", "Later they sat up."], 72, 100 + 21 * PITCH))
     assert text.index("given by") < text.index("E = m c 2") < text.index("where m is")
+
+
+def test_a_caption_whose_last_line_follows_a_label_of_its_figure_goes_after_the_paragraph():
+    # A fraction's denominator in small type sits between the caption's lines in reading order;
+    # the caption's last line, set in about the body's size, is still the caption's.
+    top = column(prose("A", 6) + ["the sorbed amounts decreased from 3.0 to 6.0 and"], 72, 100)
+    chart = [w for k, tick in enumerate(["1.4", "1.0", "0.6", "0.2"])
+             for w in small_line(tick, 80, 100 + (8 + k) * PITCH)]
+    y = 100 + 13 * PITCH
+    caption = small_line("Fig. 5. Sorption kinetics as defined by q / u - 1 averaged over", 72, y, size=9.2)
+    label = small_line("u(v)", 170, y + 9.5, size=4)
+    rest = small_line("two acids.", 72, y + 14, size=9.2)
+    bottom = column(["would not adsorb on the charged carbon.", "Later they sat up."], 72, y + 3 * PITCH)
+    words = top + chart + caption + label + rest + bottom
+    assert_reads_on(words, "6.0 and\nwould not adsorb", "sat up.", "Fig. 5.")
+    for order in (words, shuffled(words)):
+        assert_in_order(text_of(order), "sat up.", "averaged over", "two acids.")
+
+
+def test_a_caption_s_last_line_overlapping_its_first_after_a_label_is_the_caption_s():
+    # Blocks as the engine cuts them from a font whose boxes are taller than its leading: the
+    # caption's last line overlaps the line above by a little, and a label sits between them.
+    def block(text: str, y: float, size: float = 10) -> Block:
+        return Block([Line(small_line(text, 72, y, size))])
+
+    paragraph = Block([Line(line_words(text, 72, 100 + k * PITCH))
+                       for k, text in enumerate(["the sorbed amounts of both acids decreased", "from the first hour to the third and"])])
+    caption = block("Fig. 5. Sorption kinetics as defined by q / u - 1 averaged over", 200, 9.2)
+    label = Block([Line(small_line("u(v)", 170, 206, 4))])
+    rest = block("two acids.", 208.5, 9.2)
+    carried = block("would not adsorb on the charged carbon.", 240)
+    body = [paragraph, caption, label, rest, carried]
+    assert floats_after_paragraphs(body, 10, LayoutSettings()) == [paragraph, carried, caption, label, rest]
 
 
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():

@@ -71,11 +71,13 @@ def _caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSetti
     if not last or _ENDS_SENTENCE.search(last) or not first[:1].islower():
         return False
     # The caption's line broke a word, or ran full width (a short centred caption is whole); the
-    # line under it is set in the caption's type, right under it.
+    # line under it is set in the caption's type, right under it (boxes of a font taller than
+    # its leading overlap the line above by up to half their height).
     words = line.words
     full = words[-1].x1 - words[0].x0 >= s.caption_full_line * max(caption.box.width, block.box.width)
-    return ((last.endswith("-") or full) and _same_size(block, block_height(caption), s)
-            and 0 <= block.box.y0 - caption.box.y1 <= body_h
+    height = block_height(caption)
+    return ((last.endswith("-") or full) and _same_size(block, height, s)
+            and -height / 2 <= block.box.y0 - caption.box.y1 <= body_h
             and min(block.box.x1, caption.box.x1) > max(block.box.x0, caption.box.x0))
 
 
@@ -150,14 +152,16 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
         if _open_sentence(out[i], body_h, s):
             j = i + 1
             loose = captioned = False  # the run holds blocks of no running text in the body's size
+            caption: Block | None = None  # the run's last caption (its rest may follow a label)
             while j < len(out) and j - i <= s.float_run_max:
-                if not (_is_float(out[j], body_h, s) or j > i + 1 and _caption_goes_on(out[j - 1], out[j], body_h, s)):
+                if not (_is_float(out[j], body_h, s) or caption and _caption_goes_on(caption, out[j], body_h, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
                     # paragraph that carries the sentence on is no chart's labels.
                     if captioned or not _chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
                         break
                     loose = True
-                captioned = captioned or is_caption_start(out[j].lines[0].text)
+                if is_caption_start(out[j].lines[0].text):
+                    captioned, caption = True, out[j]
                 j += 1
             # Labels in about the body's size are a figure's only before its caption (a display
             # equation inside a sentence stays where it is).
@@ -197,17 +201,19 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
     # Blocks of a chart's labels in about the body's size since the last caption (or table): a
     # figure's only before its caption, the sentence's after it (an equation).
     labels = 0
+    caption: Block | None = None  # the run's last caption (its rest may follow a label)
     for i in body:
         if len(run) >= 4 * s.float_run_max:
             return
         b = blocks[i]
-        if b.kind == TABLE or _is_float(b, body_h, s) or run and _caption_goes_on(blocks[run[-1]], b, body_h, s):
+        if b.kind == TABLE or _is_float(b, body_h, s) or caption and _caption_goes_on(caption, b, body_h, s):
             run.append(i)
             floats += 1
             if floats > s.float_run_max:
                 return
             if b.kind == TABLE or is_caption_start(b.lines[0].text):
                 labels = 0
+                caption = b if b.kind != TABLE else caption
             continue
         first = _running_opening(b, body_h, s)
         carries = first is not None and _opens_sentence_rest(first)
