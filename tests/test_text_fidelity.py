@@ -115,6 +115,16 @@ def test_ordinals_and_powers_of_units_are_no_footnote_marks():
     assert "proceedings," in text  # a mark between a word and its comma is still a mark
 
 
+def test_an_author_s_affiliation_numbers_and_symbols_are_footnote_marks():
+    # "Smith1,2", "Smith1⋆†", "Trovato‡": raised, after a name, they are marks; the keyboard's
+    # asterisk is text ("Autor*innen", LaTeX's "figure*"), and a star after one letter is maths.
+    words = line_words("Keith Smith1⋆† and Ben Trovato‡ and Ana Egea1,2 (MIT)", 72, 100)
+    words += line_words("the best action a∗ is found, see figure* and die Autor*innen here", 72, 112, len(words))
+    text = read(_raised(words, {"Smith1⋆†", "Trovato‡", "Egea1,2", "a∗", "figure*", "Autor*innen"}))
+    assert {"Smith", "Trovato", "Egea"} <= set(text)
+    assert {"a∗", "figure*", "Autor*innen"} <= set(text)
+
+
 def test_ligature_stand_ins_at_a_words_edges_and_in_closed_compounds():
     lexicon, s = known_words(), LayoutSettings()
     assert mend_words('the "lename, over"tting on the $ip side; the sta# said', lexicon, s) == (

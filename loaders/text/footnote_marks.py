@@ -15,12 +15,20 @@ from ..engine.geometry import Word, median
 from ..engine.settings import LayoutSettings
 from .lexicon import Lexicon
 
-# The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8", "proceedings1,".
-_MARK_AFTER = re.compile(r"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)(\d{1,2})([.,;:)\]]?)$")
+# Reference marks: a number or a list of them ("1,2", an author's affiliations), then maybe the
+# symbols (TeX's asterisk and star, daggers, a section sign, a pilcrow), or symbols alone. The
+# keyboard's "*" is text ("Autor*innen", "figure*"); a symbol after one letter is maths ("a∗").
+_SYMBOLS = "∗⋆†‡§¶"
+_MARKS = rf"\d{{1,2}}(?:,\d{{1,2}})*[{_SYMBOLS}]*|[{_SYMBOLS}]+"
+# The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8",
+# "proceedings1,", "Smith1,2", "Smith1⋆†", "Trovato‡".
+_MARK_AFTER = re.compile(rf"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)({_MARKS})([.,;:)\]]?)$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
-_DIGIT = re.compile(r"\d")
-# A cheap first look over the whole line: a word that starts or ends with one or two digits.
-_MAY_HOLD_MARK = re.compile(r"(?:^|\s)\d{1,2}(?:[^\W\d_]|\s|$)|[^\W\d_][.,;:)\]\"'”’]?\d{1,2}[.,;:)\]]?(?:\s|$)")
+_MAY_HAVE = re.compile(rf"[\d{_SYMBOLS}]")  # no digit and no symbol: no mark
+# A cheap first look over the whole line: a word that starts with one or two digits, or ends
+# with marks.
+_MAY_HOLD_MARK = re.compile(rf"(?:^|\s)\d{{1,2}}(?:[^\W\d_]|\s|$)"
+                            rf"|[^\W\d_][.,;:)\]\"'”’]?(?:{_MARKS})[.,;:)\]]?(?:\s|$)")
 # A number's own ending, set raised in many fonts, is no word after a mark: "54th", "2nd", "1er".
 _ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "er", "re", "ème", "eme"})
 # Units an exponent is raised after: "6 cm3", "m2" (a footnote mark after a unit is rare).
@@ -60,7 +68,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
     if len(words) < s.mark_min_line_words:
         return words
     line = " ".join([w.text for w in words])
-    if not _DIGIT.search(line) or not _MAY_HOLD_MARK.search(line):
+    if not _MAY_HAVE.search(line) or not _MAY_HOLD_MARK.search(line):
         return words
     top = median([w.y0 for w in words])
     height = median([w.y1 - w.y0 for w in words])
@@ -71,7 +79,8 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         small = w.y1 - w.y0 < s.mark_small * height and w.y0 <= top + s.mark_top_slack
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
         if (raised and after and _known(after.group(2), after.group(1), dictionary, s)
-                and not (after.group(2) in _UNITS and after.group(3) in _POWERS)):
+                and not (after.group(2) in _UNITS and after.group(3) in _POWERS)
+                and (len(after.group(2)) > 1 or after.group(3)[0].isdigit())):
             out.append(replace(w, text=after.group(1) + after.group(4)))
         elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in _ORDINAL_ENDINGS
               and _known(before.group(3), before.group(3), dictionary, s)):
@@ -86,5 +95,5 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
 
 
 def may_hold_marks(text: str) -> bool:
-    """Whether a line's text has a digit at all (a line without one has no footnote mark)."""
-    return _DIGIT.search(text) is not None
+    """Whether a line's text has a digit or a mark's symbol at all (else it has no footnote mark)."""
+    return _MAY_HAVE.search(text) is not None
