@@ -7,9 +7,9 @@ import random
 import pytest
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
-from columnrag.loaders.engine.floats import floats_after_paragraphs
+from columnrag.loaders.engine.floats import ends_open, floats_after_carried_sentence, floats_after_paragraphs
 from columnrag.loaders.engine.furniture import mark_furniture
-from columnrag.loaders.engine.geometry import Block, Line
+from columnrag.loaders.engine.geometry import Block, Line, PageLayout
 from columnrag.loaders.text.render import page_text
 
 from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
@@ -194,20 +194,52 @@ def test_a_caption_whose_last_line_follows_a_label_of_its_figure_goes_after_the_
         assert_in_order(text_of(order), "sat up.", "averaged over", "two acids.")
 
 
-def test_a_caption_s_last_line_overlapping_its_first_after_a_label_is_the_caption_s():
-    # Blocks as the engine cuts them from a font whose boxes are taller than its leading: the
-    # caption's last line overlaps the line above by a little, and a label sits between them.
-    def block(text: str, y: float, size: float = 10) -> Block:
-        return Block([Line(small_line(text, 72, y, size))])
+def _block(text: str, y: float, size: float = 10, x: float = 72) -> Block:
+    return Block([Line(small_line(text, x, y, size))])
 
-    paragraph = Block([Line(line_words(text, 72, 100 + k * PITCH))
-                       for k, text in enumerate(["the sorbed amounts of both acids decreased", "from the first hour to the third and"])])
-    caption = block("Fig. 5. Sorption kinetics as defined by q / u - 1 averaged over", 200, 9.2)
-    label = Block([Line(small_line("u(v)", 170, 206, 4))])
-    rest = block("two acids.", 208.5, 9.2)
-    carried = block("would not adsorb on the charged carbon.", 240)
-    body = [paragraph, caption, label, rest, carried]
-    assert floats_after_paragraphs(body, 10, LayoutSettings()) == [paragraph, carried, caption, label, rest]
+
+def _open_paragraph() -> Block:
+    return Block([Line(line_words(text, 72, 100 + k * PITCH))
+                  for k, text in enumerate(["the sorbed amounts of both acids decreased",
+                                            "from the first hour to the third and"])])
+
+
+def _caption_split_by_a_label() -> list[Block]:
+    """Blocks as the engine cuts them from a font whose boxes are taller than its leading: the
+    caption's last line overlaps the line above by a little, and a label sits between them."""
+    return [_block("Fig. 5. Sorption kinetics as defined by q / u - 1 averaged over", 200, 9.2),
+            _block("u(v)", 206, 4, x=170), _block("two acids.", 208.5, 9.2)]
+
+
+def test_a_caption_s_last_line_overlapping_its_first_after_a_label_is_the_caption_s():
+    paragraph, carried = _open_paragraph(), _block("would not adsorb on the charged carbon.", 240)
+    caption = _caption_split_by_a_label()
+    body = [paragraph, *caption, carried]
+    assert floats_after_paragraphs(body, 10, LayoutSettings()) == [paragraph, carried, *caption]
+    # At the top of the page after the one that left the sentence open, the same.
+    ticks = [_block("1.4", 60, 7), _block("0.2", 120, 7)]
+    layout = PageLayout(612, 792, ticks + caption + [carried])
+    floats_after_carried_sentence(layout, 10, LayoutSettings())
+    assert layout.blocks == [carried] + ticks + caption
+
+
+def test_a_short_paragraph_that_ends_its_sentence_is_no_chart_s_labels():
+    # Two lines, the first short of a line of prose: it ends its sentence, so it is the text's,
+    # and the caption under it does not carry the paragraph above past it.
+    paragraph = _open_paragraph()
+    short = Block([Line(line_words("We set the rates out in Table", 72, 130)), Line(line_words("3 below.", 72, 142))])
+    caption = _block("Fig. 5. Sorption kinetics of the two acids.", 170, 7)
+    rest = _block("where the rate is the amount sorbed in an hour.", 190)
+    body = [paragraph, short, caption, rest]
+    assert floats_after_paragraphs(body, 10, LayoutSettings()) == body
+
+
+def test_a_page_ends_open_past_a_caption_or_footnote_not_past_large_type():
+    paragraph = _open_paragraph()
+    for foot, open_ in ((_block("Fig. 2. Yields of the plots.", 700, 10), True),
+                        (_block("1 This work was funded by a grant.", 720, 7), True),
+                        (_block("A pull quote set large.", 700, 16), False)):
+        assert ends_open(PageLayout(612, 792, [paragraph, foot]), 10, LayoutSettings()) is open_
 
 
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():

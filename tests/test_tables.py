@@ -279,7 +279,8 @@ def table_on_top() -> tuple[Page, TableSpec]:
 @pytest.mark.parametrize("order", ["native", "shuffled"])
 @pytest.mark.parametrize("opening, carried", [("below, agree with those of the previous year.", True),
                                               ("(YPP) agree with those of the previous year.", True),
-                                              ("(a) The yields agree with those of the previous year.", False)])
+                                              ("(a) The yields agree with those of the previous year.", False),
+                                              ("[12] van der Berg, J. Yields of the previous year.", False)])
 def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_over(tmp_path, order, opening,
                                                                                    carried):
     """The sentence goes on in lower case, or in a bracket that lower case follows (an

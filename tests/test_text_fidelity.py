@@ -116,13 +116,17 @@ def test_ordinals_and_powers_of_units_are_no_footnote_marks():
 
 
 def test_an_author_s_affiliation_numbers_and_symbols_are_footnote_marks():
-    # "Smith1,2", "Smith1⋆†", "Trovato‡": raised, after a name, they are marks; the keyboard's
-    # asterisk is text ("Autor*innen", LaTeX's "figure*"), and a star after one letter is maths.
+    # "Smith1,2", "Smith1⋆†", "Alice1,∗", "Trovato‡": raised, after a name, they are marks, and
+    # so is "1,2" drawn as a word of its own; the keyboard's asterisk is text (LaTeX's
+    # "figure*"), a star after one letter is maths ("a∗") and after capitals a name ("BIT∗").
     words = line_words("Keith Smith1⋆† and Ben Trovato‡ and Ana Egea1,2 (MIT)", 72, 100)
-    words += line_words("the best action a∗ is found, see figure* and die Autor*innen here", 72, 112, len(words))
-    text = read(_raised(words, {"Smith1⋆†", "Trovato‡", "Egea1,2", "a∗", "figure*", "Autor*innen"}))
-    assert {"Smith", "Trovato", "Egea"} <= set(text)
-    assert {"a∗", "figure*", "Autor*innen"} <= set(text)
+    words += line_words("with Alice1,∗ and Jo Lee", 72, 112, len(words))
+    lee = words[-1]
+    words.append(Word(lee.x1 + 0.2, lee.y0 - 1, lee.x1 + 12, lee.y1 - 3, "1,2", len(words)))
+    words += line_words("the best action a∗ is found by BIT∗, see figure* here", 72, 124, len(words))
+    text = read(_raised(words, {"Smith1⋆†", "Trovato‡", "Egea1,2", "Alice1,∗", "a∗", "BIT∗,", "figure*"}))
+    assert {"Smith", "Trovato", "Egea", "Alice", "Lee"} <= set(text) and "1,2" not in text
+    assert {"a∗", "BIT∗,", "figure*"} <= set(text)
 
 
 def test_ligature_stand_ins_at_a_words_edges_and_in_closed_compounds():

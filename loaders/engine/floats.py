@@ -5,8 +5,9 @@ A sentence that runs from one block into a later one (a column's last line and t
 column's first, a paragraph around a table) is read whole: the blocks between them that are
 floats (a caption, or text set in another size than the page's body) move after the block that
 carries the sentence on. Nothing moves unless the sentence plainly goes on: the block before
-ends without closing punctuation and the block after starts with a lower-case letter (or the
-block before ends with a hyphen); both are running text of the body's size.
+ends without closing punctuation and the block after starts with a lower-case letter, a number
+that is no list item's or a bracket that lower case follows (or the block before ends with a
+hyphen); both are running text of the body's size.
 """
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Table|TABLE|Tab\.|Listing|Alg
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
 _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
-# "(PGH) can give ...", "[12] showed that ...": a bracket, then lower case, goes on a sentence.
-_BRACKETED_REST = re.compile(r"^[(\[][^()\[\]]{1,40}[)\]][,;:]?\s+[a-z]")
+# "(PGH) can give ...", "[Smith] showed that ...": a bracket, then lower case, goes on a
+# sentence ("[12] van der Berg, J." opens a reference: a number in square brackets does not).
+_BRACKETED_REST = re.compile(r"^(?:\([^()\[\]]{1,40}\)|\[(?!\d+\])[^()\[\]]{1,40}\])[,;:]?\s+([^\W\d_])")
 
 
 def is_caption_start(text: str) -> bool:
@@ -88,12 +90,14 @@ def _prose_line(text: str, s: LayoutSettings) -> bool:
 
 
 def _chart_part(block: Block, s: LayoutSettings) -> bool:
-    """A text block of labels: no line of prose, and no more than half its lines running text
-    (a chart's tick labels, legend and axis title)."""
+    """A text block of labels: no line of prose, no more than half its lines running text, and
+    no closing stop (a chart's tick labels, legend and axis title; a short paragraph of two
+    lines ends its sentence)."""
     if block.kind != TEXT:
         return False
     texts = [line.text for line in block.lines]
-    return not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= len(texts)
+    return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= len(texts)
+            and not _ENDS_SENTENCE.search(texts[-1].rstrip()))
 
 
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -128,8 +132,10 @@ def _opens_sentence_rest(first: str) -> bool:
     """A line that can only carry on a sentence: lower case first, a number that is no list
     item's ("... their first" / "2 years"), or a bracket that lower case follows ("... the
     particle guess heuristic" / "(PGH) can give")."""
-    return (first[:1].islower() or (first[:1].isdigit() and not _LIST_NUMBER.match(first))
-            or bool(_BRACKETED_REST.match(first)))
+    if first[:1].islower() or (first[:1].isdigit() and not _LIST_NUMBER.match(first)):
+        return True
+    bracketed = _BRACKETED_REST.match(first)
+    return bracketed is not None and bracketed.group(1).islower()
 
 
 def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -151,7 +157,7 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
     while i < len(out) - 2:
         if _open_sentence(out[i], body_h, s):
             j = i + 1
-            loose = captioned = False  # the run holds blocks of no running text in the body's size
+            loose = captioned = False  # the run holds a chart's labels in the body's size
             caption: Block | None = None  # the run's last caption (its rest may follow a label)
             while j < len(out) and j - i <= s.float_run_max:
                 if not (_is_float(out[j], body_h, s) or caption and _caption_goes_on(caption, out[j], body_h, s)):
@@ -183,8 +189,9 @@ def ends_open(layout: PageLayout, body_h: float, s: LayoutSettings) -> bool:
     """The page's last paragraph leaves its sentence open (it goes on on the next page). The
     floats read after it at the page's foot (a footnote, a figure's caption) are not its last."""
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
-    while text and body_h > 0 and _is_float(text[-1], body_h, s):
-        text.pop()
+    while text and body_h > 0 and _is_float(text[-1], body_h, s) and (
+            is_caption_start(text[-1].lines[0].text) or block_height(text[-1]) < body_h):
+        text.pop()  # (a caption, or smaller type: not a pull quote in large type)
     return bool(text) and body_h > 0 and _open_sentence(text[-1], body_h, s)
 
 
@@ -211,15 +218,16 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
             floats += 1
             if floats > s.float_run_max:
                 return
-            if b.kind == TABLE or is_caption_start(b.lines[0].text):
+            if b.kind == TABLE:
                 labels = 0
-                caption = b if b.kind != TABLE else caption
+            elif is_caption_start(b.lines[0].text):
+                labels, caption = 0, b
             continue
         first = _running_opening(b, body_h, s)
         carries = first is not None and _opens_sentence_rest(first)
         # A chart's labels may open with a line as long as running text (an axis title read
-        # together with its tick label): only a paragraph that carries the sentence on, or one
-        # with a line of prose, ends the run.
+        # together with its tick label): a paragraph that carries the sentence on, or one that
+        # is no chart's labels (_chart_part), ends the run.
         labelled = not carries and _chart_part(b, s)
         if first is not None and not labelled:
             if floats and not labels and carries:

@@ -1,10 +1,12 @@
-"""Footnote marks glued to the word they follow or precede ("operands1", "y1 busca", "1All").
+"""Footnote marks glued to the word they follow or precede ("operands1", "y1 busca", "1All",
+an author's "Smith1,2" and "Trovato‡").
 
-A superscript digit drawn right against a word comes out as part of that word ("and1": a word no
-reader or embedding model knows), or as a word of its own in PDFs that draw word by word. Such a
-mark is set higher than the line's other words, so its box starts above theirs; only then, and
-only against a known word (an exponent follows a variable: "πr2" stays), is it dropped from the
-text ("python3" on the baseline stays as it is). Boxes are left unchanged.
+A superscript digit (or a list of them, or a reference symbol) drawn right against a word comes
+out as part of that word ("and1": a word no reader or embedding model knows), or as a word of its
+own in PDFs that draw word by word. Such a mark is set higher than the line's other words, so its
+box starts above theirs; only then, and only against a known word (an exponent follows a
+variable: "πr2" stays), is it dropped from the text ("python3" on the baseline stays as it is).
+Boxes are left unchanged.
 """
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ from ..engine.settings import LayoutSettings
 from .lexicon import Lexicon
 
 # Reference marks: a number or a list of them ("1,2", an author's affiliations), then maybe the
-# symbols (TeX's asterisk and star, daggers, a section sign, a pilcrow), or symbols alone. The
-# keyboard's "*" is text ("Autor*innen", "figure*"); a symbol after one letter is maths ("a∗").
+# symbols (TeX's asterisk and star, daggers, a section sign, a pilcrow), or symbols alone
+# ("†,‡"). The keyboard's "*" is text ("figure*", "Autor*"); see _fits for symbols alone.
 _SYMBOLS = "∗⋆†‡§¶"
-_MARKS = rf"\d{{1,2}}(?:,\d{{1,2}})*[{_SYMBOLS}]*|[{_SYMBOLS}]+"
+_MARKS = rf"\d{{1,2}}(?:,\d{{1,2}})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*"
+_MARK = re.compile(_MARKS)
 # The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8",
 # "proceedings1,", "Smith1,2", "Smith1⋆†", "Trovato‡".
 _MARK_AFTER = re.compile(rf"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)({_MARKS})([.,;:)\]]?)$")
@@ -35,6 +38,8 @@ _ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "er", "re", "ème", "eme"}
 _UNITS = frozenset({"m", "cm", "mm", "km", "nm", "µm", "μm", "dm", "ft", "in", "yd", "mi", "s", "ms"})
 _POWERS = frozenset({"2", "3"})
 _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
+# No word with a mark is longer (a hash or a URL is not searched: the pattern is not linear).
+_LONGEST_WORD = 64
 
 
 def _known(letters: str, whole: str, dictionary: Lexicon, s: LayoutSettings) -> bool:
@@ -45,20 +50,27 @@ def _known(letters: str, whole: str, dictionary: Lexicon, s: LayoutSettings) -> 
     return len(low) >= s.mark_word_letters or low in dictionary
 
 
+def _fits(letters: str, mark: str) -> bool:
+    """A number marks any word; a symbol alone marks a word in lower case (a name, "Trovato‡"),
+    not one letter ("a∗": maths) nor capitals ("BIT∗", "IDA∗": an algorithm's own name)."""
+    return mark[0].isdigit() or (len(letters) > 1 and any(c.islower() for c in letters))
+
+
 def _unpunctuated(text: str) -> str:
     return text.strip(".,;:()[]\"'”’“‘")
 
 
 def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon,
                s: LayoutSettings) -> bool:
-    """A mark drawn as a word of its own, right against a known word before or after it."""
-    if not (w.text.isdigit() and len(w.text) <= 2):  # the one or two digits _MARK_AFTER takes
+    """A mark drawn as a word of its own (what _MARK_AFTER takes: "1", "1,2", "†"), right
+    against a known word before or after it."""
+    if not _MARK.fullmatch(w.text):
         return False
     gaps = ((prev, w.x0 - prev.x1) if prev else None, (nxt, nxt.x0 - w.x1) if nxt else None)
     for other, gap in filter(None, gaps):
         if -s.mark_overlap < gap < s.mark_touching:
             letters = _unpunctuated(other.text)
-            if letters.isalpha() and _known(letters, letters, dictionary, s):
+            if letters.isalpha() and _known(letters, letters, dictionary, s) and _fits(letters, w.text):
                 return True
     return False
 
@@ -77,10 +89,13 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         raised = w.y0 < top - s.mark_raised
         # Drawn apart, a mark's own box shows its smaller type: shorter, its top not below the rest.
         small = w.y1 - w.y0 < s.mark_small * height and w.y0 <= top + s.mark_top_slack
+        if len(w.text) > _LONGEST_WORD:
+            out.append(w)
+            continue
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
         if (raised and after and _known(after.group(2), after.group(1), dictionary, s)
                 and not (after.group(2) in _UNITS and after.group(3) in _POWERS)
-                and (len(after.group(2)) > 1 or after.group(3)[0].isdigit())):
+                and _fits(after.group(2), after.group(3))):
             out.append(replace(w, text=after.group(1) + after.group(4)))
         elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in _ORDINAL_ENDINGS
               and _known(before.group(3), before.group(3), dictionary, s)):
