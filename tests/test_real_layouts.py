@@ -496,6 +496,22 @@ def test_a_heading_over_each_column_opens_that_column():
     assert _validate(rows, strip, s).first == 1
 
 
+@pytest.mark.parametrize("size, space, below", [(20, 5.5, 32), (12, 5.0, 14)])
+def test_a_heading_across_a_margin_column_and_the_text_reads_as_one_line(size, space, below):
+    # A textbook's heading in large type runs from the margin (its glossary column) into the
+    # text column; between two of its words the strip down the page narrows to a word space of
+    # that type. That is one heading, not a heading over each column (nor, set close over the
+    # text, the columns' first line).
+    heading = small_line("Development of", 72, 200, size=size)
+    heading += small_line("the Brain", heading[-1].x1 + space, 200, size=size)
+    glossary = [w for k, text in enumerate(["brain growth spurt", "the period between the", "7th prenatal month",
+                                            "and two years of age", "synapse", "the space between", "two nerve cells"])
+                for w in small_line(text, 72, 200 + below + 8 + k * 10, size=8)]
+    text = column(prose("T", 16, width=300), 216, 200 + below)
+    for words in (heading + glossary + text, shuffled(heading + glossary + text)):
+        assert "Development of the Brain" in text_of(words)
+
+
 def statute_page(heading_at_notes: bool = False) -> tuple[list[Word], list[Word]]:
     """A statute's page: body lines from x=180 (paragraphs indented to 200), notes in 7-point
     type in the left margin at x=100, each on the row of the line it annotates."""

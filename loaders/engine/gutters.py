@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .floats import is_caption_start
-from .geometry import drawn_in_this_order, median
+from .geometry import Word, drawn_in_this_order, median
 from .rows import Row, line_pitch, row_pitch
 from .settings import LayoutSettings
 
@@ -273,6 +273,12 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                 return None  # (words of letters on both sides: a table's centred numbers are no grid)
             good = centred  # centred blocks side by side (an author grid): their centres line up
             g = Gutter(g.x0, g.x1, g.first, g.last, g.left, g.right, centred=True)
+    # A heading whose words either side are a word space of their type apart crosses the strip
+    # where it narrowed to that space: it lines up with nothing.
+    across = [i for i in good if i in lwords and i in rwords and _word_space_apart(lwords[i][-1], rwords[i][0], s)]
+    if across:
+        body = median([w.y1 - w.y0 for i in good for w in rows[i].words], 0.0)
+        good = [i for i in good if i not in across or not _taller(rows[i], body, s)]
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
@@ -328,11 +334,24 @@ def _word_space(rows: list[Row], g: Gutter, min_gap: float) -> float:
     return median(spaces, 0.0)
 
 
+def _word_space_apart(a: Word, b: Word, s: LayoutSettings) -> bool:
+    """Words either side of a strip lie no further apart than a word space of their type
+    (column_heading_gap times their height): a line across the strip where it narrowed to that
+    space ("Development of | the Brain" over a margin and a column)."""
+    return b.x0 - a.x1 < s.column_heading_gap * min(a.y1 - a.y0, b.y1 - b.y0)
+
+
+def _taller(row: Row, body: float, s: LayoutSettings) -> bool:
+    """The row is set in a heading's type: heading_size_ratio times `body` or taller."""
+    return median([w.y1 - w.y0 for w in row.words], 0.0) >= s.heading_size_ratio * body
+
+
 def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, right_start: float,
                      s: LayoutSettings) -> bool:
     """A row of a few words on each side of the strip and none across it, in type larger than
-    the band's, one side starting at its column's left edge: the headings the two columns open
-    with (a centred title block's names start at neither edge)."""
+    the band's, one side starting at its column's left edge, the two sides further apart than a
+    word space of that type: the headings the two columns open with (a centred title block's
+    names start at neither edge; "Development of | the Brain" is one heading)."""
     left = [w for w in row.words if w.x1 <= g.x0 + s.gutter_overlap]
     right = [w for w in row.words if w.x0 >= g.x1 - s.gutter_overlap]
     if not left or not right or len(left) + len(right) < len(row.words):
@@ -342,6 +361,8 @@ def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, ri
     body = median([w.y1 - w.y0 for r in band for w in r.words], 0.0)
     if min(median([w.y1 - w.y0 for w in side], 0.0) for side in (left, right)) < s.heading_size_ratio * body:
         return False
+    if _word_space_apart(left[-1], right[0], s):
+        return False  # one heading across the strip
     tol = s.edge_tolerance
     return abs(left[0].x0 - left_start) <= tol or abs(right[0].x0 - right_start) <= tol
 

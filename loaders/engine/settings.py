@@ -109,6 +109,9 @@ class LayoutSettings:
     # the narrowest of theirs (a word space of a line running across, where the strip happened
     # to run) ends the band.
     crossing_gap_share: float = 0.5
+    # Headings over two columns lie further apart than this many times their height (a word
+    # space of their type is about a quarter): closer, they are one heading across the strip.
+    column_heading_gap: float = 0.5
     # List markers (bullets, "[12]", "3.") hanging left of a gutter: the words within this many
     # edge_tolerances of its left edge...
     list_marker_reach: float = 3.0
