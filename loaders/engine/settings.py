@@ -322,7 +322,7 @@ class LayoutSettings:
     mark_touching: float = 1.0
     # ...or overlapping it by less than this many.
     mark_overlap: float = 0.5
-    # Lines of fewer words are not searched for footnote marks.
+    # Lines of fewer words are searched for symbol marks only, on two words or more.
     mark_min_line_words: int = 3
     # A run of this many letters before a mark is a word in any language; a shorter one must be in
     # the word list (an exponent follows a variable: "πr2" stays).

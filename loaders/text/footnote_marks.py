@@ -28,6 +28,7 @@ _MARK = re.compile(_MARKS)
 _MARK_AFTER = re.compile(rf"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)({_MARKS})([.,;:)\]]?)$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
 _MAY_HAVE = re.compile(rf"[\d{_SYMBOLS}]")  # no digit and no symbol: no mark
+_SYMBOL = re.compile(rf"[{_SYMBOLS}]")
 # A cheap first look over the whole line: a word that starts with one or two digits, or ends
 # with marks.
 _MAY_HOLD_MARK = re.compile(rf"(?:^|\s)\d{{1,2}}(?:[^\W\d_]|\s|$)"
@@ -76,10 +77,13 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
 
 
 def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> list[Word]:
-    """The line's words, with marks against raised known words taken out of their text."""
-    if len(words) < s.mark_min_line_words:
-        return words
+    """The line's words, with marks against raised known words taken out of their text. A line
+    shorter than mark_min_line_words is searched for symbols only, on two words or more (an
+    author's "Ben Trovato‡"; a raised digit there may as well be an exponent: "ME bias2")."""
     line = " ".join([w.text for w in words])
+    short = len(words) < s.mark_min_line_words
+    if short and (len(words) < 2 or not _SYMBOL.search(line)):
+        return words
     if not _MAY_HAVE.search(line) or not _MAY_HOLD_MARK.search(line):
         return words
     top = median([w.y0 for w in words])
@@ -95,8 +99,10 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
         if (raised and after and _known(after.group(2), after.group(1), dictionary, s)
                 and not (after.group(2) in _UNITS and after.group(3) in _POWERS)
-                and _fits(after.group(2), after.group(3))):
+                and _fits(after.group(2), after.group(3)) and not (short and not _SYMBOL.search(after.group(3)))):
             out.append(replace(w, text=after.group(1) + after.group(4)))
+        elif short:
+            out.append(w)
         elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in _ORDINAL_ENDINGS
               and _known(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
