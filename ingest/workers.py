@@ -5,11 +5,16 @@ crash in MuPDF), is reported as failed and the rest go on in a fresh pool. Worke
 SIGINT (a Ctrl-C reaches the whole process group): the main process decides, and when a run
 stops early (an interrupt, an error) its workers are killed and reaped before it returns, so
 none is left behind and the multiprocessing resource tracker, whose pipe they hold, ends too.
+A main process killed outright (SIGKILL, the OOM killer) cannot do that: each worker watches
+for its parent to go and then exits on its own, instead of waiting on its queue for ever.
 """
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -19,8 +24,19 @@ from .parse import FileChunks, parse_file
 from .settings import Settings
 
 
-def _ignore_sigint() -> None:
+_PARENT_POLL = 1.0  # seconds between a worker's looks at whether its main process is still there
+
+
+def _start_worker(parent: int) -> None:
+    """A worker ignores SIGINT, and exits once `parent` (the main process) is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_after, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _exit_after(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(_PARENT_POLL)
+    os._exit(1)  # orphaned (its parent was killed): nothing of the run is left to do
 
 
 def _kill(pool: ProcessPoolExecutor) -> None:
@@ -48,7 +64,8 @@ def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterato
     todo: deque[tuple[str, str]] = deque(jobs)
     pending: deque[tuple[tuple[str, str], Future]] = deque()
     def new_pool() -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+        return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
+                                   initargs=(os.getpid(),))
 
     pool = new_pool()
     finished = False

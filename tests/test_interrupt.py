@@ -1,5 +1,5 @@
-"""A run killed with SIGKILL at a random point, then run again, ends with exactly the collection
-a clean run gives; so does a run stopped by SIGINT (Ctrl-C, to the whole process group) or
+"""A run killed with SIGKILL at a random point leaves no worker behind, and run again, ends with
+exactly the collection a clean run gives; so does a run stopped by SIGINT (Ctrl-C, to the whole process group) or
 SIGTERM, which also leaves no process behind and says in one line that it can be resumed; a
 second ingest on a locked store refuses with a clear message."""
 from __future__ import annotations
@@ -95,8 +95,14 @@ def test_sigkill_then_rerun_equals_clean_run(corpus, clean, tmp_path, seed):
             break
         delay /= 2  # this run was faster than the clean one: kill sooner
     assert proc.poll() is None, "no run could be caught before it ended"
+    kids = children(proc.pid)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=60)
+    # Its workers cannot be killed by it: they see it gone and exit on their own.
+    deadline = time.monotonic() + 30
+    while any(alive(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [k for k in kids if alive(k)]
     rerun = ingest(corpus, db)
     assert rerun.wait(timeout=600) == 0, rerun.stderr.read()
     ids, docs = collection(db)
