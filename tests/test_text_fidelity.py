@@ -124,12 +124,17 @@ def test_an_author_s_affiliation_numbers_and_symbols_are_footnote_marks():
     lee = words[-1]
     words.append(Word(lee.x1 + 0.2, lee.y0 - 1, lee.x1 + 12, lee.y1 - 3, "1,2", len(words)))
     words += line_words("the best action a∗ is found by BIT∗, see figure* here", 72, 124, len(words))
+    # REVTeX's "Granade2, 3": the list goes on after the comma's space, drawn as a word apart.
+    words += line_words("Nathan Wiebe and Chris Granade2,", 72, 136, len(words))
+    last = words[-1]
+    words.append(Word(last.x1 + 1.3, last.y0 - 1, last.x1 + 5.3, last.y1 - 3, "3", len(words)))
     # A line of two words is searched for symbols only: a raised digit there is as likely an
     # exponent (a chart's legend: "ME bias2").
     words += line_words("Lars Thørväld§", 72, 160, len(words)) + line_words("ME bias2", 72, 200, len(words) + 2)
     text = read(_raised(words, {"Smith1⋆†", "Trovato‡", "Egea1,2", "Alice1,∗", "a∗", "BIT∗,", "figure*",
-                                "Thørväld§", "bias2"}))
+                                "Thørväld§", "bias2", "Granade2,"}))
     assert {"Smith", "Trovato", "Egea", "Alice", "Lee", "Thørväld"} <= set(text) and "1,2" not in text
+    assert "Chris Granade\n" in text_of(_raised(words, {"Granade2,"}))
     assert {"a∗", "BIT∗,", "figure*", "bias2"} <= set(text)
 
 

@@ -76,6 +76,16 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
     return False
 
 
+def _list_goes_on(w: Word, prev: Word, dictionary: Lexicon, s: LayoutSettings) -> bool:
+    """`w`, numbers, goes on the list of marks that `prev` ends with a comma, after the comma's
+    space in the marks' own type ("Granade2," "3": REVTeX's affiliations)."""
+    if not (w.text[:1].isdigit() and _MARK.fullmatch(w.text) and 0 <= w.x0 - prev.x1 < (w.y1 - w.y0) / 2):
+        return False
+    opened = _MARK_AFTER.match(prev.text)
+    return (opened is not None and opened.group(4) == "," and opened.group(3)[0].isdigit()
+            and _known(opened.group(2), opened.group(1), dictionary, s))
+
+
 def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> list[Word]:
     """The line's words, with marks against raised known words taken out of their text. A line
     shorter than mark_min_line_words is searched for symbols only, on two words or more (an
@@ -103,6 +113,10 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
             out.append(replace(w, text=after.group(1) + after.group(4)))
         elif short:
             out.append(w)
+        elif (raised or small) and k and out and out[-1] is not words[k - 1] and _list_goes_on(
+                w, words[k - 1], dictionary, s):  # (the word before had its mark taken out)
+            if out[-1].text.endswith(","):  # (the comma was the list's, not the text's)
+                out[-1] = replace(out[-1], text=out[-1].text[:-1])
         elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in _ORDINAL_ENDINGS
               and _known(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
