@@ -366,21 +366,27 @@ def test_a_sentence_carried_over_comes_before_a_chart_labelled_in_the_body_size(
     assert text.startswith("as\n") and text.index("where the hits") < text.index("100") < text.index("Fig. 4.")
 
 
+def legend_chart(page: Page, y: float) -> None:
+    """From y down: a chart's ticks, its axis title as long as a line of running text over its
+    legend, all in the body's type, its caption, then the paragraph that carries on the sentence
+    the text above left open ("against the hour ...")."""
+    for k, tick in enumerate(["100", "80", "60"]):
+        page.text(72 + 130 * k, y, tick)
+    page.text(100, y + 2 * LEAD, "Error of the probe in degrees")
+    for k, name in enumerate(["Probe A", "Probe B", "Probe C"]):
+        page.text(100, y + (3 + k) * LEAD, name)
+    page.text(72, y + 7 * LEAD, "Fig. 4. Error of the probes over the day.")
+    page.text(72, y + 10 * LEAD, "against the hour of the day, as every probe was read once an hour.")
+    page.prose(72, y + 11 * LEAD, 451, LOREM)
+
+
 @pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_sentence_carried_over_comes_before_a_legend_under_its_axis_title(tmp_path, order):
     """A chart's axis title as long as a line of running text, set in the body's type over its
     legend, opens no paragraph: the sentence the page before left open is read before the chart."""
     first = left_open("and the error of each probe is plotted")
     second = Page()
-    for k, tick in enumerate(["100", "80", "60"]):
-        second.text(72 + 130 * k, 80, tick)
-    second.text(100, 80 + 2 * LEAD, "Error of the probe in degrees")
-    for k, name in enumerate(["Probe A", "Probe B", "Probe C"]):
-        second.text(100, 80 + (3 + k) * LEAD, name)
-    second.text(72, 80 + 7 * LEAD, "Fig. 4. Error of the probes over the day.")
-    y = 80 + 10 * LEAD
-    second.text(72, y, "against the hour of the day, as every probe was read once an hour.")
-    second.prose(72, y + LEAD, 451, LOREM)
+    legend_chart(second, 80)
     docs = ColumnAwarePDFLoader(write(tmp_path / f"legend-{order}.pdf", [first, second], order, seed=4)).load()
     text = docs[1].page_content
     assert text.startswith("against the hour") and text.index("Error of the probe in") < text.index("Fig. 4.")
@@ -392,15 +398,7 @@ def test_a_chart_with_a_legend_under_its_axis_title_goes_after_the_sentence_it_i
     page = Page()
     y = page.prose(72, 80, 451, LOREM)
     page.text(72, y, "and the error of each probe is plotted")
-    y += 3 * LEAD
-    for k, tick in enumerate(["100", "80", "60"]):
-        page.text(72 + 130 * k, y, tick)
-    page.text(100, y + 2 * LEAD, "Error of the probe in degrees")
-    for k, name in enumerate(["Probe A", "Probe B", "Probe C"]):
-        page.text(100, y + (3 + k) * LEAD, name)
-    page.text(72, y + 7 * LEAD, "Fig. 4. Error of the probes over the day.")
-    page.text(72, y + 10 * LEAD, "against the hour of the day, as every probe was read once an hour.")
-    page.prose(72, y + 11 * LEAD, 451, LOREM)
+    legend_chart(page, y + 3 * LEAD)
     text = ColumnAwarePDFLoader(write(tmp_path / f"inside-{order}.pdf", [page], order, seed=4)).load()[0].page_content
     assert text.index("is plotted") < text.index("against the hour") < text.index("Error of the probe in")
 
