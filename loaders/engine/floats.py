@@ -103,7 +103,7 @@ def _chart_part(block: Block, s: LayoutSettings) -> bool:
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A body paragraph whose last line leaves its sentence open. (A chart's tick labels over
     its axis title are no paragraph.)"""
-    if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
+    if block.kind != TEXT or _is_float(block, body_h, s):
         return False
     last = block.lines[-1].text.rstrip()
     if not last or _ENDS_SENTENCE.search(last) or not _running(last, s):
@@ -116,7 +116,7 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
     first line in lower case opens one too: the word or two that carry a sentence on into a
     display equation ("as" / "ACC = ..." / "where ..."), set flush left over a line of prose
     flush left in the block (a listing's indented "end for", an axis title, are no such lines)."""
-    if block.kind != TEXT or not _body_size(block, body_h, s) or is_caption_start(block.lines[0].text):
+    if block.kind != TEXT or _is_float(block, body_h, s):
         return None
     first = block.lines[0].text
     if _running(first, s):
