@@ -348,6 +348,30 @@ def test_an_affiliation_that_nearly_meets_its_neighbour_still_splits_the_author_
                         "bo@example.org", "L0 ", "R0 ")
 
 
+def test_a_row_of_four_author_blocks_whose_affiliations_nearly_touch_reads_block_by_block():
+    # An IEEE grid of four authors: the name, city and e-mail rows leave wide strips between the
+    # blocks, the affiliation row only a little more than a word space (too short and too narrow
+    # a strip for the guards, and too narrow for the drawing order's tie). Each side is centred.
+    title = centred(["Diffusion on a Social Network"], 306, 60)
+    # (The second affiliation runs across the columns' gutter: the grid is no head of the columns.)
+    blocks = [(["Ada Author", "Nat. Institute of Informatics", "Tokyo, Japan", "ada@example.org"], 120),
+              (["Bo Writer", "National Univ. of Singapore", "Singapore", "bo@example.org"], 258),
+              (["Cy Reader", "The University of Tokyo", "Tokyo, Japan", "cy@example.org"], 380),
+              (["Di Editor", "Institute of Science", "Tokyo, Japan", "di@example.org"], 500)]
+    grid = [centred(lines, x, 100) for lines, x in blocks]
+    affiliations = [[w for w in block if w.y0 == 100 + PITCH] for block in grid]
+    gaps = [b[0].x0 - a[-1].x1 for a, b in zip(affiliations, affiliations[1:])]
+    assert 1.3 * SPACE < min(gaps) < 2 * 4.0  # under the tie gutter (tie_gutter x min_gutter)
+    left = column(prose("L", 16), 72, 170)
+    right = column(prose("R", 16), 318, 170)
+    page = title + [w for block in grid for w in block] + left + right
+    for words in (page, shuffled(page), sorted(page, key=lambda w: (round(w.y0), w.x0))):
+        text = text_of(words)
+        assert_in_order(text, "Ada Author", "Nat. Institute of Informatics", "ada@example.org", "Bo Writer",
+                        "National Univ. of Singapore", "bo@example.org", "Cy Reader", "The University of Tokyo",
+                        "cy@example.org", "Di Editor", "Institute of Science", "di@example.org", "L0 ", "R0 ")
+
+
 def flush_left_authors() -> list[Word]:
     """Two rows of author blocks flush left in two columns, a blank line between the rows."""
     blocks = [(["First Author", "University of Author", "Authortown, CA 94022, USA", "first@example.edu"], 72, 100),

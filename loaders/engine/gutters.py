@@ -233,11 +233,15 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         # space them wider than that, and their spaces line up for three rows.
         wide = width >= s.two_row_space * _word_space(rows, g, s.min_gutter)
     need = s.min_gutter_rows if wide else long_run
-    if min(len(g.left), len(g.right)) < need:
-        return None
     left_of, right_of = g.x0 + _EPS, g.x1 - _EPS
     lwords = {i: ws for i in g.left if (ws := [w for w in rows[i].words if w.x1 <= left_of])}
     rwords = {i: ws for i in g.right if (ws := [w for w in rows[i].words if w.x0 >= right_of])}
+    # A strip too short for its width may still part centred blocks whose lines nearly touch.
+    narrowed = min(len(g.left), len(g.right)) < need
+    if narrowed:
+        if not _narrowed_grid(rows, g, lwords, rwords, s):
+            return None
+        need = s.min_gutter_rows
     if min(len(lwords), len(rwords)) < need:
         return None
     both = [i for i in lwords if i in rwords]
@@ -267,7 +271,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         clear = g.x1 - g.x0 >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose
         lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
         if not clear or lined_up < s.min_edge_alignment:
-            centred = _centred_rows(lwords, rwords, tol) if g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else []
+            centred = (_centred_rows(lwords, rwords, tol)
+                       if narrowed or g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else [])
             if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not both_sides_wordy(
                     rows[g.first: g.last + 1], (g.x0 + g.x1) / 2, s.tie_wordy_share):
                 return None  # (words of letters on both sides: a table's centred numbers are no grid)
@@ -310,6 +315,29 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                 end -= 1  # (two captions side by side start each side: no line across)
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
                   [i for i in g.right if first <= i <= end], g.centred)
+
+
+def _narrowed_grid(rows: list[Row], g: Gutter, lwords: dict[int, list], rwords: dict[int, list],
+                   s: LayoutSettings) -> bool:
+    """A short strip between centred blocks side by side (an author grid) where long lines, an
+    affiliation each side, nearly touch: the text on one side of it is centred on one axis in
+    every row, the strip is as wide as a tie gutter in most rows, and where it narrows it is
+    still wider than that row's word spaces (two_row_space times). A river of justified spaces
+    is narrow in every row."""
+    both = [i for i in lwords if i in rwords]
+    gaps = {i: rwords[i][0].x0 - lwords[i][-1].x1 for i in both}
+    narrow = [i for i in both if gaps[i] < s.tie_gutter * s.min_gutter]
+    if not narrow or 2 * len(narrow) >= len(both):
+        return False
+    for i in narrow:
+        spaces = [y.x0 - x.x1 for side in (lwords[i], rwords[i]) for x, y in zip(side, side[1:])]
+        if not spaces or gaps[i] < s.two_row_space * median(spaces, 0.0):
+            return False
+    rows_with_text = set(lwords) | set(rwords)
+    if len(_centred_rows(lwords, rwords, s.edge_tolerance)) < len(rows_with_text):
+        return False
+    grid = [rows[i] for i in sorted(rows_with_text)]
+    return both_sides_wordy(grid, (g.x0 + g.x1) / 2, s.tie_wordy_share)
 
 
 def _running(words: list, s: LayoutSettings) -> bool:
