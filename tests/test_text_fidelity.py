@@ -41,6 +41,11 @@ def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
     assert join_at_hyphen("double Q-", "Learning is", ctx) == "double Q-Learning is"
     assert join_at_hyphen("in non-", "English", ctx) == "in non-English"
     assert join_at_hyphen("written in Java-", "Script", ctx) == "written in JavaScript"  # camel case
+    # After a single letter or an acronym: no hyphenation point, unless the closed word is a word.
+    assert join_at_hyphen("the C-", "nodes of", ctx) == "the C-nodes of"
+    assert join_at_hyphen("an ACL-", "related task", ctx) == "an ACL-related task"
+    assert join_at_hyphen("by e-", "mail", _ctx("email")) == "by email"
+    assert join_at_hyphen("CRANIOSYNOS-", "TOSIS", ctx) == "CRANIOSYNOSTOSIS"  # a word in capitals
     # Two capitalised words: a name or a title, written both ways; the break stays as drawn.
     assert join_at_hyphen("by Jing-", "Shin Chang", ctx) is None
     # Across blocks only a decision the word list or the page backs is taken.

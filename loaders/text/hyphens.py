@@ -9,9 +9,11 @@ followed by a line break reads as a broken word to every consumer that joins suc
 
 Hyphenation breaks words between two lower-case letters: a hyphen after a digit ("114-" + "133",
 "acl17-" + "latex.zip") or between a capital and a lower-case word or an acronym and a capital
-("non-" + "English", "US-" + "Letter", "Q-" + "Learning") is the writer's own and stays, unless
-the closed-up word is a word ("Java-" + "Script"). Between two capitalised words ("Smith-" +
-"Jones") the line break stays as drawn: names are written both ways.
+("non-" + "English", "US-" + "Letter", "Q-" + "Learning"), or after a single letter or an
+acronym ("C-" + "nodes", "ACL-" + "related": hyphenation leaves two letters or more of a word
+in lower case) is the writer's own and stays, unless the closed-up word is a word ("Java-" +
+"Script", "e-" + "mail"). Between two capitalised words ("Smith-" + "Jones") the line break
+stays as drawn: names are written both ways.
 """
 from __future__ import annotations
 
@@ -88,13 +90,15 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
     known = closed in ctx.page_words or closed in ctx.words
     if first.group(1).lower() in _SUSPENDERS and len(first.group(1)) == len(b):
         return line + " " + nxt, False  # "age-" + "and sex-independent": a suspended hyphen
+    last = re.split("[-\u2010]", head.group(1))[-1]  # (as written)
     if tail.group(0)[:1].isupper() and not (head.group(1).isupper() and tail.group(0).isupper()):
-        last = re.split("[-\u2010]", head.group(1))[-1]
         if len(parts) == 1 and last[:1].isupper() and known:
             return line[:-1] + nxt, True  # a word written in camel case: "Java-" + "Script", "Power-" + "Point"
         if last[:1].isupper() and not last.isupper():
             return None, True  # "Smith-" + "Jones" or "Cycle-" + "Based": names and titles keep their line break
         return line + nxt, False  # "non-" + "English", "US-" + "Letter", "Q-" + "Learning" ("INTRODUC-" + "TION" below)
+    if not known and (len(last) == 1 or last.isupper()) and tail.group(0).islower():
+        return line + nxt, False  # "C-" + "nodes", "ACL-" + "related": no hyphenation point there
     if len(parts) > 1 or first.group(1)[len(b):len(b) + 1] in ("-", "\u2010"):
         return line + nxt, False  # part of a longer chain: "not-a-" + "number", "one-" + "to-one"
     if compound in ctx.compounds_on_page and closed not in ctx.page_words:
