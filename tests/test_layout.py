@@ -294,6 +294,22 @@ def test_lost_tt_and_ft_ligatures_are_mended_only_where_the_page_lost_them():
     assert "formating" in read(reseq(kept))
 
 
+def test_ligatures_read_as_a_lone_f_are_mended_only_where_the_page_lost_them():
+    # A broken ToUnicode map gives the fi/ff/fl/ffi glyphs their first letter alone.
+    lost = column(["We show the benefts of exchanging PDF fles: on the frst page, the",
+                   "Chief Ofcer is ofering a proft to the Fellows of the team."], 72, 100)
+    assert read(reseq(lost)) == ("We show the benefits of exchanging PDF files: on the first page, the "
+                                 "Chief Officer is offering a profit to the Fellows of the team.").split()
+    # A page that has its fi and fl words (Hartree-Fock is a name), or only one such word (lorem
+    # ipsum's "fames"), is left as written.
+    kept = column(["The first files define the Hartree-Fock field, the flow and the",
+                   "office of the difficult final figures that follow from it."], 72, 100)
+    assert "Hartree-Fock" in read(reseq(kept))
+    latin = column(["Pellentesque habitant morbi tristique senectus et netus et malesuada",
+                    "fames ac turpis egestas, and it is the only word of that kind here."], 72, 100)
+    assert "fames" in read(reseq(latin))
+
+
 def test_ruler_cut_off_by_the_page_edge_is_not_text():
     lines = numbered_lines("r", 12)
     words = column(lines, 72, 100)

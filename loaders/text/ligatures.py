@@ -8,6 +8,7 @@ nothing is changed.
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from ..engine.geometry import Word
 from ..engine.settings import LayoutSettings
@@ -136,18 +137,47 @@ def _lost_t_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> int | None:
     return None
 
 
+def _more_lost_than_kept(words: list[Word], kept: Callable[[str], bool], share: float, letters: str,
+                         lost: Callable[[str], bool], s: LayoutSettings) -> bool:
+    """Whether a page has more words that lost a ligature than words that keep it (`kept`, asked
+    of the word as drawn), and t_ligature_min_lost of them: prose is full of words with the
+    ligature's letters, so a page of prose that has them in few words may have lost the glyph.
+    `lost` is asked of the words with one of `letters`, in lower case without punctuation."""
+    present = sum(1 for w in words if kept(w.text))
+    if present > max(s.t_ligature_min_present, share * len(words)):
+        return False  # a page that keeps them (a cheap gate before any word is looked up)
+    missing = sum(1 for w in words if any(c in w.text for c in letters) and lost(w.text.strip(WORD_PUNCT).lower()))
+    return missing >= s.t_ligature_min_lost and missing > present
+
+
 def t_ligatures_lost(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> bool:
     """Whether the page's font dropped the second t of its "tt" and "ft" ligatures: English pages
-    are full of "after", "often", "letter"; one that has more words missing that t than words
-    that keep it lost the ligatures."""
-    present = sum(1 for w in words if "tt" in w.text or "ft" in w.text)
-    if present > max(s.t_ligature_min_present, s.t_ligature_share * len(words)):
-        return False  # a page that keeps them (a cheap gate before any word is looked up)
-    texts = [w.text.strip(WORD_PUNCT).lower() for w in words if "t" in w.text or "f" in w.text]
-    lost = sum(1 for t in texts
-               if (t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary, s) is not None)
-               or _TT_LOST_URL.match(t))
-    return lost >= s.t_ligature_min_lost and lost > present and looks_english([w.text for w in words], s)
+    are full of "after", "often", "letter"."""
+    def lost(t: str) -> bool:
+        return bool(_TT_LOST_URL.match(t)) or (t.isalpha() and t not in dictionary
+                                               and _lost_t_at(t, dictionary, s) is not None)
+
+    return (_more_lost_than_kept(words, lambda t: "tt" in t or "ft" in t, s.t_ligature_share, "tf", lost, s)
+            and looks_english([w.text for w in words], s))
+
+
+def _collapsed_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> tuple[int, str] | None:
+    """Where a lone "f" stands for a whole ligature, and which one: a broken ToUnicode map that
+    gives the glyph only its first letter ("frst" -> "first", "ofering" -> "offering"). The word
+    is none, and with the ligature it is one (the commonest, when several are)."""
+    if "f" not in low or len(low) < s.t_repair_min_letters or low in dictionary or not low.isalpha():
+        return None
+    found = [(dictionary.get(low[:i] + lig + low[i + 1:], 0), i, lig)
+             for i, c in enumerate(low) if c == "f" for lig in LIGATURES]
+    count, i, lig = max(found)
+    return (i, lig) if count else None
+
+
+def f_ligatures_collapsed(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> bool:
+    """Whether the page's font gives its fi, ff and fl ligatures the letter f alone: more words
+    read that way than words that have the pairs."""
+    return _more_lost_than_kept(words, lambda t: "fi" in t or "ff" in t or "fl" in t, s.f_ligature_share, "fF",
+                                lambda t: _collapsed_at(t, dictionary, s) is not None, s)
 
 
 def mend_th(text: str, dictionary: Lexicon) -> str:
@@ -170,6 +200,22 @@ def mend_tt_ft(text: str, dictionary: Lexicon, s: LayoutSettings) -> str:
         return word if i is None else word[:i] + "t" + word[i:]
 
     return _T_WORD.sub(fix, text)
+
+
+_F_WORD = re.compile(r"[^\W\d_]*[fF][^\W\d_]*")
+
+
+def mend_collapsed_f(text: str, dictionary: Lexicon, s: LayoutSettings) -> str:
+    """Put back the ligature a lone f stands for: "frst" -> "first", "Ofcer" -> "Officer"."""
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        found = _collapsed_at(word.lower(), dictionary, s)
+        if found is None:
+            return word
+        i, lig = found
+        return word[:i] + (lig.capitalize() if word[i].isupper() else lig) + word[i + 1:]
+
+    return _F_WORD.sub(fix, text)
 
 
 def _letters(text: str, at_end: bool) -> str:

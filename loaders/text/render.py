@@ -11,8 +11,8 @@ from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
-from .ligatures import (ligatures_look_lost, line_text, mend_th, mend_tt_ft, mend_words,
-                        t_ligatures_lost, th_ligature_lost)
+from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
+                        mend_tt_ft, mend_words, t_ligatures_lost, th_ligature_lost)
 from ..engine.settings import LayoutSettings
 from ..engine.tables import TableBlock
 from .tables import table_text
@@ -83,11 +83,13 @@ _STRIP = ".,;:!?()[]{}\"'“”‘’"
 @dataclass
 class _Repairs:
     """What the page's text needs mended and the word lists the mending uses: lost fi/ff/fl,
-    "Th" and "tt"/"ft" ligatures (by the word list), and compounds told from discretionary hyphens."""
+    "Th" and "tt"/"ft" ligatures and fi/ff/fl read as "f" (by the word list), and compounds told
+    from discretionary hyphens."""
 
     dictionary: Lexicon = field(default_factory=dict)
     th_dictionary: Lexicon = field(default_factory=dict)
     t_dictionary: Lexicon = field(default_factory=dict)
+    f_dictionary: Lexicon = field(default_factory=dict)  # ligatures read as a lone "f"
     words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
     layout: PageLayout | None = None  # the page, whose own words are read only when needed
     closed_compounds: str = ""  # the page's language, when it writes compounds as one word
@@ -188,6 +190,8 @@ def _mended(text: str, repairs: _Repairs, s: LayoutSettings) -> str:
         text = mend_th(text, repairs.th_dictionary)
     if repairs.t_dictionary:
         text = mend_tt_ft(text, repairs.t_dictionary, s)
+    if repairs.f_dictionary:
+        text = mend_collapsed_f(text, repairs.f_dictionary, s)
     return text
 
 
@@ -201,10 +205,12 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     th_lost = s.repair_ligatures and language == "en" and th_ligature_lost(words)
     # Fonts that lose "Th" lose "tt" too; others lose "tt" and "ft" alone.
     t_lost = s.repair_ligatures and language == "en" and (th_lost or t_ligatures_lost(words, lexicon, s))
+    f_lost = s.repair_ligatures and bool(lexicon) and f_ligatures_collapsed(words, lexicon, s)
     return _Repairs(
         lexicon if s.repair_ligatures and ligatures_look_lost(words, s, language) else {},
         lexicon if th_lost else {},
         lexicon if t_lost else {},
+        lexicon if f_lost else {},
         lexicon if s.dehyphenate else {},
         layout,
         language if language in CLOSED_COMPOUNDS else "")
