@@ -77,6 +77,20 @@ def test_a_cell_wrapped_onto_several_lines_is_one_cell(tmp_path):
     assert tables_of(write(tmp_path / "t.pdf", [page_with(t)]))[0][1] == t.grid()
 
 
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_word_a_cell_breaks_at_a_line_end_is_whole_again(tmp_path, order):
+    # As in a paragraph: a word hyphenated at the cell's line end is joined, a compound keeps its
+    # hyphen, and a hyphen before a capital ("Norm-" "Trittschallpegel") joins the two parts.
+    rows = [["ID", "Requirement", "Owner"],
+            ["R1", "Sound insu-\nlation of walls", "Planning"],
+            ["R2", "Coal-\nbased heating", "Facilities"],
+            ["R3", "Norm-\nTrittschallpegel", "Acoustics"]]
+    t = simple_table(72, 170, [60, 200, 120], rows, "grid")
+    found = tables_of(write(tmp_path / "t.pdf", [page_with(t)], order, seed=3))[0][1]
+    assert [row[1] for row in found] == ["Requirement", "Sound insulation of walls", "Coal-based heating",
+                                         "Norm-Trittschallpegel"]
+
+
 def _two_columns(table_x: float, widths: list[float], rows: list[list[str]], order: str, tmp_path: Path) -> Path:
     p = Page()
     left = p.prose(72, 80, 215, LOREM)

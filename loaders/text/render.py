@@ -134,8 +134,14 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
     """A block's lines joined; a word broken by a hyphen at a line end is joined again. Words that
     lost a ligature are mended later (`_mended`), once words broken across blocks are whole too."""
     repairs = repairs or _Repairs()
+    return LINE_SEP.join(_rejoined(_line_texts(block, s, repairs), s, repairs))
+
+
+def _rejoined(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> list[str]:
+    """Lines of text, each joined to the line before where a hyphen at that line's end breaks a
+    word (a soft hyphen, or a hyphen decided with the words on both sides)."""
     out: list[str] = []
-    for text in _line_texts(block, s, repairs):
+    for text in lines:
         if out and out[-1].endswith(SOFT_HYPHEN):
             if out[-1][:-1].endswith("-"):
                 out[-1] = out[-1][:-1]  # a compound broken at its own hyphen: keep the line break
@@ -154,7 +160,7 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
             out[-1] = joined
     if out and out[-1].endswith(SOFT_HYPHEN):
         out[-1] = out[-1][:-1] + "-"
-    return LINE_SEP.join(out)
+    return out
 
 
 _FIRST_WORD = re.compile(r"\S+")
@@ -240,7 +246,8 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
         if isinstance(block, TableBlock):
-            texts.append((block, table_text(block, s, cleaner(s), _caption_text(block, s, repairs))))
+            texts.append((block, table_text(block, s, cleaner(s), _caption_text(block, s, repairs),
+                                            lambda lines: _rejoined(lines, s, repairs))))
         else:
             texts.append((block, block_text(block, s, repairs)))
     if s.dehyphenate:

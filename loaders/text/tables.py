@@ -1,9 +1,10 @@
 """A table block as text: a GitHub-style Markdown table (or plain lines), its caption above it.
 
 Cell text is read from the words the engine put in each cell, normalised as the page's prose is
-(the page text hands its normaliser in: this module stays below the page renderer); a cell's lines
-are joined by single spaces. A spanning cell's text is given in every position it
-covers (the engine repeats its words), so every row keeps the shape of the table.
+and its lines joined as a paragraph's are, a word broken at a line end whole again (the page text
+hands both in: this module stays below the page renderer); the lines are apart by single spaces.
+A spanning cell's text is given in every position it covers (the engine repeats its words), so
+every row keeps the shape of the table.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..engine.table_grid import Table
 from ..engine.tables import TableBlock
 
 Clean = Callable[[str], str]
+JoinLines = Callable[[list[str]], list[str]]  # a cell's lines, rejoined where a line end broke a word
 
 MARKDOWN, TEXT = "markdown", "text"
 TEXT_SEPARATOR = " | "  # between the cells of a row in plain-text mode
@@ -23,14 +25,37 @@ CAPTION_SEPARATOR = "\n\n"  # between a caption and its table
 _DELIMITER = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+$")
 
 
-def cell_text(words: list[Word], clean: Clean) -> str:
-    """A cell's words in reading order, one line of text."""
-    return " ".join(clean(" ".join(w.text for w in words)).split())
+def _cell_lines(words: list[Word]) -> list[list[Word]]:
+    """A cell's words (in reading order) by line: a word that starts left of the end of the one
+    before it, below that one's middle, starts a line."""
+    lines: list[list[Word]] = []
+    for w in words:
+        if lines and not (w.x0 < lines[-1][-1].x1 and w.y0 > lines[-1][-1].cy):
+            lines[-1].append(w)
+        else:
+            lines.append([w])
+    return lines
 
 
-def cell_rows(table: Table, clean: Clean) -> list[list[str]]:
+_BROKEN_AT_HYPHEN = re.compile(r"[^\W\d_][-\u2010]$")
+
+
+def cell_text(words: list[Word], clean: Clean, join_lines: JoinLines | None = None) -> str:
+    """A cell's words in reading order, one line of text. With `join_lines`, a hyphen left at a
+    line's end before a letter ("Norm-" + "Trittschallpegel") keeps the two parts together: a
+    cell's lines run on with no line break to keep."""
+    lines = [clean(" ".join(w.text for w in line)).strip() for line in _cell_lines(words)]
+    if join_lines is None:
+        return " ".join(" ".join(lines).split())
+    text = ""
+    for line in join_lines([line for line in lines if line]):
+        text += ("" if not text or _BROKEN_AT_HYPHEN.search(text) and line[:1].isalpha() else " ") + line
+    return " ".join(text.split())
+
+
+def cell_rows(table: Table, clean: Clean, join_lines: JoinLines | None = None) -> list[list[str]]:
     """The table's rows of cell texts."""
-    return [[cell_text(cell, clean) for cell in row] for row in table.cells]
+    return [[cell_text(cell, clean, join_lines) for cell in row] for row in table.cells]
 
 
 def _markdown_cell(text: str) -> str:
@@ -48,11 +73,12 @@ def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
     return "\n".join(lines)
 
 
-def table_text(block: TableBlock, s: LayoutSettings, clean: Clean, caption: str) -> str:
+def table_text(block: TableBlock, s: LayoutSettings, clean: Clean, caption: str,
+               join_lines: JoinLines | None = None) -> str:
     """The text a table block gives the page: its caption (read as the page reads a paragraph,
     on one line), a blank line, and the table. The block keeps its cell texts and caption (the
     page metadata gives them)."""
-    block.rows, block.caption = cell_rows(block.table, clean), caption
+    block.rows, block.caption = cell_rows(block.table, clean, join_lines), caption
     body = render_rows(block.rows, block.table.header_rows, s.tables)
     return block.caption + CAPTION_SEPARATOR + body if block.caption else body
 
