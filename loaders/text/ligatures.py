@@ -137,16 +137,19 @@ def _lost_t_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> int | None:
     return None
 
 
-def _more_lost_than_kept(words: list[Word], kept: Callable[[str], bool], share: float, letters: str,
+def _more_lost_than_kept(words: list[Word], pairs: tuple[str, ...], share: float, letters: tuple[str, str],
                          lost: Callable[[str], bool], s: LayoutSettings) -> bool:
-    """Whether a page has more words that lost a ligature than words that keep it (`kept`, asked
-    of the word as drawn), and t_ligature_min_lost of them: prose is full of words with the
-    ligature's letters, so a page of prose that has them in few words may have lost the glyph.
-    `lost` is asked of the words with one of `letters`, in lower case without punctuation."""
-    present = sum(1 for w in words if kept(w.text))
+    """Whether a page has more words that lost a ligature than places that keep it (the letter
+    `pairs` it stands for), and t_ligature_min_lost of them: prose is full of words with those
+    letters, so a page of prose that has them in few words may have lost the glyph. `lost` is
+    asked of the words with one of `letters`, in lower case without punctuation."""
+    texts = [w.text for w in words]
+    joined = " ".join(texts)
+    present = sum(map(joined.count, pairs))  # (counted in the page's text at once: it runs on every page)
     if present > max(s.t_ligature_min_present, share * len(words)):
         return False  # a page that keeps them (a cheap gate before any word is looked up)
-    missing = sum(1 for w in words if any(c in w.text for c in letters) and lost(w.text.strip(WORD_PUNCT).lower()))
+    a, b = letters
+    missing = sum(1 for t in texts if (a in t or b in t) and lost(t.strip(WORD_PUNCT).lower()))
     return missing >= s.t_ligature_min_lost and missing > present
 
 
@@ -154,10 +157,10 @@ def t_ligatures_lost(words: list[Word], dictionary: Lexicon, s: LayoutSettings) 
     """Whether the page's font dropped the second t of its "tt" and "ft" ligatures: English pages
     are full of "after", "often", "letter"."""
     def lost(t: str) -> bool:
-        return bool(_TT_LOST_URL.match(t)) or (t.isalpha() and t not in dictionary
-                                               and _lost_t_at(t, dictionary, s) is not None)
+        return (t not in dictionary and t.isalpha() and _lost_t_at(t, dictionary, s) is not None
+                or bool(_TT_LOST_URL.match(t)))
 
-    return (_more_lost_than_kept(words, lambda t: "tt" in t or "ft" in t, s.t_ligature_share, "tf", lost, s)
+    return (_more_lost_than_kept(words, ("tt", "ft"), s.t_ligature_share, ("t", "f"), lost, s)
             and looks_english([w.text for w in words], s))
 
 
@@ -176,7 +179,7 @@ def _collapsed_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> tuple[int
 def f_ligatures_collapsed(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> bool:
     """Whether the page's font gives its fi, ff and fl ligatures the letter f alone: more words
     read that way than words that have the pairs."""
-    return _more_lost_than_kept(words, lambda t: "fi" in t or "ff" in t or "fl" in t, s.f_ligature_share, "fF",
+    return _more_lost_than_kept(words, ("fi", "ff", "fl"), s.f_ligature_share, ("f", "F"),
                                 lambda t: _collapsed_at(t, dictionary, s) is not None, s)
 
 
