@@ -139,9 +139,9 @@ def _lost_t_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> int | None:
 
 def _more_lost_than_kept(words: list[Word], pairs: tuple[str, ...], share: float, letters: tuple[str, str],
                          lost: Callable[[str], bool], s: LayoutSettings) -> bool:
-    """Whether a page has more words that lost a ligature than places that keep it (the letter
+    """Whether a page has more words that lost a ligature than places that keep it (the
     `pairs` it stands for), and t_ligature_min_lost of them: prose is full of words with those
-    letters, so a page of prose that has them in few words may have lost the glyph. `lost` is
+    letters, so a page of prose that has them in few places may have lost the glyph. `lost` is
     asked of the words with one of `letters`, in lower case without punctuation."""
     texts = [w.text for w in words]
     joined = " ".join(texts)

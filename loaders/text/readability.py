@@ -43,5 +43,9 @@ def unreadable_share(words: Iterable[str]) -> float:
 
 def suspects(words: Iterable[str]) -> list[str]:
     """The words that may be garbled: all but printable ASCII, told apart by two C-level calls
-    a word (most pages of English text have none)."""
+    on the words at once (most pages of English text have none), then a word at a time."""
+    words = list(words)
+    joined = "".join(words)
+    if joined.isascii() and joined.isprintable():
+        return []
     return [w for w in words if not (w.isascii() and w.isprintable())]
