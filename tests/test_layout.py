@@ -7,6 +7,8 @@ from hypothesis import given, settings, strategies as st
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.text.lexicon import known_words
+from columnrag.loaders.text.ligatures import f_ligatures_collapsed
 from columnrag.loaders.text.render import normalize, page_text
 
 from .boxes import CHAR_W, HEIGHT, PITCH, SPACE, column, line_words, numbered_lines, reseq
@@ -297,9 +299,13 @@ def test_lost_tt_and_ft_ligatures_are_mended_only_where_the_page_lost_them():
 def test_ligatures_read_as_a_lone_f_are_mended_only_where_the_page_lost_them():
     # A broken ToUnicode map gives the fi/ff/fl/ffi glyphs their first letter alone.
     lost = column(["We show the benefts of exchanging PDF fles: on the frst page, the",
-                   "Chief Ofcer is ofering a proft to the Fellows of the team."], 72, 100)
+                   "Chief Ofcer is ofering a proft to the Fellows of the team. FRST"], 72, 100)
     assert read(reseq(lost)) == ("We show the benefits of exchanging PDF files: on the first page, the "
-                                 "Chief Officer is offering a profit to the Fellows of the team.").split()
+                                 "Chief Officer is offering a profit to the Fellows of the team. FIRST").split()
+    # Words that lost "fi" may read with an "fl" ("fles", "profle", "flter"): they keep nothing.
+    filler = "the cat sat on a mat and " * 12
+    assert f_ligatures_collapsed(line_words("fles profle flter frst ofce " + filler, 72, 100), known_words(),
+                                 LayoutSettings())
     # A page that has its fi and fl words (Hartree-Fock is a name), or only one such word (lorem
     # ipsum's "fames"), is left as written.
     kept = column(["The first files define the Hartree-Fock field, the flow and the",

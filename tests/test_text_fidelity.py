@@ -46,6 +46,8 @@ def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
     assert join_at_hyphen("an ACL-", "related task", ctx) == "an ACL-related task"
     assert join_at_hyphen("by e-", "mail", _ctx("email")) == "by email"
     assert join_at_hyphen("CRANIOSYNOS-", "TOSIS", ctx) == "CRANIOSYNOSTOSIS"  # a word in capitals
+    # Across blocks the page's own "C-nodes" backs the decision.
+    assert join_at_hyphen("the C-", "nodes of", _ctx("c-nodes"), sure_only=True) == "the C-nodes of"
     # Two capitalised words: a name or a title, written both ways; the break stays as drawn.
     assert join_at_hyphen("by Jing-", "Shin Chang", ctx) is None
     # Across blocks only a decision the word list or the page backs is taken.
@@ -176,4 +178,5 @@ def test_a_word_glued_to_a_mathematical_letter_is_set_apart():
         "rewards, with \U0001d445\U0001d463, \U0001d445\U0001d45d being")
     assert normalize("\U0001d460\U0001d45a\U0001d44e\U0001d465 and FreNum\u03b1") == (
         "\U0001d460\U0001d45a\U0001d44e\U0001d465 and FreNum\u03b1")  # math alone, Greek: as written
+
 

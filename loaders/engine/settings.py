@@ -306,9 +306,9 @@ class LayoutSettings:
     # Words shorter than this are not mended by a lost t (too many are words either way).
     t_repair_min_letters: int = 3
     # A page keeps its fi/ff/fl as letters (a font whose ligatures read as a lone "f" has them
-    # nowhere) when more than this share of its words have them (prose: one word in fifty or
-    # more); below it, the page has lost them when t_ligature_min_lost words or more read with a
-    # lone f, more than keep the pair, and they are mended (the same limits as for "tt"/"ft").
+    # nowhere) when more than this share of its words have them (English prose: one word in
+    # thirty to fifty); up to it, the page has lost them when t_ligature_min_lost words or more
+    # read with a lone f, more than keep a pair, and they are mended (the limits of "tt"/"ft").
     f_ligature_share: float = 0.03
     # Repairs that guess words from an English list run on pages of at least this many words...
     english_min_words: int = 5

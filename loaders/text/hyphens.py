@@ -97,14 +97,14 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
         if last[:1].isupper() and not last.isupper():
             return None, True  # "Smith-" + "Jones" or "Cycle-" + "Based": names and titles keep their line break
         return line + nxt, False  # "non-" + "English", "US-" + "Letter", "Q-" + "Learning" ("INTRODUC-" + "TION" below)
-    if not known and (len(last) == 1 or last.isupper()) and tail.group(0).islower():
-        return line + nxt, False  # "C-" + "nodes", "ACL-" + "related": no hyphenation point there
     if len(parts) > 1 or first.group(1)[len(b):len(b) + 1] in ("-", "\u2010"):
         return line + nxt, False  # part of a longer chain: "not-a-" + "number", "one-" + "to-one"
     if compound in ctx.compounds_on_page and closed not in ctx.page_words:
         return line + nxt, True
     if known:
         return line[:-1] + nxt, True
+    if (len(last) == 1 or last.isupper()) and tail.group(0).islower():
+        return line + nxt, False  # "C-" + "nodes", "ACL-" + "related": no hyphenation point there
     if a in ctx.words and b in ctx.words and not _closes_up(head.group(1), a, b, ctx.closed_compounds):
         return line + nxt, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
     return line[:-1] + nxt, False  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken

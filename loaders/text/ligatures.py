@@ -139,18 +139,23 @@ def _lost_t_at(low: str, dictionary: Lexicon, s: LayoutSettings) -> int | None:
 
 def _more_lost_than_kept(words: list[Word], pairs: tuple[str, ...], share: float, letters: tuple[str, str],
                          lost: Callable[[str], bool], s: LayoutSettings) -> bool:
-    """Whether a page has more words that lost a ligature than places that keep it (the
-    `pairs` it stands for), and t_ligature_min_lost of them: prose is full of words with those
-    letters, so a page of prose that has them in few places may have lost the glyph. `lost` is
-    asked of the words with one of `letters`, in lower case without punctuation."""
+    """Whether a page has more words that lost a ligature than words that keep it (that have one
+    of its letter `pairs` and did not lose one), and t_ligature_min_lost of them: prose is full of
+    words with those letters, so a page of prose that has them in few words may have lost the
+    glyph. `lost` is asked of the words with one of `letters`, in lower case without punctuation."""
     texts = [w.text for w in words]
-    joined = " ".join(texts)
-    present = sum(map(joined.count, pairs))  # (counted in the page's text at once: it runs on every page)
-    if present > max(s.t_ligature_min_present, share * len(words)):
-        return False  # a page that keeps them (a cheap gate before any word is looked up)
+    least = max(s.t_ligature_min_present, share * len(words))
+    if sum(map(" ".join(texts).count, pairs)) > 2 * least:
+        return False  # plainly a page that keeps them (the pairs counted in its text at once)
     a, b = letters
-    missing = sum(1 for t in texts if (a in t or b in t) and lost(t.strip(WORD_PUNCT).lower()))
-    return missing >= s.t_ligature_min_lost and missing > present
+    present = missing = 0
+    for t in texts:
+        if a in t or b in t:
+            if lost(t.strip(WORD_PUNCT).lower()):
+                missing += 1
+            elif any(p in t for p in pairs):
+                present += 1
+    return present <= least and missing >= s.t_ligature_min_lost and missing > present
 
 
 def t_ligatures_lost(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> bool:
@@ -205,18 +210,25 @@ def mend_tt_ft(text: str, dictionary: Lexicon, s: LayoutSettings) -> str:
     return _T_WORD.sub(fix, text)
 
 
-_F_WORD = re.compile(r"[^\W\d_]*[fF][^\W\d_]*")
+# A word with an f, between white space (or punctuation) and white space: as the gate reads
+# words (a part of "Hartree-Fock" or "mp3fles" is none).
+_F_WORD = re.compile(r"(?<![^\s(\[\"'“‘])[^\W\d_]*[fF][^\W\d_]*(?![^\s.,;:!?)\]\"'”’])")
 
 
 def mend_collapsed_f(text: str, dictionary: Lexicon, s: LayoutSettings) -> str:
-    """Put back the ligature a lone f stands for: "frst" -> "first", "Ofcer" -> "Officer"."""
+    """Put back the ligature a lone f stands for: "frst" -> "first", "Ofcer" -> "Officer",
+    "FRST" -> "FIRST"."""
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
         found = _collapsed_at(word.lower(), dictionary, s)
         if found is None:
             return word
         i, lig = found
-        return word[:i] + (lig.capitalize() if word[i].isupper() else lig) + word[i + 1:]
+        if word.isupper() and len(word) > 1:
+            lig = lig.upper()
+        elif word[i].isupper():
+            lig = lig.capitalize()
+        return word[:i] + lig + word[i + 1:]
 
     return _F_WORD.sub(fix, text)
 

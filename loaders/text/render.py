@@ -108,8 +108,7 @@ class _Repairs:
 
 
 def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]:
-    """Normalised line texts; a line broken at a soft hyphen (tagged PDFs mark discretionary
-    hyphens so) keeps it as its last character."""
+    """The block's lines as text (`_clean_line`), footnote marks taken out, empty lines left out."""
     texts = []
     for line in block.lines:
         raw = line_text(line.words, repairs.dictionary, s)
@@ -118,13 +117,20 @@ def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]
             words = without_footnote_marks(line.words, known_words(), s)
             if words is not line.words:
                 raw = line_text(words, repairs.dictionary, s)
-        raw = raw.rstrip()
-        text = normalize(raw).strip() if s.normalize_text else raw
-        if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
-            text += SOFT_HYPHEN
+        text = _clean_line(raw, s)
         if text.strip(SOFT_HYPHEN):
             texts.append(text)
     return texts
+
+
+def _clean_line(raw: str, s: LayoutSettings) -> str:
+    """A line's text normalised; a line broken at a soft hyphen (tagged PDFs mark discretionary
+    hyphens so) keeps it as its last character."""
+    raw = raw.rstrip()
+    text = normalize(raw).strip() if s.normalize_text else raw
+    if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
+        text += SOFT_HYPHEN
+    return text
 
 
 _TRAILING_HYPHEN = re.compile(r"(?<=[^\W_])[-\u2010]$")  # after a letter or a digit
@@ -161,6 +167,16 @@ def _rejoined(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> list[st
     if out and out[-1].endswith(SOFT_HYPHEN):
         out[-1] = out[-1][:-1] + "-"
     return out
+
+
+def _cell_text(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> str:
+    """A table cell's lines (as drawn) on one line, cleaned and joined as a paragraph's are; a
+    hyphen left at a line's end before a letter ("Norm-" + "Trittschallpegel") keeps the parts
+    together: a cell's lines run on with no line break to keep."""
+    out = ""
+    for line in _rejoined([t for raw in lines if (t := _clean_line(raw, s)).strip(SOFT_HYPHEN)], s, repairs):
+        out += ("" if not out or _TRAILING_HYPHEN.search(out[-3:]) and line[:1].isalpha() else " ") + line
+    return " ".join(out.split())
 
 
 _FIRST_WORD = re.compile(r"\S+")
@@ -247,7 +263,7 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
             continue
         if isinstance(block, TableBlock):
             texts.append((block, table_text(block, s, cleaner(s), _caption_text(block, s, repairs),
-                                            lambda lines: _rejoined(lines, s, repairs))))
+                                            lambda lines: _cell_text(lines, s, repairs))))
         else:
             texts.append((block, block_text(block, s, repairs)))
     if s.dehyphenate:

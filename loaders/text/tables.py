@@ -1,8 +1,8 @@
 """A table block as text: a GitHub-style Markdown table (or plain lines), its caption above it.
 
-Cell text is read from the words the engine put in each cell, normalised as the page's prose is
-and its lines joined as a paragraph's are, a word broken at a line end whole again (the page text
-hands both in: this module stays below the page renderer); the lines are apart by single spaces.
+Cell text is read from the words the engine put in each cell, line by line, and normalised and
+joined as a paragraph's lines are, a word broken at a line end whole again (the page text hands
+that in: this module stays below the page renderer); the lines are apart by single spaces.
 A spanning cell's text is given in every position it covers (the engine repeats its words), so
 every row keeps the shape of the table.
 """
@@ -17,7 +17,7 @@ from ..engine.table_grid import Table
 from ..engine.tables import TableBlock
 
 Clean = Callable[[str], str]
-JoinLines = Callable[[list[str]], list[str]]  # a cell's lines, rejoined where a line end broke a word
+JoinLines = Callable[[list[str]], str]  # a cell's lines as drawn -> its text, on one line
 
 MARKDOWN, TEXT = "markdown", "text"
 TEXT_SEPARATOR = " | "  # between the cells of a row in plain-text mode
@@ -37,20 +37,13 @@ def _cell_lines(words: list[Word]) -> list[list[Word]]:
     return lines
 
 
-_BROKEN_AT_HYPHEN = re.compile(r"[^\W\d_][-\u2010]$")
-
-
 def cell_text(words: list[Word], clean: Clean, join_lines: JoinLines | None = None) -> str:
-    """A cell's words in reading order, one line of text. With `join_lines`, a hyphen left at a
-    line's end before a letter ("Norm-" + "Trittschallpegel") keeps the two parts together: a
-    cell's lines run on with no line break to keep."""
-    lines = [clean(" ".join(w.text for w in line)).strip() for line in _cell_lines(words)]
-    if join_lines is None:
-        return " ".join(" ".join(lines).split())
-    text = ""
-    for line in join_lines([line for line in lines if line]):
-        text += ("" if not text or _BROKEN_AT_HYPHEN.search(text) and line[:1].isalpha() else " ") + line
-    return " ".join(text.split())
+    """A cell's words in reading order, one line of text (its lines as one by `join_lines`, when
+    given, else apart by spaces)."""
+    lines = [" ".join(w.text for w in line) for line in _cell_lines(words)]
+    if join_lines is not None:
+        return join_lines(lines)
+    return " ".join(clean(" ".join(lines)).split())
 
 
 def cell_rows(table: Table, clean: Clean, join_lines: JoinLines | None = None) -> list[list[str]]:
