@@ -180,3 +180,15 @@ def test_a_word_glued_to_a_mathematical_letter_is_set_apart():
         "\U0001d460\U0001d45a\U0001d44e\U0001d465 and FreNum\u03b1")  # math alone, Greek: as written
 
 
+
+def test_a_word_in_capitals_and_small_capitals_drawn_in_pieces_is_one_word():
+    # A heading's "I" "NTRODUCTION" (10 pt capitals, 8 pt small capitals), drawn as two pieces
+    # half a point apart: no word space is that narrow. "II." stays a word of its own, and so does
+    # a lone smaller capital (a subscript: "EP" "S").
+    def piece(text: str, x0: float, x1: float, size: float) -> Word:
+        return Word(x0, 431.6 - 1.33 * size, x1, 431.6, text)
+
+    heading = [piece("II.", 120.0, 130.1, 10), piece("I", 135.6, 138.9, 10), piece("NTRODUCTION", 139.4, 201.5, 8),
+               piece("A", 204.0, 211.2, 10), piece("ND", 211.7, 225.0, 8)]
+    assert read(heading) == ["II.", "INTRODUCTION", "AND"]
+    assert read([piece("EP", 120.0, 134.0, 10), piece("S", 134.4, 139.0, 7)]) == ["EP", "S"]

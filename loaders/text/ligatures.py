@@ -241,14 +241,40 @@ def _letters(text: str, at_end: bool) -> str:
     return m.group(0) if m else ""
 
 
+# Small capitals: a word in capitals drawn in pieces of two sizes (a heading's "I" "NTRODUCTION",
+# "A" "UTO" "S" "KLEARN"), the smaller (two letters or more) of this share of the larger's height, on its baseline
+# (within this share of that height) and nearer to it than this share: no word space is that
+# narrow.
+_SMALL_CAPS_SIZE = (0.5, 0.9)
+_SMALL_CAPS_BASELINE = 0.1
+_SMALL_CAPS_GAP = 0.1
+
+
+def _small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
+    """`prev` and `w` are pieces of one word in capitals and small capitals."""
+    if not (prev.text[-1:].isupper() and w.text[:1].isupper() and prev.text.isupper() and w.text.isupper()):
+        return False
+    h0, h1 = prev.y1 - prev.y0, w.y1 - w.y0
+    big, small = max(h0, h1), min(h0, h1)
+    if len(w.text if h1 < h0 else prev.text) < 2:
+        return False  # a lone smaller capital is a subscript as often ("E" "P" "S": E with PS below)
+    return (0 <= gap < _SMALL_CAPS_GAP * big and abs(w.y1 - prev.y1) <= _SMALL_CAPS_BASELINE * big
+            and _SMALL_CAPS_SIZE[0] * big <= small <= _SMALL_CAPS_SIZE[1] * big)
+
+
+def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
+    """Two pieces of one word: drawn touching (or overlapping a little), or in capitals and small
+    capitals."""
+    return -s.touching_overlap < gap < s.touching_gap or _small_caps_piece(prev, w, gap)
+
+
 def _plain(words: list[Word], s: LayoutSettings) -> str:
     if not words:
         return ""
-    lo, hi = -s.touching_overlap, s.touching_gap
     out = [words[0].text]
     prev = words[0]
     for w in words[1:]:
-        if not lo < w.x0 - prev.x1 < hi:
+        if not _touching(prev, w, w.x0 - prev.x1, s):
             out.append(" ")
         out.append(w.text)
         prev = w
@@ -304,7 +330,6 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
     are mended later (`mend_words`), once the line ends are decided."""
     if not lexicon:
         return _plain(words, s)
-    lo, hi = -s.touching_overlap, s.touching_gap
     starts = _ligature_starts(lexicon)
     parts = [words[0].text]
     for prev, w in zip(words, words[1:]):
@@ -314,7 +339,7 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
             if lig is not None:
                 parts[-1] += lig + w.text
                 continue
-        if lo < gap < hi:
+        if _touching(prev, w, gap, s):
             parts[-1] += w.text
             continue
         parts.append(w.text)
