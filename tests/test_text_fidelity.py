@@ -46,6 +46,11 @@ def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
     assert join_at_hyphen("an ACL-", "related task", ctx) == "an ACL-related task"
     assert join_at_hyphen("by e-", "mail", _ctx("email")) == "by email"
     assert join_at_hyphen("CRANIOSYNOS-", "TOSIS", ctx) == "CRANIOSYNOSTOSIS"  # a word in capitals
+    # A chain's last word broken where it is no compound ("users" is a word, "anumber" none).
+    assert join_at_hyphen("for end-us-", "ers of it", ctx) == "for end-users of it"
+    assert join_at_hyphen("a self-con-", "tained one", ctx) == "a self-contained one"
+    assert join_at_hyphen("is not-a-", "number", ctx) == "is not-a-number"
+    assert join_at_hyphen("the state-of-the-", "art", ctx) == "the state-of-the-art"
     # Across blocks the page's own "C-nodes" backs the decision.
     assert join_at_hyphen("the C-", "nodes of", _ctx("c-nodes"), sure_only=True) == "the C-nodes of"
     # Two capitalised words: a name or a title, written both ways; the break stays as drawn.

@@ -97,6 +97,8 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
         if last[:1].isupper() and not last.isupper():
             return None, True  # "Smith-" + "Jones" or "Cycle-" + "Based": names and titles keep their line break
         return line + nxt, False  # "non-" + "English", "US-" + "Letter", "Q-" + "Learning" ("INTRODUC-" + "TION" below)
+    if len(parts) > 1 and known and len(a) >= 2 and compound not in ctx.compounds_on_page:
+        return line[:-1] + nxt, True  # a chain's last word broken: "end-us-" + "ers", "self-con-" + "tained"
     if len(parts) > 1 or first.group(1)[len(b):len(b) + 1] in ("-", "\u2010"):
         return line + nxt, False  # part of a longer chain: "not-a-" + "number", "one-" + "to-one"
     if compound in ctx.compounds_on_page and closed not in ctx.page_words:
