@@ -308,7 +308,8 @@ class LayoutSettings:
     # A page keeps its fi/ff/fl as letters (a font whose ligatures read as a lone "f" has them
     # nowhere) when more than this share of its words have them (English prose: one word in
     # thirty to fifty); up to it, the page has lost them when t_ligature_min_lost words or more
-    # read with a lone f, more than keep a pair, and they are mended (the limits of "tt"/"ft").
+    # read with a lone f, more than keep a pair, and they are mended (the limits of "tt"/"ft",
+    # t_repair_min_letters included).
     f_ligature_share: float = 0.03
     # Repairs that guess words from an English list run on pages of at least this many words...
     english_min_words: int = 5

@@ -242,9 +242,9 @@ def _letters(text: str, at_end: bool) -> str:
 
 
 # Small capitals: a word in capitals drawn in pieces of two sizes (a heading's "I" "NTRODUCTION",
-# "A" "UTO" "S" "KLEARN"), the smaller (two letters or more) of this share of the larger's height, on its baseline
-# (within this share of that height) and nearer to it than this share: no word space is that
-# narrow.
+# "A" "UTO" "S" "KLEARN"), the smaller (two letters or more) of this share of the larger's
+# height, on its baseline (within this share of that height) and nearer to it than this share:
+# no word space is that narrow.
 _SMALL_CAPS_SIZE = (0.5, 0.9)
 _SMALL_CAPS_BASELINE = 0.1
 _SMALL_CAPS_GAP = 0.1

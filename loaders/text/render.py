@@ -5,7 +5,6 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable
 
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
@@ -238,11 +237,6 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         language if language in CLOSED_COMPOUNDS else "")
 
 
-def cleaner(s: LayoutSettings) -> Callable[[str], str]:
-    """How words are cleaned for the page text (table cells are cleaned the same way)."""
-    return normalize if s.normalize_text else str
-
-
 def _caption_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
     """A table's caption as a paragraph's text, on one line (a word its line end broke whole)."""
     if block.table is None or not block.table.caption:
@@ -262,7 +256,7 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
         if block.kind in FURNITURE_KINDS and not s.keep_furniture:
             continue
         if isinstance(block, TableBlock):
-            texts.append((block, table_text(block, s, cleaner(s), _caption_text(block, s, repairs),
+            texts.append((block, table_text(block, s, _caption_text(block, s, repairs),
                                             lambda lines: _cell_text(lines, s, repairs))))
         else:
             texts.append((block, block_text(block, s, repairs)))

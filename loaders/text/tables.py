@@ -16,7 +16,6 @@ from ..engine.settings import LayoutSettings
 from ..engine.table_grid import Table
 from ..engine.tables import TableBlock
 
-Clean = Callable[[str], str]
 JoinLines = Callable[[list[str]], str]  # a cell's lines as drawn -> its text, on one line
 
 MARKDOWN, TEXT = "markdown", "text"
@@ -37,18 +36,14 @@ def _cell_lines(words: list[Word]) -> list[list[Word]]:
     return lines
 
 
-def cell_text(words: list[Word], clean: Clean, join_lines: JoinLines | None = None) -> str:
-    """A cell's words in reading order, one line of text (its lines as one by `join_lines`, when
-    given, else apart by spaces)."""
-    lines = [" ".join(w.text for w in line) for line in _cell_lines(words)]
-    if join_lines is not None:
-        return join_lines(lines)
-    return " ".join(clean(" ".join(lines)).split())
+def cell_text(words: list[Word], join_lines: JoinLines) -> str:
+    """A cell's words in reading order, one line of text (its lines made one by `join_lines`)."""
+    return join_lines([" ".join(w.text for w in line) for line in _cell_lines(words)])
 
 
-def cell_rows(table: Table, clean: Clean, join_lines: JoinLines | None = None) -> list[list[str]]:
+def cell_rows(table: Table, join_lines: JoinLines) -> list[list[str]]:
     """The table's rows of cell texts."""
-    return [[cell_text(cell, clean, join_lines) for cell in row] for row in table.cells]
+    return [[cell_text(cell, join_lines) for cell in row] for row in table.cells]
 
 
 def _markdown_cell(text: str) -> str:
@@ -66,12 +61,11 @@ def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
     return "\n".join(lines)
 
 
-def table_text(block: TableBlock, s: LayoutSettings, clean: Clean, caption: str,
-               join_lines: JoinLines | None = None) -> str:
+def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: JoinLines) -> str:
     """The text a table block gives the page: its caption (read as the page reads a paragraph,
     on one line), a blank line, and the table. The block keeps its cell texts and caption (the
     page metadata gives them)."""
-    block.rows, block.caption = cell_rows(block.table, clean, join_lines), caption
+    block.rows, block.caption = cell_rows(block.table, join_lines), caption
     body = render_rows(block.rows, block.table.header_rows, s.tables)
     return block.caption + CAPTION_SEPARATOR + body if block.caption else body
 
