@@ -520,6 +520,28 @@ def test_a_heading_over_each_column_opens_that_column():
     assert _validate(rows, strip, s).first == 1
 
 
+def page_top_heading_over_the_right_column(right_first: str) -> list[Word]:
+    """IEEE's last page: a figure with no text tops the left column (its caption under it), and
+    a section heading tops the right one alone, set apart at the page's top edge."""
+    heading = small_line("VI. CONCLUSION AND PERSPECTIVES", 360, 50, size=11)
+    caption = small_line("Fig. 10. Tweets needed for one chain of a given length.", 72, 200)
+    left = column(prose("L", 20) + ["and so the study ends here."], 72, 230)
+    right = column([right_first] + prose("R", 20), 320, 80)
+    return heading + caption + left + right
+
+
+def test_a_heading_at_the_page_top_over_the_right_column_opens_that_column():
+    words = page_top_heading_over_the_right_column("In this paper we have shown how chains grow.")
+    for order in (words, shuffled(words)):
+        text = text_of(order)
+        assert_in_order(text, "L0", "study ends here.", "VI. CONCLUSION AND PERSPECTIVES", "In this paper", "R0")
+    # A right column that carries on the left one's sentence starts no section: the line over it
+    # stays where the page's top puts it.
+    text = text_of(page_top_heading_over_the_right_column("and the chain grows on in this column."))
+    assert_in_order(text, "VI. CONCLUSION AND PERSPECTIVES", "L0", "study ends here.", "and the chain grows")
+
+
+
 @pytest.mark.parametrize("size, space, below", [(20, 5.5, 32), (12, 5.0, 14)])
 def test_a_heading_across_a_margin_column_and_the_text_reads_as_one_line(size, space, below):
     # A textbook's heading in large type runs from the margin (its glossary column) into the

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER,
+from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
                        TOP_EDGE_BAND, Block, PageLayout, median)
 from .settings import LayoutSettings
 
@@ -108,7 +108,39 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 furniture = repeats >= s.furniture_min_repeats + (0 if edge else 1)
             if furniture:
                 b.kind = HEADER if at_top else FOOTER
+        _headings_to_their_column(page)
         _renumber(page)
+
+
+def _headings_to_their_column(page: PageLayout) -> None:
+    """A heading at the page's top that is no running head, over one column of the columns below
+    it, heads that column ("VI. CONCLUSION" topping the right column beside a figure with no
+    text): it is read where that column starts, not before the columns to its left. Only where
+    the column's first paragraph starts a sentence: a column that carries on the sentence of the
+    one before is no section's start."""
+    body = [b for b in page.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS and b.lines]
+    if not body or page.columns_per_band.get(body[0].band, 1) < 2:
+        return
+    band = body[0].band
+    spans: dict[int, tuple[float, float, Block]] = {}  # column -> x extent and its first block
+    for b in body:
+        if b.band == band:
+            box = b.box
+            x0, x1, first = spans.get(b.column, (box.x0, box.x1, b))
+            spans[b.column] = (min(x0, box.x0), max(x1, box.x1), first)
+    for head in [b for b in page.blocks if b.band == TOP_EDGE_BAND and b.kind == HEADING]:
+        box = head.box
+        over = [(c, first) for c, (x0, x1, first) in spans.items() if x0 < box.x1 and box.x0 < x1]
+        if len(over) != 1:
+            continue
+        column, first = over[0]
+        x0, x1, _ = spans[column]
+        if (box.x0 < x0 or box.x1 > x1 or first is body[0] or first.box.y0 < box.y1
+                or not first.lines[0].text[:1].isupper()):
+            continue
+        page.blocks.remove(head)
+        page.blocks.insert(page.blocks.index(first), head)
+        head.band, head.column, head.region = band, column, first.region
 
 
 def _renumber(page: PageLayout) -> None:
