@@ -86,6 +86,24 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
         assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
 
 
+def test_a_table_in_type_near_the_body_with_its_caption_under_it_goes_after_the_paragraph():
+    # ACL's style: body in 11 points, a table in 10 with its caption under it, both read as one
+    # block at the right column's top, inside "Footnotes should be separated from | the text".
+    left = column(prose("L", 18) + ["Footnotes should be separated from"], 72, 100)
+    rows = ["Type of Text Font Size", "paper title 15 pt bold", "section titles 12 pt bold",
+            "document text 11 pt", "captions 9 pt", "Table 2: Font guide."]
+    table = [w for k, row in enumerate(rows) for w in small_line(row, 345, 100 + k * 11, size=9.2)]
+    right = column(["the text by a line in a column of its own."] + prose("R", 16), 320, 100 + 6 * 11 + 14)
+    for words in (left + table + right, shuffled(left + table + right)):
+        text = text_of(words)
+        assert "separated from\nthe text by a line" in text.replace("\n\n", "\n")
+        assert_in_order(text, "separated from", "the text by a line", "R15", "paper title", "Font guide.")
+    # A paragraph of prose whose last line opens with "Table 2" is no table: it does not move.
+    para = column(["Sizes of type that the style asks for are listed below in", "Table 2: sizes."], 320, 100)
+    words = left + [Word(w.x0, w.y0, w.x1, w.y0 + 9.2, w.text) for w in para] + right
+    assert_in_order(text_of(words), "separated from", "Sizes of type", "the text by a line")
+
+
 def overlapping(words: list[Word], extra: float = 4.0) -> list[Word]:
     """The words with boxes taller than their line pitch (fonts whose ascender and descender
     reach past the line spacing: the boxes of one paragraph's lines overlap)."""

@@ -55,11 +55,19 @@ def _running(text: str, s: LayoutSettings) -> bool:
 
 def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A caption, or a block that is not body text: another type size, or a label the page set
-    apart (a chart's axis title taken for a heading) in another size."""
+    apart (a chart's axis title taken for a heading) in another size; or a table read with the
+    caption under it, in type near the body's (ACL's tables in 10 points beside 11)."""
     first = block.lines[0].text
     if is_caption_start(first):
         return True
-    return not _body_size(block, body_h, s)
+    return not _body_size(block, body_h, s) or _captioned_below(block, s)
+
+
+def _captioned_below(block: Block, s: LayoutSettings) -> bool:
+    """A block whose last line opens a caption ("Table 2: Font guide.") over lines none of which
+    is a line of prose: a table or a figure's labels with its caption, not a paragraph."""
+    return (len(block.lines) > 1 and is_caption_start(block.lines[-1].text)
+            and not any(_prose_line(line.text, s) for line in block.lines[:-1]))
 
 
 def _caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -168,6 +176,8 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                     loose = True
                 if is_caption_start(out[j].lines[0].text):
                     captioned, caption = True, out[j]
+                elif _captioned_below(out[j], s):
+                    captioned = True
                 j += 1
             # Labels in about the body's size are a figure's only before its caption (a display
             # equation inside a sentence stays where it is).
