@@ -9,7 +9,7 @@ import pytest
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.floats import ends_open, floats_after_carried_sentence, floats_after_paragraphs
 from columnrag.loaders.engine.furniture import mark_furniture
-from columnrag.loaders.engine.geometry import Block, Line, PageLayout
+from columnrag.loaders.engine.geometry import HEADING, Block, Line, PageLayout
 from columnrag.loaders.text.render import page_text
 
 from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
@@ -240,6 +240,25 @@ def test_a_caption_s_last_line_overlapping_its_first_after_a_label_is_the_captio
     floats_after_carried_sentence(layout, 10, LayoutSettings())
     assert layout.blocks == [carried] + ticks + caption
 
+
+def test_a_chart_s_label_set_apart_as_a_heading_does_not_end_the_run_of_floats():
+    # A chart's legend entry and axis title in about the body's size, set apart from the ticks
+    # like headings ("Followees", "Number of followers"), at the top of the page after the one
+    # that left its sentence open, over the figure's caption: they are the figure's, and the
+    # paragraph that carries the sentence on goes before them.
+    legend = Block([Line(small_line("Followees", 110, 70, size=9.3))], kind=HEADING)
+    ticks = [_block("0.8", 90, 7), _block("1 10 100 1000", 200, 7)]
+    axis = Block([Line(small_line("Number of followers", 130, 216, size=9.3))], kind=HEADING)
+    caption = _block("Fig. 2. Cumulative fraction of users by degree", 250, 8)
+    carried = _block("chains of the tweets he posts, as the figure shows.", 450)
+    layout = PageLayout(612, 792, [legend, ticks[0], ticks[1], axis, caption, carried])
+    floats_after_carried_sentence(layout, 10, LayoutSettings())
+    assert layout.blocks == [carried, legend, *ticks, axis, caption]
+    # A section's heading is no label: it keeps the paragraph under it in its place.
+    section = Block([Line(line_words("4.2 Influence of the number of followers", 72, 400))], kind=HEADING)
+    layout = PageLayout(612, 792, [legend, *ticks, caption, section, carried])
+    floats_after_carried_sentence(layout, 10, LayoutSettings())
+    assert layout.blocks == [legend, *ticks, caption, section, carried]
 
 def test_a_short_paragraph_that_ends_its_sentence_is_no_chart_s_labels():
     # Two lines, the first short of a line of prose: it ends its sentence, so it is the text's,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import FURNITURE_KINDS, LETTERED, TABLE, TEXT, Block, PageLayout, median
+from .geometry import FURNITURE_KINDS, HEADING, LETTERED, TABLE, TEXT, Block, PageLayout, median
 from .settings import LayoutSettings
 
 # "Figure 3:", "Fig. 2.", "FIG. 4." (REVTeX), "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ...
@@ -100,8 +100,9 @@ def _prose_line(text: str, s: LayoutSettings) -> bool:
 def _chart_part(block: Block, s: LayoutSettings) -> bool:
     """A text block of labels: no line of prose, no more than half its lines running text, and
     no closing stop (a chart's tick labels, legend and axis title; a short paragraph of two
-    lines ends its sentence)."""
-    if block.kind != TEXT:
+    lines ends its sentence). A label set apart like a heading ("Followees", an axis title a
+    little larger than the ticks) is one too: a section's heading runs to more words."""
+    if block.kind not in (TEXT, HEADING):
         return False
     texts = [line.text for line in block.lines]
     return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= len(texts)
