@@ -579,6 +579,35 @@ def test_a_heading_at_the_page_top_over_the_right_column_opens_that_column():
 
 
 
+def figure_beside_a_column_top_over_references() -> list[Word]:
+    """ICC's last page: a figure's labels top the left column over its body text, whose last
+    sentence runs on at the right column's top; a section heading set apart, centred in the right
+    column, follows, then references whose hanging indent is the right column's commonest edge."""
+    labels = (small_line("mA", 170, 76, size=6) + small_line("ma", 170, 82, size=6)
+              + small_line("LAP(a)", 162, 88, size=6) + small_line("User Device Gateway", 83, 128, size=6))
+    caption = small_line("Fig. 7. The network model in the cafe", 95, 160)
+    left = column(prose("L", 38, width=240) + ["so we assume that an access point can be"], 49, 240)
+    top = column(["judged whether it is a relay or not on the basis of", "this idea, which we plan to study",
+                  "in the future with the signal", "strength value."], 314, 52)
+    heading = small_line("VI. CONCLUSION", 401, 118, size=8)
+    conclusion = column(prose("C", 6, width=240), 314, 134)
+    refs: list[Word] = []
+    for r in range(10):
+        y = 214 + r * 4 * PITCH
+        refs += line_words(f"[{r + 1}] A. Author and B. Author, a title", 314, y)
+        refs += column([f"N{r}a of a paper", f"N{r}b in a journal", f"N{r}c pages 1-9."], 332, y + PITCH)
+    return labels + caption + left + top + heading + conclusion + refs
+
+
+def test_a_column_s_top_lines_over_a_figure_beside_them_are_that_column_s():
+    words = figure_beside_a_column_top_over_references()
+    for order in (words, shuffled(words)):
+        text = text_of(order)
+        assert "access point can be\n\njudged whether" in text
+        assert_in_order(text, "L0", "L37", "access point can be", "judged whether", "strength value.",
+                        "VI. CONCLUSION", "C0", "[1] A. Author", "N9c")
+
+
 @pytest.mark.parametrize("size, space, below", [(20, 5.5, 32), (12, 5.0, 14)])
 def test_a_heading_across_a_margin_column_and_the_text_reads_as_one_line(size, space, below):
     # A textbook's heading in large type runs from the margin (its glossary column) into the

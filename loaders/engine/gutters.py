@@ -261,8 +261,13 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
     left_edge = _mode(lxs, tol)
     right_edge = _mode(rxs, tol)
+    # Rows line up with a side's commonest edge, or with one nearer the strip where many rows
+    # do: a column's text starts at its edge above references whose hanging indent is commoner.
+    lefts = _edges(lxs, left_edge, tol, s.min_gutter_rows, toward=1)
+    rights = _edges(rxs, right_edge, tol, s.min_gutter_rows, toward=-1)
     good = sorted(i for i in set(lx) | set(rx)
-                  if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
+                  if any(abs(lx.get(i, 1e9) - e) <= tol for e in lefts)
+                  or any(abs(rx.get(i, 1e9) - e) <= tol for e in rights))
     if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
         # A strip far wider than any word space, beside prose, may have ragged text on both sides
         # (a column of prose beside a table's indented labels): its rows line up on one side or
@@ -393,6 +398,17 @@ def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, ri
         return False  # one heading across the strip
     tol = s.edge_tolerance
     return abs(left[0].x0 - left_start) <= tol or abs(right[0].x0 - right_start) <= tol
+
+
+def _edges(values: list[float], first: float, tol: float, least: int, toward: int) -> list[float]:
+    """A side's edges: `first` (its values' mode) and the commonest edge nearer the strip (in
+    direction `toward`: +1 right, -1 left) when at least `least` values line up there. A
+    column's own edge is its outermost: indents, bullets' text and ragged ends lie inside it."""
+    nearer = [v for v in values if toward * (v - first) > tol]
+    if len(nearer) < least:
+        return [first]
+    second = _mode(nearer, tol)
+    return [first, second] if sum(1 for v in nearer if abs(v - second) <= tol) >= least else [first]
 
 
 def _mode(values: list[float], tol: float) -> float:
