@@ -608,6 +608,22 @@ def test_a_column_s_top_lines_over_a_figure_beside_them_are_that_column_s():
                         "VI. CONCLUSION", "C0", "[1] A. Author", "N9c")
 
 
+def test_columns_over_references_in_smaller_type_are_two_bands():
+    # REVTeX's last page: the conclusion balanced in two columns, a blank across both, then the
+    # references in two columns of 9-point type under 10: the text, then the references.
+    left = column(prose("L", 12, width=230), 60, 100)
+    right = column(prose("R", 12, width=230), 320, 100)
+    y = 100 + 12 * PITCH + 40
+    refs = [w for k in range(24) for w in small_line(f"[{k + 1}] A. Author, Journal {k} (2014).", 60, y + k * 10.5, 9)]
+    refs += [w for k in range(24) for w in small_line(f"[{k + 25}] B. Author, Letters {k} (2015).", 320, y + k * 10.5, 9)]
+    words = left + right + refs
+    for order in (words, shuffled(words)):
+        assert_in_order(text_of(order), "L0", "L11", "R0", "R11", "[1] A.", "[24] A.", "[25] B.", "[48] B.")
+    # In the body's type the columns run on past the blank (a figure beside a figure).
+    same = column(prose("M", 24, width=230), 60, y) + column(prose("S", 24, width=230), 320, y)
+    assert_in_order(text_of(shuffled(left + right + same)), "L0", "L11", "M0", "M23", "R0", "R11", "S0", "S23")
+
+
 @pytest.mark.parametrize("size, space, below", [(20, 5.5, 32), (12, 5.0, 14)])
 def test_a_heading_across_a_margin_column_and_the_text_reads_as_one_line(size, space, below):
     # A textbook's heading in large type runs from the margin (its glossary column) into the

@@ -154,18 +154,29 @@ def _grid_rows(rows: list[Row], s: LayoutSettings) -> list[list[Row]]:
 def _sections_below(band: list[Row], g: Gutter, s: LayoutSettings) -> int | None:
     """Where a column band is two bands: after a blank across both columns of section_gap line
     heights or more, below which each column opens with a title (a report's boxes side by side,
-    then the next ones). A paper's columns run on past a gap (a figure beside a figure) and do
-    not both open with a title there. None when there is no such row."""
+    then the next ones), or both columns are set in smaller type than both above it (a paper's
+    last text balanced over its references, notes under the text). A paper's columns run on past
+    a gap (a figure beside a figure) and do not both open with a title, nor both change type,
+    there. None when there is no such row."""
     pitch = line_pitch(band)
     mid = (g.x0 + g.x1) / 2
+    picks = (lambda w: w.x1 <= mid, lambda w: w.x0 >= mid)
     for k in range(1, len(band)):
         if band[k].y0 - band[k - 1].y1 < s.section_gap * pitch:
             continue
-        sides = [" ".join(w.text for w in band[k].words if pick(w))
-                 for pick in (lambda w: w.x1 <= mid, lambda w: w.x0 >= mid)]
+        sides = [" ".join(w.text for w in band[k].words if pick(w)) for pick in picks]
         if all(_looks_like_title(side, s) for side in sides):
             return k
+        above = [_side_height(band[:k], pick) for pick in picks]
+        below = [_side_height(band[k:], pick) for pick in picks]
+        if min(below) > 0 and max(below) < s.section_smaller_type * min(above):
+            return k
     return None
+
+
+def _side_height(rows: list[Row], pick) -> float:
+    """The usual word height of the rows' words that `pick` keeps (0 without any)."""
+    return median([w.y1 - w.y0 for r in rows for w in r.words if pick(w)], 0.0)
 
 
 def _block_grid(parts: list[list[Row]], g: Gutter, s: LayoutSettings) -> bool:
