@@ -150,16 +150,16 @@ class LayoutSettings:
     # ...and so is a band of blocks flush left whose rows of blocks, so cut, are each at most
     # this many rows (authors' names over their addresses).
     grid_block_rows: int = 8
+    # ...whose lines are at most this many words between gaps wider than a word space...
+    grid_line_words: int = 6
+    # ...and at least this share of the words on each side start with two letters.
+    grid_wordy_share: float = 0.7
     # A column band is two bands where a blank this many line heights tall runs across both
     # columns and each column opens with a title below it (a report's boxes, then the next ones)...
     section_gap: float = 3.0
     # ...or both columns below it are set in type under this share of both columns' above it (a
     # paper's last text balanced over its references in smaller type).
     section_smaller_type: float = 0.95
-    # ...whose lines are at most this many words between gaps wider than a word space...
-    grid_line_words: int = 6
-    # ...and at least this share of the words on each side start with two letters.
-    grid_wordy_share: float = 0.7
     # A region is read before another below it when their x-ranges overlap by more than this share
     # of the narrower one (the flow of one column, a title over columns)...
     stack_overlap: float = 0.2
