@@ -197,3 +197,14 @@ def test_a_word_in_capitals_and_small_capitals_drawn_in_pieces_is_one_word():
                piece("A", 204.0, 211.2, 10), piece("ND", 211.7, 225.0, 8)]
     assert read(heading) == ["II.", "INTRODUCTION", "AND"]
     assert read([piece("EP", 120.0, 134.0, 10), piece("S", 134.4, 139.0, 7)]) == ["EP", "S"]
+
+
+def test_a_logo_s_raised_capital_kerned_into_its_neighbours_is_one_word():
+    # LaTeX's logo drawn as pieces (MNRAS' words-shuffled twin): "L", a raised smaller "A" kerned
+    # 3.3 points back into it, then "TEX." 1.4 points into the "A": words never overlap so.
+    logo = [Word(508.2, 318.4, 513.7, 327.3, "L"), Word(510.4, 318.6, 515.7, 325.8, "A"),
+            Word(514.3, 318.4, 531.4, 329.3, "TEX.")]
+    before = [Word(470.0, 318.4, 503.0, 327.3, "using")]
+    assert read(before + logo) == ["using", "LATEX."]
+    # Capitals of one size kerned into each other are no logo's pieces: the overlap rule alone.
+    assert read([Word(508.2, 318.4, 513.7, 327.3, "L"), Word(510.4, 318.4, 515.7, 327.3, "A")]) == ["L", "A"]

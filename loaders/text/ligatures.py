@@ -251,15 +251,19 @@ _SMALL_CAPS_GAP = 0.1
 
 
 def _small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
-    """`prev` and `w` are pieces of one word in capitals and small capitals."""
+    """`prev` and `w` are pieces of one word in capitals and small capitals, or of a logo whose
+    smaller capital is kerned into the capital beside it ("L" "A" "TEX")."""
     if not (prev.text[-1:].isupper() and w.text[:1].isupper() and prev.text.isupper() and w.text.isupper()):
         return False
     h0, h1 = prev.y1 - prev.y0, w.y1 - w.y0
     big, small = max(h0, h1), min(h0, h1)
+    if not _SMALL_CAPS_SIZE[0] * big <= small <= _SMALL_CAPS_SIZE[1] * big:
+        return False
+    if gap < 0:  # kerned into the capital beside it: a logo's raised capital (LaTeX's "A")
+        return -gap < 0.5 * small and min(prev.y1, w.y1) > max(prev.y0, w.y0)
     if len(w.text if h1 < h0 else prev.text) < 2:
         return False  # a lone smaller capital is a subscript as often ("E" "P" "S": E with PS below)
-    return (0 <= gap < _SMALL_CAPS_GAP * big and abs(w.y1 - prev.y1) <= _SMALL_CAPS_BASELINE * big
-            and _SMALL_CAPS_SIZE[0] * big <= small <= _SMALL_CAPS_SIZE[1] * big)
+    return gap < _SMALL_CAPS_GAP * big and abs(w.y1 - prev.y1) <= _SMALL_CAPS_BASELINE * big
 
 
 def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
