@@ -89,7 +89,9 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
 def test_a_table_in_type_near_the_body_with_its_caption_under_it_goes_after_the_paragraph():
     # ACL's style: body in 11 points, a table in 10 with its caption under it, both read as one
     # block at the right column's top, inside "Footnotes should be separated from | the text".
+    # A footnote's URL in about the body's type under the left column is a label of the run.
     left = column(prose("L", 18) + ["Footnotes should be separated from"], 72, 100)
+    left += small_line("1 https://en.wikipedia.org/wiki/", 85, 100 + 19 * PITCH + 14, size=9.6)
     rows = ["Type of Text Font Size", "paper title 15 pt bold", "section titles 12 pt bold",
             "document text 11 pt", "captions 9 pt", "Table 2: Font guide."]
     table = [w for k, row in enumerate(rows) for w in small_line(row, 345, 100 + k * 11, size=9.2)]
@@ -98,10 +100,13 @@ def test_a_table_in_type_near_the_body_with_its_caption_under_it_goes_after_the_
         text = text_of(words)
         assert "separated from\nthe text by a line" in text.replace("\n\n", "\n")
         assert_in_order(text, "separated from", "the text by a line", "R15", "paper title", "Font guide.")
-    # A paragraph of prose whose last line opens with "Table 2" is no table: it does not move.
-    para = column(["Sizes of type that the style asks for are listed below in", "Table 2: sizes."], 320, 100)
-    words = left + [Word(w.x0, w.y0, w.x1, w.y0 + 9.2, w.text) for w in para] + right
-    assert_in_order(text_of(words), "separated from", "Sizes of type", "the text by a line")
+    # A paragraph of prose whose last line opens with "Table 2", or short lines over "Table 2
+    # gives ..." (a sentence: no stop or colon after the number), is no table: it does not move.
+    for lines in (["Sizes of type that the style asks for are listed below in", "Table 2: sizes."],
+                  ["The sizes are in", "Table 2 gives the rest."]):
+        para = column(lines, 320, 100)
+        words = left + [Word(w.x0, w.y0, w.x1, w.y0 + 9.2, w.text) for w in para] + right
+        assert_in_order(text_of(words), "separated from", lines[0][:12], "the text by a line")
 
 
 def overlapping(words: list[Word], extra: float = 4.0) -> list[Word]:
@@ -254,11 +259,13 @@ def test_a_chart_s_label_set_apart_as_a_heading_does_not_end_the_run_of_floats()
     layout = PageLayout(612, 792, [legend, ticks[0], ticks[1], axis, caption, carried])
     floats_after_carried_sentence(layout, 10, LayoutSettings())
     assert layout.blocks == [carried, legend, *ticks, axis, caption]
-    # A section's heading is no label: it keeps the paragraph under it in its place.
-    section = Block([Line(line_words("4.2 Influence of the number of followers", 72, 400))], kind=HEADING)
-    layout = PageLayout(612, 792, [legend, *ticks, caption, section, carried])
-    floats_after_carried_sentence(layout, 10, LayoutSettings())
-    assert layout.blocks == [legend, *ticks, caption, section, carried]
+    # A section's heading is no label, short as it may be: numbered, or in capitals, it ends the
+    # run above the caption, and the paragraph stays in its place.
+    for title in ("4 Setup", "RESULTS"):
+        section = Block([Line(line_words(title, 72, 60))], kind=HEADING)
+        layout = PageLayout(612, 792, [section, *ticks, caption, carried])
+        floats_after_carried_sentence(layout, 10, LayoutSettings())
+        assert layout.blocks == [section, *ticks, caption, carried]
 
 def test_a_short_paragraph_that_ends_its_sentence_is_no_chart_s_labels():
     # Two lines, the first short of a line of prose: it ends its sentence, so it is the text's,

@@ -206,5 +206,7 @@ def test_a_logo_s_raised_capital_kerned_into_its_neighbours_is_one_word():
             Word(514.3, 318.4, 531.4, 329.3, "TEX.")]
     before = [Word(470.0, 318.4, 503.0, 327.3, "using")]
     assert read(before + logo) == ["using", "LATEX."]
-    # Capitals of one size kerned into each other are no logo's pieces: the overlap rule alone.
+    # Capitals of one size kerned into each other are no logo's pieces (the overlap rule alone),
+    # nor is a subscript capital kerned under its letter ("V" with a lowered "T").
     assert read([Word(508.2, 318.4, 513.7, 327.3, "L"), Word(510.4, 318.4, 515.7, 327.3, "A")]) == ["L", "A"]
+    assert read([Word(508.2, 318.0, 515.0, 328.0, "V"), Word(513.5, 323.0, 518.0, 330.0, "T")]) == ["V", "T"]

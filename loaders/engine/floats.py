@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from .geometry import FURNITURE_KINDS, HEADING, LETTERED, TABLE, TEXT, Block, PageLayout, median
+from .geometry import (FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block, PageLayout,
+                       in_capitals, median)
 from .settings import LayoutSettings
 
 # "Figure 3:", "Fig. 2.", "FIG. 4." (REVTeX), "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ...
@@ -27,6 +28,10 @@ _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item open
 # "(PGH) can give ...", "[Smith] showed that ...": a bracket, then lower case, goes on a
 # sentence ("[12] van der Berg, J." opens a reference: a number in square brackets does not).
 _BRACKETED_REST = re.compile(r"^(?:\([^()\[\]]{1,40}\)|\[(?!\d+\])[^()\[\]]{1,40}\])[,;:]?\s+([^\W\d_])")
+
+
+# A caption whose number is set off by a stop or a colon: a caption's line, not a sentence.
+_CAPTION_SET_OFF = re.compile(CAPTION.pattern + r"[.:]")
 
 
 def is_caption_start(text: str) -> bool:
@@ -64,10 +69,12 @@ def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
 
 
 def _captioned_below(block: Block, s: LayoutSettings) -> bool:
-    """A block whose last line opens a caption ("Table 2: Font guide.") over lines none of which
-    is a line of prose: a table or a figure's labels with its caption, not a paragraph."""
-    return (len(block.lines) > 1 and is_caption_start(block.lines[-1].text)
-            and not any(_prose_line(line.text, s) for line in block.lines[:-1]))
+    """A block whose last caption, its number set off ("Table 2: Font guide.", "Fig. 3. ..."),
+    runs to the block's end under lines none of which is a line of prose: a table or a figure's
+    labels with its caption, not a paragraph ("Table 2 gives the rest" is a sentence)."""
+    texts = [line.text for line in block.lines]
+    at = next((k for k in range(len(texts) - 1, 0, -1) if _CAPTION_SET_OFF.match(texts[k])), 0)
+    return at > 0 and not any(_prose_line(t, s) for t in texts[:at])
 
 
 def _caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -101,10 +108,13 @@ def _chart_part(block: Block, s: LayoutSettings) -> bool:
     """A text block of labels: no line of prose, no more than half its lines running text, and
     no closing stop (a chart's tick labels, legend and axis title; a short paragraph of two
     lines ends its sentence). A label set apart like a heading ("Followees", an axis title a
-    little larger than the ticks) is one too: a section's heading runs to more words."""
+    little larger than the ticks) is one too, but not a section's heading: numbered ("4 Setup",
+    "VI. CONCLUSION") or in capitals."""
     if block.kind not in (TEXT, HEADING):
         return False
     texts = [line.text for line in block.lines]
+    if block.kind == HEADING and (SECTION_NUMBER.match(texts[0]) or in_capitals(" ".join(texts))):
+        return False
     return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= len(texts)
             and not _ENDS_SENTENCE.search(texts[-1].rstrip()))
 

@@ -13,7 +13,7 @@ import re
 from typing import Sequence
 
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
-                       TOP_EDGE_BAND, Block, PageLayout, median)
+                       TEXT, TOP_EDGE_BAND, Block, PageLayout, median)
 from .settings import LayoutSettings
 
 _PAGE_NUMBER = re.compile(
@@ -117,7 +117,10 @@ def _headings_to_their_column(page: PageLayout) -> None:
     it, heads that column ("VI. CONCLUSION" topping the right column beside a figure with no
     text): it is read where that column starts, not before the columns to its left. Only where
     the column's first paragraph starts a sentence: a column that carries on the sentence of the
-    one before is no section's start."""
+    one before is no section's start (scripts without capitals never move so)."""
+    heads = [b for b in page.blocks if b.band == TOP_EDGE_BAND and b.kind == HEADING]
+    if not heads:
+        return
     body = [b for b in page.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS and b.lines]
     if not body or page.columns_per_band.get(body[0].band, 1) < 2:
         return
@@ -128,18 +131,19 @@ def _headings_to_their_column(page: PageLayout) -> None:
             box = b.box
             x0, x1, first = spans.get(b.column, (box.x0, box.x1, b))
             spans[b.column] = (min(x0, box.x0), max(x1, box.x1), first)
-    for head in [b for b in page.blocks if b.band == TOP_EDGE_BAND and b.kind == HEADING]:
+    for head in heads:
         box = head.box
         over = [(c, first) for c, (x0, x1, first) in spans.items() if x0 < box.x1 and box.x0 < x1]
         if len(over) != 1:
             continue
         column, first = over[0]
         x0, x1, _ = spans[column]
-        if (box.x0 < x0 or box.x1 > x1 or first is body[0] or first.box.y0 < box.y1
+        if (box.x0 < x0 or box.x1 > x1 or first is body[0] or first.kind != TEXT or first.box.y0 < box.y1
                 or not first.lines[0].text[:1].isupper()):
             continue
-        page.blocks.remove(head)
-        page.blocks.insert(page.blocks.index(first), head)
+        page.blocks = [b for b in page.blocks if b is not head]
+        at = next(k for k, b in enumerate(page.blocks) if b is first)
+        page.blocks.insert(at, head)
         head.band, head.column, head.region = band, column, first.region
 
 

@@ -122,6 +122,9 @@ FURNITURE_BAND = FURNITURE_REGION = -1
 
 # Two letters in a row: a word of letters somewhere in the text, not only symbols, figures or a bullet.
 LETTERED = re.compile(r"[^\W\d_]{2,}")
+# A section's number: "3", "3.1", "IV.", "A." (not "A Survey"); a heading opens with one.
+SECTION_NUMBER_TEXT = r"\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\."
+SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z]")
 
 
 def in_capitals(text: str) -> bool:

@@ -261,13 +261,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
     left_edge = _mode(lxs, tol)
     right_edge = _mode(rxs, tol)
-    # Rows line up with a side's commonest edge, or with one nearer the strip where many rows
-    # do: a column's text starts at its edge above references whose hanging indent is commoner.
-    lefts = _edges(lxs, left_edge, tol, s.min_gutter_rows, toward=1)
-    rights = _edges(rxs, right_edge, tol, s.min_gutter_rows, toward=-1)
     good = sorted(i for i in set(lx) | set(rx)
-                  if any(abs(lx.get(i, 1e9) - e) <= tol for e in lefts)
-                  or any(abs(rx.get(i, 1e9) - e) <= tol for e in rights))
+                  if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
     if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
         # A strip far wider than any word space, beside prose, may have ragged text on both sides
         # (a column of prose beside a table's indented labels): its rows line up on one side or
@@ -283,6 +278,16 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                 return None  # (words of letters on both sides: a table's centred numbers are no grid)
             good = centred  # centred blocks side by side (an author grid): their centres line up
             g = Gutter(g.x0, g.x1, g.first, g.last, g.left, g.right, centred=True)
+    if not g.centred:
+        # Where the strip's ends are, rows line up with a side's commonest edge or with one nearer
+        # the strip where many rows do: a column's text starts at its edge above references
+        # whose hanging indent is commoner.
+        lefts = _edges(lxs, left_edge, tol, s.min_gutter_rows, toward=1)
+        rights = _edges(rxs, right_edge, tol, s.min_gutter_rows, toward=-1)
+        if len(lefts) + len(rights) > 2:
+            good = sorted(i for i in set(lx) | set(rx)
+                          if any(abs(lx.get(i, 1e9) - e) <= tol for e in lefts)
+                          or any(abs(rx.get(i, 1e9) - e) <= tol for e in rights))
     # A heading whose words either side are a word space of their type apart crosses the strip
     # where it narrowed to that space: it lines up with nothing.
     across = [i for i in good if i in lwords and i in rwords and _word_space_apart(lwords[i][-1], rwords[i][0], s)]

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
-from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, TEXT, TOP_EDGE_BAND, WATERMARK,
-                       Block, Line, PageLayout, Word, in_capitals, median, words_box)
+from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, SECTION_NUMBER,
+                       SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Line, PageLayout, Word,
+                       in_capitals, median, words_box)
 from .confidence import assess
 from .drawing_order import follow_drawing_order
 from .drop_caps import drop_caps_into_lines
@@ -27,10 +29,8 @@ from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
 _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
-_NUMBER = r"\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\."  # "3", "3.1", "IV.", "A." (not "A Survey")
-_SECTION_NUMBER = re.compile(rf"^({_NUMBER})\s+[A-Z]")
 # A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
-_NUMBERED_LINE = re.compile(rf"^({_NUMBER}|[A-Z](\.\d{{1,2}})+\.?)\s")
+_NUMBERED_LINE = re.compile(rf"^({SECTION_NUMBER_TEXT}|[A-Z](\.\d{{1,2}})+\.?)\s")
 _CAPS_HEADING_LINES = 3
 
 
@@ -167,16 +167,22 @@ def _sections_below(band: list[Row], g: Gutter, s: LayoutSettings) -> int | None
         sides = [" ".join(w.text for w in band[k].words if pick(w)) for pick in picks]
         if all(_looks_like_title(side, s) for side in sides):
             return k
-        above = [_side_height(band[:k], pick) for pick in picks]
-        below = [_side_height(band[k:], pick) for pick in picks]
-        if min(below) > 0 and max(below) < s.section_smaller_type * min(above):
+        # Every row below, on both sides (a caption over text in the body's type is no such band).
+        below = [_row_heights(band[k:], pick) for pick in picks]
+        if all(below) and max(max(h) for h in below) < s.section_smaller_type * min(
+                median([w.y1 - w.y0 for r in band[:k] for w in r.words if pick(w)], 0.0) for pick in picks):
             return k
     return None
 
 
-def _side_height(rows: list[Row], pick) -> float:
-    """The usual word height of the rows' words that `pick` keeps (0 without any)."""
-    return median([w.y1 - w.y0 for r in rows for w in r.words if pick(w)], 0.0)
+def _row_heights(rows: list[Row], pick: Callable[[Word], bool]) -> list[float]:
+    """The usual word height of each row's words that `pick` keeps (rows with none left out)."""
+    out = []
+    for r in rows:
+        hs = [w.y1 - w.y0 for w in r.words if pick(w)]
+        if hs:
+            out.append(median(hs, 0.0))
+    return out
 
 
 def _block_grid(parts: list[list[Row]], g: Gutter, s: LayoutSettings) -> bool:
@@ -323,7 +329,7 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
         return False
     if text is None:
         text = line.text
-    return bool(_SECTION_NUMBER.match(text)) and not text.endswith(".")
+    return bool(SECTION_NUMBER.match(text)) and not text.endswith(".")
 
 
 def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body: float = 0.0) -> list[Block]:

@@ -259,8 +259,11 @@ def _small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
     big, small = max(h0, h1), min(h0, h1)
     if not _SMALL_CAPS_SIZE[0] * big <= small <= _SMALL_CAPS_SIZE[1] * big:
         return False
-    if gap < 0:  # kerned into the capital beside it: a logo's raised capital (LaTeX's "A")
-        return -gap < 0.5 * small and min(prev.y1, w.y1) > max(prev.y0, w.y0)
+    if gap < 0:  # kerned into the capital beside it: a logo's raised capital (LaTeX's "A"),
+        # its middle and its foot above the larger's (a subscript kerned under its letter is
+        # set lower).
+        lo, hi = (w, prev) if h1 < h0 else (prev, w)
+        return -gap < 0.5 * small and lo.y0 + lo.y1 < hi.y0 + hi.y1 and lo.y1 < hi.y1
     if len(w.text if h1 < h0 else prev.text) < 2:
         return False  # a lone smaller capital is a subscript as often ("E" "P" "S": E with PS below)
     return gap < _SMALL_CAPS_GAP * big and abs(w.y1 - prev.y1) <= _SMALL_CAPS_BASELINE * big
