@@ -189,3 +189,46 @@ def test_a_table_does_not_take_the_last_line_of_a_paragraph_in_the_next_column()
     found = table_candidates(layout, S)
     assert [c.box.y0 for c in found] == [200]
     assert found[0].box.x1 < 300  # the table stays in its column
+
+
+def test_an_infobox_s_wrapped_values_under_underlined_labels_are_one_row_each():
+    # A key/value box ruled only between its rows, set with loose leading (word boxes 3.5 pt
+    # apart, a third of their height); a label underlined as a link; one value followed by a
+    # lone slash set off after an icon, over which two other values' lines run.
+    step = HEIGHT + 3.5
+    words = proportional("Developer", 76, 104) + proportional("Mozilla", 185, 104)
+    words += proportional("Stable release", 76, 124) + proportional("4.0.379", 185, 124)
+    words += proportional("/", 227, 124) + proportional("December 31,", 185, 124 + step)
+    words += proportional("2023", 185, 124 + 2 * step)
+    words += proportional("Written in", 76, 169) + proportional("JavaScript, CSS,", 185, 169)
+    words += proportional("HTML", 185, 169 + step) + proportional("License", 76, 199)
+    words += proportional("Apache 2.0", 185, 199)
+    label_end = max(w.x1 for w in words if w.text == "release")
+    lines = [Box(72, y, 330, y) for y in (100, 120, 165, 195, 215)] + [Box(76, 134.2, label_end, 134.2)]
+    lines += [Box(72, 100, 72, 215), Box(330, 100, 330, 215)]
+    t = build_table(Box(72, 100, 330, 215), words, merge_rules(lines, S), S)
+    assert texts(t) == [["Developer", "Mozilla"], ["Stable release", "4.0.379 / December 31, 2023"],
+                        ["Written in", "JavaScript, CSS, HTML"], ["License", "Apache 2.0"]]
+
+
+def test_a_rule_under_a_row_that_runs_past_its_text_still_parts_the_rows():
+    words = proportional("Developer", 76, 104) + proportional("Mozilla", 185, 104)
+    words += proportional("Stable release", 76, 117) + proportional("4.0.379", 185, 117)
+    words += proportional("Platform", 76, 137) + proportional("Web", 185, 137)
+    lines = [Box(72, y, 330, y) for y in (100, 114.2, 133, 150)]
+    lines += [Box(72, 100, 72, 150), Box(330, 100, 330, 150)]
+    t = build_table(Box(72, 100, 330, 150), words, merge_rules(lines, S), S)
+    assert texts(t) == [["Developer", "Mozilla"], ["Stable release", "4.0.379"], ["Platform", "Web"]]
+
+
+def test_a_loosely_set_line_in_a_column_the_line_above_leaves_empty_is_a_row_of_its_own():
+    # Rules part the rows, but the second line of a band fills a column its first line leaves
+    # empty: no wrapped value (a diagram's labels read as a table stay apart).
+    step = HEIGHT + 3.5
+    words = proportional("Name", 76, 104) + proportional("Kind", 185, 104) + proportional("Port", 260, 104)
+    words += proportional("Router", 76, 124) + proportional("RAP", 185, 124)
+    words += proportional("ch.11", 260, 124 + step) + proportional("Switch", 76, 159)
+    words += proportional("LAP", 185, 159) + proportional("8080", 260, 159)
+    lines = [Box(72, y, 330, y) for y in (100, 120, 155, 175)] + [Box(72, 100, 72, 175), Box(330, 100, 330, 175)]
+    t = build_table(Box(72, 100, 330, 175), words, merge_rules(lines, S), S)
+    assert texts(t) == [["Name", "Kind", "Port"], ["Router", "RAP", ""], ["", "", "ch.11"], ["Switch", "LAP", "8080"]]

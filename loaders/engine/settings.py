@@ -478,6 +478,9 @@ class LayoutSettings:
     # ...and pieces of one line whose ends are this close (pt) are one rule; rules that come this
     # close cross.
     rule_join: float = 3.0
+    # A rule this close (x word height) to the foot of the words above it, and no longer than
+    # they, underlines them (a link's underline): no row rule of a table.
+    underline_reach: float = 0.25
     # A shaded or framed rectangle this share of the page wide or high is a background, no table.
     page_fill_share: float = 0.9
     # A stroked box narrower than this (pt) may be a thick pen's line rather than a frame: the

@@ -2,11 +2,13 @@
 
 Columns come from vertical rules when the table has them, otherwise from its words: the cells
 of its lines (cut at gaps far wider than a word space) are gathered into columns, the lines with
-most cells first; a cell that reaches over several columns spans them. Rows come from the
-horizontal rules (strokes, shading edges) between lines; lines between two rules are one row
-when the rules separate the table's rows, otherwise each line is a row, and a line that only
-carries on cells of the line above (a wrapped cell) joins it. A cell that a rule does not close
-off from its neighbour spans both; its words are given in every position it covers.
+most cells first; a cell that reaches over several columns spans them, and a column that one
+line alone fills, into which other lines' words run on, is folded into its neighbour. Rows come
+from the horizontal rules (strokes, shading edges, not underlines) between lines; lines between
+two rules are one row when the rules separate the table's rows, otherwise each line is a row,
+and a line that only carries on cells of the line above (a wrapped cell) joins it. A cell that
+a rule does not close off from its neighbour spans both; its words are given in every position
+it covers.
 """
 from __future__ import annotations
 
@@ -87,18 +89,63 @@ def _without_empty_columns(groups: list[list[Segment]], words: list[Word], regio
 def word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float]]:
     """Column extents from the lines' cells: lines with the most cells set them, the others
     widen them; a cell reaching over two columns is a span and widens neither."""
-    cells = [cells_of(r.words, s) for r in lines]
+    cells = [[_phrases(cell, s) for cell in cells_of(r.words, s)] for r in lines]
     cols: list[list[float]] = []
     for i in sorted(range(len(lines)), key=lambda i: (-len(cells[i]), i)):
         for cell in cells[i]:
-            x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
+            x0, x1 = min(a for a, _ in cell), max(b for _, b in cell)
             hits = [c for c in cols if min(c[1], x1) > max(c[0], x0)]
             if not hits:
                 cols.append([x0, x1])
             elif len(hits) == 1:
                 hits[0][0], hits[0][1] = min(hits[0][0], x0), max(hits[0][1], x1)
     cols.sort()
+    _fold_fragment_columns(cols, cells)
     return [(a, b) for a, b in cols]
+
+
+def _phrases(cell: list[Word], s: LayoutSettings) -> list[tuple[float, float]]:
+    """The x extents of a cell's runs of words set a word space apart (a cell may hold words
+    further apart when the whole line is loosely set)."""
+    least = s.table_cell_gap * median([w.y1 - w.y0 for w in cell])
+    out = [[cell[0].x0, cell[0].x1]]
+    for w in cell[1:]:
+        if w.x0 - out[-1][1] < least:
+            out[-1][1] = max(out[-1][1], w.x1)
+        else:
+            out.append([w.x0, w.x1])
+    return [(a, b) for a, b in out]
+
+
+def _fold_fragment_columns(cols: list[list[float]], cells: list[list[list[tuple[float, float]]]]) -> None:
+    """Fold into its neighbour a column that at most one line fills on its own while phrases of
+    two lines or more run on from the neighbour into it: a mark set off after one value (an
+    edit icon's slash, a lone footnote sign) inside a column of wrapped values, not a column
+    (the neighbour's values would be given twice, as spans). A cell that spans both with its
+    words set apart where they part (a header over two columns, loosely set numbers) does not
+    count. A table keeps two columns. (`cells`: each line's cells, each its phrases' extents.)"""
+    while len(cols) > 2:
+        own = [0] * len(cols)
+        across = [0] * (len(cols) - 1)  # lines with a phrase running on from column j into j + 1
+        for line in cells:
+            alone: set[int] = set()
+            crossed: set[int] = set()
+            for cell in line:
+                x0, x1 = min(a for a, _ in cell), max(b for _, b in cell)
+                hit = [k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)]
+                if len(hit) == 1:
+                    alone.add(hit[0])
+                crossed.update(j for j in hit[:-1]
+                               if any(a < cols[j][1] and b > cols[j + 1][0] for a, b in cell))
+            for k in alone:
+                own[k] += 1
+            for j in crossed:
+                across[j] += 1
+        pair = next((j for k in range(len(cols)) if own[k] <= 1
+                     for j in (k - 1, k) if 0 <= j < len(across) and across[j] >= 2), None)
+        if pair is None:
+            return
+        cols[pair:pair + 2] = [[cols[pair][0], max(cols[pair][1], cols[pair + 1][1])]]
 
 
 def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region: Box,
@@ -127,13 +174,23 @@ def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region:
     return out
 
 
-def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]],
+def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]], words: list[Word],
                s: LayoutSettings) -> list[list[Segment]]:
     """Inner horizontal rules grouped by position, those that close off at least one column
-    (an underlined word does not)."""
+    (an underlined word does not) and are not all underlines."""
     tol = s.rule_join
     inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
-    return [grp for grp in _group(inner, s.rule_snap) if any(_covers(grp, a, b) for a, b in cols)]
+    return [grp for grp in _group(inner, s.rule_snap) if any(_covers(grp, a, b) for a, b in cols)
+            and not all(_underline(g, words, s) for g in grp)]
+
+
+def _underline(g: Segment, words: list[Word], s: LayoutSettings) -> bool:
+    """A rule drawn along the foot of the words right above it and no further than they reach:
+    a link's or an emphasis's underline (a row's rule runs past its cells' text)."""
+    above = [w for w in words if w.x1 > g.lo and w.x0 < g.hi
+             and abs(g.pos - w.y1) <= s.underline_reach * (w.y1 - w.y0)]
+    return bool(above) and (min(w.x0 for w in above) - s.rule_join <= g.lo
+                            and g.hi <= max(w.x1 for w in above) + s.rule_join)
 
 
 def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[float] | None,
@@ -221,6 +278,17 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
     return rows
 
 
+def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]]) -> bool:
+    """The lines under the first carry on its cells beside its label, however loose the leading
+    (an infobox's value wrapped onto more lines): they leave the first column empty and fill
+    only columns the first line fills."""
+    def columns(line: Row) -> set[int]:
+        return {_column_of((w.x0 + w.x1) / 2, cols) for w in line.words}
+
+    first = columns(band[0])
+    return 0 in first and all(0 not in ks and ks <= first for ks in map(columns, band[1:]))
+
+
 def _carries_on(cell: list[Word]) -> bool:
     """A cell's line that goes on with the cell above: in lower case, or a list item in it."""
     first = cell[0].text
@@ -276,7 +344,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         cols = word_columns(make_rows(words, s.row_overlap), s)
     if len(cols) < 2:
         return None
-    row_rules = _row_rules(rules, region, cols, s)
+    row_rules = _row_rules(rules, region, cols, words, s)
     cuts = [sum(g.pos for g in grp) / len(grp) for grp in row_rules]
     band_words: list[list[Word]] = [[] for _ in range(len(cuts) + 1)]
     for w in words:
@@ -294,7 +362,9 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         if b == 0 and len(bands) > 1 and len(band) <= s.table_header_lines:
             rows = [_union([_fill(line.words, cols, seps, s) for line in band])]  # the header
         else:
-            tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:]))
+            # Lines set close, or a label's values wrapped under it: rules part the rows.
+            tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:])) or (
+                _wrapped_under_label(band, cols))
             rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
         grid += rows
         row_band += [b] * len(rows)
