@@ -528,3 +528,26 @@ def test_a_caption_read_as_a_row_between_two_tables_parts_them(tmp_path, after_a
     assert [t[1] for t in found] == [rows, rows]
     assert found[owner][2] == "Table 2: Sales by year. The change between the two years in percent."
     assert found[1 - owner][2] == ""
+
+
+def test_a_table_whose_numbers_are_drawn_in_touching_pieces_reads_them_whole(tmp_path):
+    # Each "mean±sd" is drawn in touching pieces at different times, its digits apart from its
+    # points and its "±" (as generators and redrawn PDFs do): most pieces in the table's box are
+    # then symbols alone, and still no equation.
+    rows = [["Model", "Accuracy", "F1 score"], ["Baseline", "81.2±0.4", "0.77±0.02"],
+            ["Ours", "84.9±0.3", "0.81±0.01"], ["Ensemble", "85.3±0.5", "0.82±0.03"],
+            ["Oracle", "91.0±0.1", "0.90±0.01"]]
+    p = Page()
+    y = p.prose(72, 80, 451, LOREM)
+    p.text(72, 176, "Table 1. Scores on the test set")
+    xs, base = [72, 180, 290], 200.0
+    for r, row in enumerate(rows):
+        for x, cell in zip(xs, row):
+            pieces = re.findall(r"\d+|[±.]", cell) if "±" in cell else cell.split()
+            for piece in pieces:
+                p.words.append((x, base + 16 * r, piece))
+                x += pymupdf.get_text_length(piece + ("" if "±" in cell else " "), fontname="helv", fontsize=9)
+    p.lines += [(72, 188, 380, 188), (72, 204, 380, 204), (72, 268, 380, 268)]
+    p.prose(72, 300, 451, LOREM)
+    found = tables_of(write(tmp_path / "t.pdf", [p], order="shuffled", seed=3))
+    assert [r for _, r, _ in found] == [rows]

@@ -332,6 +332,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     words = [w for w in page_words if _inside(w, region)]
     if len(words) < 4:
         return None
+    lines = make_rows(words, s.row_overlap)
     rules = rules.within(region, s.rule_join)
     col_rules = _without_empty_columns(_column_rules(rules, region, s), words, region)
     if col_rules:
@@ -341,7 +342,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         cols = list(zip(edges, edges[1:]))
     else:
         seps = None
-        cols = word_columns(make_rows(words, s.row_overlap), s)
+        cols = word_columns(lines, s)
     if len(cols) < 2:
         return None
     row_rules = _row_rules(rules, region, cols, words, s)
@@ -386,8 +387,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # numbered headings or items beside their titles: a contents list, no table
     if _address_list(grid):
         return None  # names beside their e-mail addresses, no header: a paper's author block
-    if _axis_column(grid, s) or _symbolic(words, s) or any(
-            _FIGURE.match(" ".join(w.text for w in r.words)) for r in make_rows(words, s.row_overlap)):
+    if _axis_column(grid, s) or _symbolic(lines, s) or any(
+            _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption
     header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
@@ -441,12 +442,27 @@ def _address_list(grid: list[list[list[Word]]]) -> bool:
     return True
 
 
-def _symbolic(words: list[Word], s: LayoutSettings) -> bool:
+def _symbolic(lines: list[Row], s: LayoutSettings) -> bool:
     """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
-    not the words and numbers of a table."""
-    odd = sum(1 for w in words if not any(c.isalnum() for c in w.text)
-              or any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in w.text))
-    return odd > s.table_symbol_share * len(words)
+    not the words and numbers of a table. Pieces of a word drawn touching ("26.78" "±" "0.27",
+    drawn apart) count as the one word they make."""
+    tokens = [t for row in lines for t in _touching_joined(row.words, s)]
+    odd = sum(1 for t in tokens if not any(c.isalnum() for c in t)
+              or any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in t))
+    return odd > s.table_symbol_share * len(tokens)
+
+
+def _touching_joined(line: list[Word], s: LayoutSettings) -> list[str]:
+    """A line's words (left to right), those drawn touching joined into one."""
+    out: list[str] = []
+    prev: Word | None = None
+    for w in line:
+        if prev is not None and -s.touching_overlap < w.x0 - prev.x1 < s.touching_gap:
+            out[-1] += w.text
+        else:
+            out.append(w.text)
+        prev = w
+    return out
 
 
 def _join_header_columns(grid: list[list[list[Word]]], cols: list[tuple[float, float]],

@@ -8,7 +8,7 @@ from functools import cached_property
 
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
-from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout
+from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout, Word
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
                         mend_tt_ft, mend_words, t_ligatures_lost, th_ligature_lost)
@@ -106,16 +106,18 @@ class _Repairs:
                              self.closed_compounds)
 
 
-def _line_texts(block: Block, s: LayoutSettings, repairs: _Repairs) -> list[str]:
-    """The block's lines as text (`_clean_line`), footnote marks taken out, empty lines left out."""
+def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
+                drop_marks: bool = True) -> list[str]:
+    """Lines of words as text (`_clean_line`), footnote marks taken out (`drop_marks`), empty
+    lines left out."""
     texts = []
-    for line in block.lines:
-        raw = line_text(line.words, repairs.dictionary, s)
+    for words in lines:
+        raw = line_text(words, repairs.dictionary, s)
         # Footnote marks are digits: a line whose text has none is spared the search.
-        if s.normalize_text and may_hold_marks(raw):
-            words = without_footnote_marks(line.words, known_words(), s)
-            if words is not line.words:
-                raw = line_text(words, repairs.dictionary, s)
+        if drop_marks and s.normalize_text and may_hold_marks(raw):
+            unmarked = without_footnote_marks(words, known_words(), s)
+            if unmarked is not words:
+                raw = line_text(unmarked, repairs.dictionary, s)
         text = _clean_line(raw, s)
         if text.strip(SOFT_HYPHEN):
             texts.append(text)
@@ -139,7 +141,7 @@ def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None)
     """A block's lines joined; a word broken by a hyphen at a line end is joined again. Words that
     lost a ligature are mended later (`_mended`), once words broken across blocks are whole too."""
     repairs = repairs or _Repairs()
-    return LINE_SEP.join(_rejoined(_line_texts(block, s, repairs), s, repairs))
+    return LINE_SEP.join(_rejoined(_line_texts([line.words for line in block.lines], s, repairs), s, repairs))
 
 
 def _rejoined(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> list[str]:
@@ -168,12 +170,14 @@ def _rejoined(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> list[st
     return out
 
 
-def _cell_text(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> str:
-    """A table cell's lines (as drawn) on one line, cleaned and joined as a paragraph's are; a
-    hyphen left at a line's end before a letter ("Norm-" + "Trittschallpegel") keeps the parts
-    together: a cell's lines run on with no line break to keep."""
+def _cell_text(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs) -> str:
+    """A table cell's lines (as drawn) on one line, each read as a paragraph's line is (pieces
+    drawn touching are one word) and joined as a paragraph's lines are; a hyphen left at a
+    line's end before a letter ("Norm-" + "Trittschallpegel") keeps the parts together: a cell's
+    lines run on with no line break to keep. A raised digit in a cell stays: it is a unit's
+    exponent ("km2") as often as a footnote's mark."""
     out = ""
-    for line in _rejoined([t for raw in lines if (t := _clean_line(raw, s)).strip(SOFT_HYPHEN)], s, repairs):
+    for line in _rejoined(_line_texts(lines, s, repairs, drop_marks=False), s, repairs):
         out += ("" if not out or _TRAILING_HYPHEN.search(out[-3:]) and line[:1].isalpha() else " ") + line
     return " ".join(out.split())
 

@@ -1,8 +1,9 @@
 """A table block as text: a GitHub-style Markdown table (or plain lines), its caption above it.
 
-Cell text is read from the words the engine put in each cell, line by line, and normalised and
-joined as a paragraph's lines are, a word broken at a line end whole again (the page text hands
-that in: this module stays below the page renderer); the lines are apart by single spaces.
+Cell text is read from the words the engine put in each cell, line by line, each line read and
+its lines normalised and joined as a paragraph's are (pieces of a word drawn touching are one
+word, a word broken at a line end whole again: the page text hands that in, this module stays
+below the page renderer); the lines are apart by single spaces.
 A spanning cell's text is given in every position it covers (the engine repeats its words), so
 every row keeps the shape of the table.
 """
@@ -16,7 +17,7 @@ from ..engine.settings import LayoutSettings
 from ..engine.table_grid import Table
 from ..engine.tables import TableBlock
 
-JoinLines = Callable[[list[str]], str]  # a cell's lines as drawn -> its text, on one line
+JoinLines = Callable[[list[list[Word]]], str]  # a cell's lines of words, as drawn -> its text, on one line
 
 MARKDOWN, TEXT = "markdown", "text"
 TEXT_SEPARATOR = " | "  # between the cells of a row in plain-text mode
@@ -38,7 +39,7 @@ def _cell_lines(words: list[Word]) -> list[list[Word]]:
 
 def cell_text(words: list[Word], join_lines: JoinLines) -> str:
     """A cell's words in reading order, one line of text (its lines made one by `join_lines`)."""
-    return join_lines([" ".join(w.text for w in line) for line in _cell_lines(words)])
+    return join_lines(_cell_lines(words))
 
 
 def cell_rows(table: Table, join_lines: JoinLines) -> list[list[str]]:
