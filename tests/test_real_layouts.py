@@ -109,6 +109,25 @@ def test_a_table_in_type_near_the_body_with_its_caption_under_it_goes_after_the_
         assert_in_order(text_of(words), "separated from", lines[0][:12], "the text by a line")
 
 
+def test_a_table_whose_rows_are_drawn_out_of_order_is_one_float_in_a_pdf_read_in_drawing_order():
+    # cec2021's page: the PDF draws in reading order, a footnote under the left column, and the
+    # table at the right column's top row by row from the bottom up (its row labels last). Each
+    # row drawn apart from the one above must not make the table a run of floats too long to
+    # move out of "set out | below, agree".
+    left = column(prose("L", 18) + ["and the yields of every plot, which are set out"], 72, 100)
+    note = small_line("1 Plots were sown in the same week.", 85, 100 + 19 * PITCH + 14)
+    caption = small_line("Table 5. Yield by plot and crop in the survey year.", 320, 100)
+    rows = [small_line(f"P{k} {'wheat' if k % 2 else 'barley'} {3 + k / 10:.1f}", 345, 112 + 9 * k)
+            for k in range(16)]
+    below = small_line("(Yields in tonnes per hectare.)", 320, 112 + 9 * 16 + 4)
+    right = column(["below, agree with those of the previous year in full."] + prose("R", 10), 320,
+                   112 + 9 * 16 + 24)
+    drawn = left + note + caption + [w for row in reversed(rows) for w in row] + below + right
+    text = text_of(drawn)
+    assert_in_order(text, "set out", "below, agree", "R9", "Table 5.", "P15", "tonnes")
+    assert_in_order(text_of(shuffled(drawn)), "set out", "below, agree", "R9", "Table 5.", "P15", "tonnes")
+
+
 def overlapping(words: list[Word], extra: float = 4.0) -> list[Word]:
     """The words with boxes taller than their line pitch (fonts whose ascender and descender
     reach past the line spacing: the boxes of one paragraph's lines overlap)."""

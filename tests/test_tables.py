@@ -274,6 +274,26 @@ def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_inter
     assert text.index("set out") < text.index("below, agree") < text.index("| Plot")
 
 
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_long_table_drawn_bottom_up_at_the_next_column_s_top_comes_after_the_sentence(tmp_path, order):
+    # The PDF draws the page in reading order but the table's rows from the bottom up: they are
+    # not drawn one after another, yet the table is drawn in one go and is still one float.
+    rows = [["Plot", "Crop", "Yield"]] + [[f"P{k}", "wheat" if k % 2 else "barley", f"{3 + k / 10:.1f}"]
+                                          for k in range(1, 17)]
+    p = Page()
+    left = p.prose(72, 80, 215, LOREM)
+    p.text(72, left + 4, "and the yields of every plot, which are set out")
+    t = simple_table(308, 100, [70, 70, 60], rows, "booktabs")
+    p.text(308, 92, "Table 5. Yield by plot")
+    start = len(p.words)
+    p.table(t)
+    p.words[start:] = sorted(p.words[start:], key=lambda w: (-w[1], w[0]))
+    p.text(308, t.ys[-1] + 24, "below, agree with those of the previous year.")
+    p.prose(308, t.ys[-1] + 24 + LEAD, 215, LOREM)
+    text = ColumnAwarePDFLoader(write(tmp_path / f"long-{order}.pdf", [p], order, seed=3)).load()[0].page_content
+    assert text.index("set out") < text.index("below, agree") < text.index("| Plot")
+
+
 def left_open(last_line: str) -> Page:
     """A page of prose whose last line leaves its sentence open for the next page."""
     page = Page()

@@ -66,20 +66,35 @@ def _drawn_in_one_go(line: Line) -> bool:
 
 def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> list[Block]:
     """Lines (pieces: pieces[block][line]) sorted by when the PDF draws them; consecutive lines
-    of one geometric block stay one block, keeping its band, column, region and kind."""
+    of one geometric block stay one block, keeping its band, column, region and kind. A block
+    whose lines are all drawn together, in whatever order among themselves (a table drawn
+    column by column), stays whole with its lines as geometry reads them, unless the drawing
+    cut a line of it into pieces (two author blocks side by side, read block by block)."""
     items = []
     for bi, per_line in enumerate(pieces):
         for li, line_pieces in enumerate(per_line):
             for piece in line_pieces:
                 items.append((min([w.seq for w in piece.words]), bi, li, piece))
     items.sort(key=itemgetter(0))
+    first: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for k, (_, bi, _, _) in enumerate(items):
+        first.setdefault(bi, k)
+        last[bi] = k
+    together = {bi for bi, per_line in enumerate(pieces)
+                if bi in first and all(len(p) == 1 for p in per_line) and last[bi] - first[bi] + 1 == len(per_line)}
     out: list[Block] = []
     prev: tuple[int, int] | None = None
-    for _, bi, li, line in items:
+    for k, (_, bi, li, line) in enumerate(items):
+        b = blocks[bi]
+        if bi in together:
+            if k == first[bi]:
+                out.append(Block(list(b.lines), b.band, b.column, b.region, b.kind))
+            prev = None
+            continue
         if prev is not None and prev[0] == bi and prev[1] in (li - 1, li):
             out[-1].lines.append(line)
         else:
-            b = blocks[bi]
             out.append(Block([line], b.band, b.column, b.region, b.kind))
         prev = (bi, li)
     return out
