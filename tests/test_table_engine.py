@@ -6,7 +6,8 @@ import pytest
 from columnrag.loaders import LayoutSettings, analyze_page
 from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, decode_blocks, encode_blocks
 from columnrag.loaders.engine.geometry import TABLE, Box, Word
-from columnrag.loaders.engine.table_grid import build_table
+from columnrag.loaders.engine.rows import make_rows
+from columnrag.loaders.engine.table_grid import _symbolic, build_table, word_columns
 from columnrag.loaders.engine.table_regions import cells_of, table_candidates
 from columnrag.loaders.engine.table_rules import Drawing, Rules, frames, merge_rules
 from columnrag.loaders.engine.tables import TableBlock, place_tables
@@ -232,3 +233,55 @@ def test_a_loosely_set_line_in_a_column_the_line_above_leaves_empty_is_a_row_of_
     lines = [Box(72, y, 330, y) for y in (100, 120, 155, 175)] + [Box(72, 100, 72, 175), Box(330, 100, 330, 175)]
     t = build_table(Box(72, 100, 330, 175), words, merge_rules(lines, S), S)
     assert texts(t) == [["Name", "Kind", "Port"], ["Router", "RAP", ""], ["", "", "ch.11"], ["Switch", "LAP", "8080"]]
+
+
+def test_a_column_filled_once_keeps_itself_beside_lines_across_the_whole_table():
+    # A notes column with one entry, under two section lines that run across every column: the
+    # lines part no gap of just two columns, so the column is no mark set off after a value.
+    words = proportional("Section A: the northern plots of the survey region and its farms", 72, 100)
+    for k, (item, value) in enumerate([("Wheat", "3.1"), ("Barley", "2.8"), ("Oats", "2.2")]):
+        words += proportional(item, 72, 112 + 12 * k) + proportional(value, 200, 112 + 12 * k)
+    words += proportional("a", 280, 112)
+    words += proportional("Section B: the southern plots of the survey region and its farms", 72, 148)
+    for k, (item, value) in enumerate([("Wheat", "3.4"), ("Barley", "3.0")]):
+        words += proportional(item, 72, 160 + 12 * k) + proportional(value, 200, 160 + 12 * k)
+    cols = word_columns(make_rows(words, S.row_overlap), S)
+    assert len(cols) == 3 and cols[2][0] == 280
+
+
+def pieces(parts: list[str], x: float, y: float) -> list[Word]:
+    """Pieces of one word drawn touching, each apart in the drawing."""
+    out = []
+    for part in parts:
+        w = proportional(part, x, y)[0]
+        out.append(w)
+        x = w.x1
+    return out
+
+
+def test_a_number_s_touching_pieces_are_one_word_but_an_equation_s_stay_symbols():
+    # Means and deviations drawn in pieces ("84.9" "±" "0" "." "3") are a table's numbers, and
+    # sets of words in braces ("{" "linear" "," "square" "}") its values; an equation's letters
+    # and brackets drawn touching ("f" "(" "x" ")") are still an equation.
+    numbers = [w for k in range(4) for j, x in enumerate((120, 200))
+               for w in pieces([f"{80 + k}.{j}", "±", "0", ".", f"{k + 1}"], x, 100 + 12 * k)]
+    labels = [w for k in range(4) for w in proportional(f"Model{k}", 72, 100 + 12 * k)]
+    assert not _symbolic(make_rows(labels + numbers, S.row_overlap), S)
+    sets = [w for k in range(4) for w in proportional(f"Loss{k}", 72, 100 + 12 * k)
+            + pieces(["{", "linear", ",", "square", "}"], 150, 100 + 12 * k)]
+    assert not _symbolic(make_rows(sets, S.row_overlap), S)
+    equation = [w for k in range(4) for j, x in enumerate((72, 150, 230))
+                for w in pieces(["f", "(", "x", ")", "+", "g", "(", "y", ")"], x, 100 + 12 * k)]
+    assert _symbolic(make_rows(equation, S.row_overlap), S)
+
+
+def test_a_value_line_a_blank_line_under_its_label_s_row_is_a_row_of_its_own():
+    # Under a label's row, a line in the value column set more than a line's height lower is
+    # no wrapped value: rules part the band, but not into one row here.
+    words = proportional("Developer", 76, 104) + proportional("Mozilla", 185, 104)
+    words += proportional("Stable release", 76, 124) + proportional("4.0.379", 185, 124)
+    words += proportional("2023", 185, 124 + 2 * HEIGHT + 6) + proportional("License", 76, 169)
+    words += proportional("MPL", 185, 169)
+    lines = [Box(72, y, 330, y) for y in (100, 120, 165, 185)] + [Box(72, 100, 72, 185), Box(330, 100, 330, 185)]
+    t = build_table(Box(72, 100, 330, 185), words, merge_rules(lines, S), S)
+    assert texts(t) == [["Developer", "Mozilla"], ["Stable release", "4.0.379"], ["", "2023"], ["License", "MPL"]]

@@ -12,6 +12,9 @@ otherwise the geometric reading stands. Sure means:
 - it starts where the geometric reading starts (a title the PDF draws last is not followed);
 - it reads a title block (author blocks side by side) before the bands below it.
 
+A block whose lines are all drawn together keeps geometry's order of them: the drawing only
+says where the block goes.
+
 A line whose parts the PDF draws at different times, with a wide gap between them ("Abstract"
 beside "3 General Instructions" on one row), is two lines here.
 """
@@ -67,9 +70,10 @@ def _drawn_in_one_go(line: Line) -> bool:
 def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> list[Block]:
     """Lines (pieces: pieces[block][line]) sorted by when the PDF draws them; consecutive lines
     of one geometric block stay one block, keeping its band, column, region and kind. A block
-    whose lines are all drawn together, in whatever order among themselves (a table drawn
-    column by column), stays whole with its lines as geometry reads them, unless the drawing
-    cut a line of it into pieces (two author blocks side by side, read block by block)."""
+    whose lines are all drawn together, in whatever order among themselves (a table's rows
+    drawn bottom up), stays whole with its lines as geometry reads them. Not when the drawing
+    cut one of its lines into pieces: those pieces are blocks side by side on one row (author
+    blocks), which the drawing reads one after the other."""
     items = []
     for bi, per_line in enumerate(pieces):
         for li, line_pieces in enumerate(per_line):

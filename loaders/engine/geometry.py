@@ -67,6 +67,12 @@ class Word:
         return Box(self.x0, self.y0, self.x1, self.y1)
 
 
+def drawn_touching(prev: Word, w: Word, overlap: float, gap: float) -> bool:
+    """Two pieces of one word: `w` drawn right after `prev` on its line, touching it (a gap under
+    `gap` points) or overlapping it by less than `overlap` points (a kern, a mark drawn apart)."""
+    return -overlap < w.x0 - prev.x1 < gap
+
+
 def words_box(words: Iterable["Word | Box"]) -> Box:
     """The box around some words (at least one), in one pass (called for every line and block
     of a page)."""

@@ -371,7 +371,7 @@ class LayoutSettings:
     # "off" reads tables as prose, as before (and looks for none).
     tables: str = "markdown"
     # Words of a line further apart than this multiple of their height are in different cells (a
-    # word space is about a quarter of it)...
+    # word space is about a quarter of it; closer words are one phrase of a cell)...
     table_cell_gap: float = 0.5
     # ...and, in a line of table_justified_gaps gaps or more, either this multiple of it or this
     # many times the line's median gap (a justified line stretches all its spaces alike).
@@ -421,7 +421,7 @@ class LayoutSettings:
     # At least this many numbers at even distances counting in even steps are a chart's axis.
     table_axis_ticks: int = 4
     # More than this share of a table's words of symbols only (or of glyphs without a character)
-    # is an equation set in pieces.
+    # is an equation set in pieces (a number's pieces drawn touching count as one word).
     table_symbol_share: float = 0.3
     # A vertical rule running down at least this share of a table's height rules its columns...
     table_rule_span: float = 0.5
@@ -433,7 +433,7 @@ class LayoutSettings:
     # A line under cells whose text fills this share of their columns' width carries them on.
     table_wrap_fill: float = 0.6
     # Lines of a table set closer than this multiple of the word height may be one row's wrapped
-    # cells.
+    # cells (and so may lines under a label that carry on its value, less than a line apart).
     table_wrap_gap: float = 0.25
     # Lines above a table's first rule, at most this many, are its header: one row.
     table_header_lines: int = 6

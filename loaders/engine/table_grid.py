@@ -16,7 +16,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from .geometry import LETTERED, Box, Line, Word, median, words_box
+from .geometry import LETTERED, Box, Line, Word, drawn_touching, median, words_box
 from .rows import Row, make_rows
 from .settings import LayoutSettings
 from .table_regions import LIST_MARKER, axis_labels, cell_text, cells_of, counts_evenly, number
@@ -121,9 +121,11 @@ def _fold_fragment_columns(cols: list[list[float]], cells: list[list[list[tuple[
     """Fold into its neighbour a column that at most one line fills on its own while phrases of
     two lines or more run on from the neighbour into it: a mark set off after one value (an
     edit icon's slash, a lone footnote sign) inside a column of wrapped values, not a column
-    (the neighbour's values would be given twice, as spans). A cell that spans both with its
-    words set apart where they part (a header over two columns, loosely set numbers) does not
-    count. A table keeps two columns. (`cells`: each line's cells, each its phrases' extents.)"""
+    (the neighbour's values would be given twice, as spans). Only a cell over just the two
+    columns counts, and only when a phrase of it runs across their gap: a line across the
+    table (a note, a section's row) or a header over two columns with its words set apart
+    where they part does not. A table keeps two columns. (`cells`: each line's cells, each its
+    phrases' extents.)"""
     while len(cols) > 2:
         own = [0] * len(cols)
         across = [0] * (len(cols) - 1)  # lines with a phrase running on from column j into j + 1
@@ -135,8 +137,8 @@ def _fold_fragment_columns(cols: list[list[float]], cells: list[list[list[tuple[
                 hit = [k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)]
                 if len(hit) == 1:
                     alone.add(hit[0])
-                crossed.update(j for j in hit[:-1]
-                               if any(a < cols[j][1] and b > cols[j + 1][0] for a, b in cell))
+                if len(hit) == 2 and any(a < cols[hit[0]][1] and b > cols[hit[1]][0] for a, b in cell):
+                    crossed.add(hit[0])
             for k in alone:
                 own[k] += 1
             for j in crossed:
@@ -278,15 +280,16 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
     return rows
 
 
-def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]]) -> bool:
-    """The lines under the first carry on its cells beside its label, however loose the leading
-    (an infobox's value wrapped onto more lines): they leave the first column empty and fill
-    only columns the first line fills."""
+def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], height: float) -> bool:
+    """The lines under the first carry on its cells beside its label in loose leading (an
+    infobox's value wrapped onto more lines): each set less than a line's height under the one
+    above, they leave the first column empty and fill only columns the first line fills."""
     def columns(line: Row) -> set[int]:
         return {_column_of((w.x0 + w.x1) / 2, cols) for w in line.words}
 
     first = columns(band[0])
-    return 0 in first and all(0 not in ks and ks <= first for ks in map(columns, band[1:]))
+    return 0 in first and all(y.y0 - x.y1 < height for x, y in zip(band, band[1:])) and all(
+        0 not in ks and ks <= first for ks in map(columns, band[1:]))
 
 
 def _carries_on(cell: list[Word]) -> bool:
@@ -365,7 +368,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         else:
             # Lines set close, or a label's values wrapped under it: rules part the rows.
             tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:])) or (
-                _wrapped_under_label(band, cols))
+                _wrapped_under_label(band, cols, height))
             rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
         grid += rows
         row_band += [b] * len(rows)
@@ -444,20 +447,28 @@ def _address_list(grid: list[list[list[Word]]]) -> bool:
 
 def _symbolic(lines: list[Row], s: LayoutSettings) -> bool:
     """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
-    not the words and numbers of a table. Pieces of a word drawn touching ("26.78" "±" "0.27",
-    drawn apart) count as the one word they make."""
+    not the words and numbers of a table. A number's or a word's pieces drawn touching ("26.78"
+    "±" "0" "." "27", "{" "linear" ",") count as the one word they make; an equation's letters
+    and brackets drawn touching ("f" "(" "x" ")") stay apart."""
     tokens = [t for row in lines for t in _touching_joined(row.words, s)]
     odd = sum(1 for t in tokens if not any(c.isalnum() for c in t)
               or any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in t))
     return odd > s.table_symbol_share * len(tokens)
 
 
+_WORDLIKE = re.compile(r"[^\W\d_]{2}")  # two letters in a row: a word's piece, no variable
+
+
 def _touching_joined(line: list[Word], s: LayoutSettings) -> list[str]:
-    """A line's words (left to right), those drawn touching joined into one."""
+    """A line's words (left to right), two pieces drawn touching joined into one where they meet
+    at a digit ("84.9" "±" "0" "." "3") or one of them is a word's ("{" "linear" ","); an
+    equation's one-letter variables and its brackets stay apart."""
     out: list[str] = []
     prev: Word | None = None
     for w in line:
-        if prev is not None and -s.touching_overlap < w.x0 - prev.x1 < s.touching_gap:
+        if (prev is not None and drawn_touching(prev, w, s.touching_overlap, s.touching_gap)
+                and (prev.text[-1:].isdigit() or w.text[:1].isdigit()
+                     or _WORDLIKE.search(prev.text) or _WORDLIKE.search(w.text))):
             out[-1] += w.text
         else:
             out.append(w.text)

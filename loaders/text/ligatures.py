@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..engine.geometry import Word
+from ..engine.geometry import Word, drawn_touching
 from ..engine.settings import LayoutSettings
 from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
 
@@ -272,7 +272,7 @@ def _small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
 def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
     """Two pieces of one word: drawn touching (or overlapping a little), or in capitals and small
     capitals."""
-    return -s.touching_overlap < gap < s.touching_gap or _small_caps_piece(prev, w, gap)
+    return drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or _small_caps_piece(prev, w, gap)
 
 
 def _plain(words: list[Word], s: LayoutSettings) -> str:
