@@ -261,8 +261,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
     left_edge = _mode(lxs, tol)
     right_edge = _mode(rxs, tol)
-    good = sorted(i for i in set(lx) | set(rx)
-                  if abs(lx.get(i, 1e9) - left_edge) <= tol or abs(rx.get(i, 1e9) - right_edge) <= tol)
+    good = _lined_up(lx, rx, [left_edge], [right_edge], tol)
     if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
         # A strip far wider than any word space, beside prose, may have ragged text on both sides
         # (a column of prose beside a table's indented labels): its rows line up on one side or
@@ -285,9 +284,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         lefts = _edges(lxs, left_edge, tol, s.min_gutter_rows, toward=1)
         rights = _edges(rxs, right_edge, tol, s.min_gutter_rows, toward=-1)
         if len(lefts) + len(rights) > 2:
-            good = sorted(i for i in set(lx) | set(rx)
-                          if any(abs(lx.get(i, 1e9) - e) <= tol for e in lefts)
-                          or any(abs(rx.get(i, 1e9) - e) <= tol for e in rights))
+            good = _lined_up(lx, rx, lefts, rights, tol)
     # A heading whose words either side are a word space of their type apart crosses the strip
     # where it narrowed to that space: it lines up with nothing.
     across = [i for i in good if i in lwords and i in rwords and _word_space_apart(lwords[i][-1], rwords[i][0], s)]
@@ -403,6 +400,15 @@ def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, ri
         return False  # one heading across the strip
     tol = s.edge_tolerance
     return abs(left[0].x0 - left_start) <= tol or abs(right[0].x0 - right_start) <= tol
+
+
+def _lined_up(lx: dict[int, float], rx: dict[int, float], lefts: list[float], rights: list[float],
+              tol: float) -> list[int]:
+    """The rows (in order) whose text left of the strip ends at one of `lefts` or whose text
+    right of it starts at one of `rights`."""
+    return sorted(i for i in set(lx) | set(rx)
+                  if any(abs(lx.get(i, 1e9) - e) <= tol for e in lefts)
+                  or any(abs(rx.get(i, 1e9) - e) <= tol for e in rights))
 
 
 def _edges(values: list[float], first: float, tol: float, least: int, toward: int) -> list[float]:
