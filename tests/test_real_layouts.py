@@ -709,3 +709,46 @@ def test_small_lines_under_a_heading_in_body_type_are_a_sidebar_not_side_notes()
     assert side_notes_of(body + sidebar) == []
     bullets = [w for k in range(4) for w in small_line(f"• {k}", 100, 100 + k * PITCH)]
     assert side_notes_of(body + bullets) == []  # bullets and figures are no notes
+
+
+def margin_note_page() -> tuple[list[Word], list[Word], list[Word]]:
+    """A column of prose at x=80, a section heading set apart by space, and, in the margin left of
+    the section's paragraph, a note in the body's type a word or two a line (LaTeX's \\marginpar)."""
+    top = 100 + 6 * PITCH + 20
+    above = column(prose("A", 6, width=200), 80, 100) + line_words("2 Figures", 80, top)
+    beside = column(["B0 larger figures such as the one above are usually placed", "in a float to be",
+                     "positioned at a suitable place to help with column and page", "breaking and the",
+                     "sentence runs on here", "to its end."], 80, top + PITCH + 4)
+    note = column(["Marginal", "notes are", "usually", "placed in", "the outer", "margin."], 20, top + PITCH + 4)
+    return above, beside, note
+
+
+def test_a_note_in_the_margin_in_body_type_is_read_whole_and_apart_from_the_lines_beside_it():
+    # A word or two a line: too few for a column by the usual count, but its lines run on as one
+    # sentence and a clear strip parts them from prose. No line may glue "Marginal" to "B0".
+    above, beside, note = margin_note_page()
+    drawn = above + beside[:10] + note + beside[10:]  # (drawn where the PDF meets it)
+    for words in (drawn, shuffled(drawn)):
+        text = " ".join(text_of(words).split())
+        assert "Marginal notes are usually placed in the outer margin." in text
+        assert "B0 larger figures such as the one above are usually placed in a float to be positioned" in text
+
+
+def test_labels_a_word_or_two_long_beside_their_values_are_still_read_row_by_row():
+    # A form's labels start each line anew (a capital): not a note running on, so each label
+    # stays with the value on its row.
+    labels = ["Name", "Street", "Town", "Country", "Phone"]
+    words: list[Word] = []
+    for k, label in enumerate(labels):
+        words += line_words(label, 20, 100 + k * PITCH) + line_words(f"V{k} the value given for it here", 80, 100 + k * PITCH)
+    for order in (words, shuffled(words)):
+        text = text_of(order)
+        for k, label in enumerate(labels):
+            assert f"{label} V{k} the value" in " ".join(text.split())
+    # Nor are list marks that a font without a Unicode map gives as letters ("yy"): they start
+    # every line alike.
+    items = [w for k in range(6) for w in line_words("yy", 20, 100 + k * PITCH)
+             + line_words(f"I{k} persons of this group here", 40, 100 + k * PITCH)]
+    for order in (items, shuffled(items)):
+        text = " ".join(text_of(order).split())
+        assert all(f"yy I{k} persons" in text for k in range(6))
