@@ -711,27 +711,31 @@ def test_small_lines_under_a_heading_in_body_type_are_a_sidebar_not_side_notes()
     assert side_notes_of(body + bullets) == []  # bullets and figures are no notes
 
 
-def margin_note_page() -> tuple[list[Word], list[Word], list[Word]]:
-    """A column of prose at x=80, a section heading set apart by space, and, in the margin left of
-    the section's paragraph, a note in the body's type a word or two a line (LaTeX's \\marginpar)."""
+def margin_note_page(note_x: float = 20) -> list[Word]:
+    """A column of prose at x=80, a section heading set apart by space, and, in the margin beside
+    the section's paragraph (at note_x), a note in the body's type a word or two a line (LaTeX's
+    \\marginpar), drawn where the PDF meets it: after the paragraph's first line."""
     top = 100 + 6 * PITCH + 20
     above = column(prose("A", 6, width=200), 80, 100) + line_words("2 Figures", 80, top)
     beside = column(["B0 larger figures such as the one above are usually placed", "in a float to be",
                      "positioned at a suitable place to help with column and page", "breaking and the",
                      "sentence runs on here", "to its end."], 80, top + PITCH + 4)
-    note = column(["Marginal", "notes are", "usually", "placed in", "the outer", "margin."], 20, top + PITCH + 4)
-    return above, beside, note
+    note = column(["Marginal", "notes are", "usually", "placed in", "the outer", "margin."], note_x, top + PITCH + 4)
+    return above + beside[:10] + note + beside[10:]
 
 
-def test_a_note_in_the_margin_in_body_type_is_read_whole_and_apart_from_the_lines_beside_it():
+@pytest.mark.parametrize("note_x", [20, 400])
+def test_a_note_in_the_margin_in_body_type_is_read_whole_after_the_paragraph_it_sits_beside(note_x):
     # A word or two a line: too few for a column by the usual count, but its lines run on as one
-    # sentence and a clear strip parts them from prose. No line may glue "Marginal" to "B0".
-    above, beside, note = margin_note_page()
-    drawn = above + beside[:10] + note + beside[10:]  # (drawn where the PDF meets it)
+    # sentence and a clear strip parts them from prose. No line may glue "Marginal" to "B0", and
+    # the note goes after the paragraph, never inside its sentence, however the PDF draws it.
+    drawn = margin_note_page(note_x)
     for words in (drawn, shuffled(drawn)):
-        text = " ".join(text_of(words).split())
-        assert "Marginal notes are usually placed in the outer margin." in text
-        assert "B0 larger figures such as the one above are usually placed in a float to be positioned" in text
+        text = text_of(words)
+        flat = " ".join(text.split())
+        assert "Marginal notes are usually placed in the outer margin." in flat
+        assert "B0 larger figures such as the one above are usually placed in a float to be positioned" in flat
+        assert_in_order(text, "A5", "2 Figures", "B0", "to its end.", "Marginal")
 
 
 def test_labels_a_word_or_two_long_beside_their_values_are_still_read_row_by_row():

@@ -30,6 +30,7 @@ class Gutter:
     left: list[int] = field(default_factory=list)  # rows with text left of the strip
     right: list[int] = field(default_factory=list)  # rows with text right of the strip
     centred: bool = False  # between centred blocks (an author grid), not column edges
+    note: int = 0  # -1 or 1: the text left (right) of it is a note in the margin, not a column
 
     @property
     def span(self) -> int:
@@ -249,8 +250,11 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         return None  # a contents list's leaders: their dots line up, and lead to the page numbers
     words_left = sum(map(len, lwords.values())) / len(lwords)
     words_right = sum(map(len, rwords.values())) / len(rwords)
-    if min(words_left, words_right) < s.min_words_per_side and not _margin_note(g, lwords, rwords, s):
-        return None
+    note = 0
+    if min(words_left, words_right) < s.min_words_per_side:
+        note = _margin_note(g, lwords, rwords, s)
+        if not note:
+            return None
     lx = {i: ws[-1].x1 for i, ws in lwords.items()}
     rx = {i: ws[0].x0 for i, ws in rwords.items()}
     tol = s.edge_tolerance
@@ -321,26 +325,29 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                     and not is_caption_start(" ".join(w.text for w in rwords[end]))):
                 end -= 1  # (two captions side by side start each side: no line across)
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
-                  [i for i in g.right if first <= i <= end], g.centred)
+                  [i for i in g.right if first <= i <= end], g.centred, note)
 
 
-def _margin_note(g: Gutter, lwords: dict[int, list], rwords: dict[int, list], s: LayoutSettings) -> bool:
-    """A note set in the margin beside prose, a word or two a line: its lines follow one another
-    row after row and run on as one sentence (each after the first starts in lower case), and a
-    clear strip parts it from lines of prose. Labels beside their values (a form, a table's first
-    column) start each line anew, so they are still read row by row."""
+def _margin_note(g: Gutter, lwords: dict[int, list], rwords: dict[int, list], s: LayoutSettings) -> int:
+    """-1 (1) when the text left (right) of the strip is a note set in the margin beside prose,
+    a word or two a line: its lines follow one another row after row and run on as one sentence
+    (each after the first starts in lower case), and a clear strip parts it from lines of prose;
+    0 otherwise. Labels beside their values (a form, a table's first column) start each line
+    anew, and list marks start every line alike, so they are still read row by row."""
     if g.x1 - g.x0 < s.clear_gutter * s.min_gutter:
-        return False
-    thin, other = (lwords, rwords) if len(lwords) <= len(rwords) else (rwords, lwords)
+        return 0
+    side = -1 if len(lwords) <= len(rwords) else 1
+    thin, other = (lwords, rwords) if side < 0 else (rwords, lwords)
     if sum(map(len, other.values())) < s.prose_words * s.min_words_per_side * len(other):
-        return False
+        return 0
     rows = sorted(thin)
     if len(rows) < s.min_gutter_rows or rows[-1] - rows[0] != len(rows) - 1:
-        return False
+        return 0
     if len({thin[i][0].text for i in rows}) < len(rows):
-        return False  # lines that start alike are items (bullets, list marks), not a sentence
+        return 0  # lines that start alike are items (bullets, list marks), not a sentence
     firsts = [thin[i][0].text.lstrip("([\"'“‘") for i in rows]
-    return all(_WORDY.match(t) for t in firsts) and all(t[:1].islower() for t in firsts[1:])
+    runs_on = all(_WORDY.match(t) for t in firsts) and all(t[:1].islower() for t in firsts[1:])
+    return side if runs_on else 0
 
 
 def _narrowed_grid(rows: list[Row], g: Gutter, lwords: dict[int, list], rwords: dict[int, list],

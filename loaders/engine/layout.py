@@ -51,6 +51,7 @@ class _Reader:
         self.columns: dict[int, int] = {}
         self.cuts: list[tuple[Gutter, bool]] = []  # gutters cut at, and whether a tie
         self.title_bands: set[int] = set()  # bands that are title blocks: read before all below
+        self.notes: list[list[Word]] = []  # lines of notes in the margin, taken out of the regions
 
     def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
         if words:
@@ -66,6 +67,13 @@ class _Reader:
         g = gutters[0] if gutters else find_tie_gutter(rows, self.s)
         if g is None:
             self._leaf(rows, label)
+            return
+        if g.note:  # the region reads as if the note were not there; it goes after its paragraph
+            left, right = _split_at(_words(rows[g.first: g.last + 1]), g, self.s)
+            note = left if g.note < 0 else right
+            self.notes += [row.words for row in make_rows(note, self.s.row_overlap)]
+            taken = {id(w) for w in note}
+            self.read_rows(make_rows([w for w in _words(rows) if id(w) not in taken], self.s.row_overlap), label)
             return
         self.cuts.append((g, not gutters))
         above = head_above(rows, g, self.s) if gutters else None
@@ -532,7 +540,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         body = follow_drawing_order(body, s, frozenset(reader.title_bands))
     body = place_sideways(body, sideways)
     body = floats_after_paragraphs(body, body_h, s)
-    body = place_side_notes(body, notes, s)
+    body = place_side_notes(body, notes + reader.notes, s)
     _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]

@@ -58,7 +58,8 @@ class LayoutSettings:
     min_gutter_rows: int = 3
     # ...and the words beside it must be this many per row on average on each side (key/value guard),
     # but for a note in the margin: a clear_gutter-wide strip, prose on the other side, and lines
-    # that follow one another and run on as one sentence (each after the first in lower case).
+    # that follow one another and run on as one sentence (each after the first in lower case):
+    # it is taken out of the region and read after the paragraph beside it, as side notes are.
     min_words_per_side: float = 2.0
     # Share of supporting rows whose text starts at the same x right of the gutter (or ends at the
     # same x left of it): real columns have aligned edges, rivers of word spaces do not.

@@ -4,7 +4,9 @@
 They share rows with the body lines beside them, and no gutter is strong enough there (a word or
 two a line, a few lines a page), so they would be glued to the start of those lines, in the middle
 of a sentence. They are recognised before layout, kept out of its rows, and each comes back as a
-block of its own after the paragraph it sits beside.
+block of its own after the paragraph it sits beside. A note in the body's type (LaTeX's
+\\marginpar) is told by the gutter finder instead (`gutters._margin_note`): the reader takes it
+out of its region and it comes back here the same way, in either margin.
 """
 from __future__ import annotations
 
@@ -108,14 +110,16 @@ def _groups(lines: list[list[Word]], s: LayoutSettings) -> list[list[list[Word]]
 
 def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettings) -> list[Block]:
     """The body blocks with each side note (its lines that follow one another at a line's
-    pitch) after the paragraph it sits beside: the last block, among those to its right, that
-    starts at or above the note's top."""
+    pitch) after the paragraph it sits beside: the last block, among those to its right (or, for
+    a note in the right margin, to its left), that starts at or above the note's top."""
     if not notes:
         return body
     out = list(body)
     for group in reversed(_groups(notes, s)):
-        top, right = group[0][0].y0, max(w.x1 for line in group for w in line)
-        beside = [i for i, b in enumerate(out) if b.box.x0 >= right and b.box.y0 <= top + s.edge_tolerance]
+        top = group[0][0].y0
+        left, right = min(w.x0 for line in group for w in line), max(w.x1 for line in group for w in line)
+        above = [i for i, b in enumerate(out) if b.box.y0 <= top + s.edge_tolerance]
+        beside = [i for i in above if out[i].box.x0 >= right] or [i for i in above if out[i].box.x1 <= left]
         at = max(beside, key=lambda i: (out[i].box.y0, i)) if beside else -1
         anchor = out[at] if at >= 0 else None
         note = Block([Line(line) for line in group], anchor.band if anchor else 0,
