@@ -749,6 +749,13 @@ def test_labels_a_word_or_two_long_beside_their_values_are_still_read_row_by_row
         text = text_of(order)
         for k, label in enumerate(labels):
             assert f"{label} V{k} the value" in " ".join(text.split())
+    # Nor are keys in lower case beside their meanings: no sentence (no capital, no full stop).
+    keys = ["alpha", "gamma", "delta", "omega", "sigma"]
+    table = [w for k, key in enumerate(keys) for w in line_words(key, 20, 100 + k * PITCH)
+             + line_words(f"M{k} the meaning of this symbol", 80, 100 + k * PITCH)]
+    for order in (table, shuffled(table)):
+        text = " ".join(text_of(order).split())
+        assert all(f"{key} M{k} the meaning" in text for k, key in enumerate(keys))
     # Nor are list marks that a font without a Unicode map gives as letters ("yy"): they start
     # every line alike.
     items = [w for k in range(6) for w in line_words("yy", 20, 100 + k * PITCH)

@@ -331,9 +331,10 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
 def _margin_note(g: Gutter, lwords: dict[int, list], rwords: dict[int, list], s: LayoutSettings) -> int:
     """-1 (1) when the text left (right) of the strip is a note set in the margin beside prose,
     a word or two a line: its lines follow one another row after row and run on as one sentence
-    (each after the first starts in lower case), and a clear strip parts it from lines of prose;
-    0 otherwise. Labels beside their values (a form, a table's first column) start each line
-    anew, and list marks start every line alike, so they are still read row by row."""
+    (a capital first, each line after the first in lower case, a full stop last), and a clear
+    strip parts it from lines of prose; 0 otherwise. Labels beside their values (a form, a
+    table's first column, its keys in lower case) are no sentence, and list marks start every
+    line alike, so they are still read row by row."""
     if g.x1 - g.x0 < s.clear_gutter * s.min_gutter:
         return 0
     side = -1 if len(lwords) <= len(rwords) else 1
@@ -346,8 +347,10 @@ def _margin_note(g: Gutter, lwords: dict[int, list], rwords: dict[int, list], s:
     if len({thin[i][0].text for i in rows}) < len(rows):
         return 0  # lines that start alike are items (bullets, list marks), not a sentence
     firsts = [thin[i][0].text.lstrip("([\"'“‘") for i in rows]
-    runs_on = all(_WORDY.match(t) for t in firsts) and all(t[:1].islower() for t in firsts[1:])
-    return side if runs_on else 0
+    sentence = (all(_WORDY.match(t) for t in firsts) and firsts[0][:1].isupper()
+                and all(t[:1].islower() for t in firsts[1:])
+                and thin[rows[-1]][-1].text.rstrip(")]\"'”’").endswith((".", "!", "?")))
+    return side if sentence else 0
 
 
 def _narrowed_grid(rows: list[Row], g: Gutter, lwords: dict[int, list], rwords: dict[int, list],
