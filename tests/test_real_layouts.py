@@ -738,6 +738,24 @@ def test_a_note_in_the_margin_in_body_type_is_read_whole_after_the_paragraph_it_
         assert_in_order(text, "A5", "2 Figures", "B0", "to its end.", "Marginal")
 
 
+def test_notes_in_both_margins_of_a_two_column_page_each_follow_the_paragraph_beside_them():
+    # A note in each outer margin, level with each other: neither is a column of its own (the
+    # left one's strip runs the whole height of its side), nor are their lines mixed.
+    left = column(prose("L", 6, width=190) + ["LB the note on the left sits", "beside this line and the",
+                                               "next one, which ends here."], 80, 100)
+    right = column(prose("R", 6, width=190) + ["RB the note on the right sits", "beside this line and the",
+                                                "next one, which ends there."], 330, 100)
+    y = 100 + 6 * PITCH
+    west = column(["Notes", "go in", "this", "margin."], 20, y)
+    east = column(["Some", "go on", "this", "side."], 540, y)
+    words = left + right + west + east
+    for order in (words, shuffled(words)):
+        text = text_of(order)
+        flat = " ".join(text.split())
+        assert "Notes go in this margin." in flat and "Some go on this side." in flat
+        assert_in_order(text, "L0", "L5", "LB", "ends here.", "Notes", "R0", "RB", "ends there.", "Some")
+
+
 def test_labels_a_word_or_two_long_beside_their_values_are_still_read_row_by_row():
     # A form's labels start each line anew (a capital): not a note running on, so each label
     # stays with the value on its row.

@@ -3,12 +3,15 @@
 A gutter is told apart from a river of word spaces by three guards: it has text on both sides in
 several rows (sparse pages and signature blocks have too few), the text beside it is running text
 (several words a row, not a key and its value), and the text on at least one side starts or ends
-at the same x in most rows (column edges line up, word spaces do not).
+at the same x in most rows (column edges line up, word spaces do not). A note in the margin, a
+word or two a line, passes the second guard when its lines run on as one sentence: its strip says
+so (`Gutter.note`), and the reader takes the note out rather than cutting columns there.
 """
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .floats import is_caption_start
@@ -324,11 +327,13 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
                     and all(_running(side[end], s) for side in (lwords, rwords))
                     and not is_caption_start(" ".join(w.text for w in rwords[end]))):
                 end -= 1  # (two captions side by side start each side: no line across)
+    if note and not all(first <= i <= end for i in (lwords if note < 0 else rwords)):
+        return None  # (the band would cut the note short: its rest glued to the lines beside)
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
                   [i for i in g.right if first <= i <= end], g.centred, note)
 
 
-def _margin_note(g: Gutter, lwords: dict[int, list], rwords: dict[int, list], s: LayoutSettings) -> int:
+def _margin_note(g: Gutter, lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], s: LayoutSettings) -> int:
     """-1 (1) when the text left (right) of the strip is a note set in the margin beside prose,
     a word or two a line: its lines follow one another row after row and run on as one sentence
     (a capital first, each line after the first in lower case, a full stop last), and a clear
@@ -337,15 +342,18 @@ def _margin_note(g: Gutter, lwords: dict[int, list], rwords: dict[int, list], s:
     line alike, so they are still read row by row."""
     if g.x1 - g.x0 < s.clear_gutter * s.min_gutter:
         return 0
-    side = -1 if len(lwords) <= len(rwords) else 1
+    def per_row(side: dict[int, list[Word]]) -> float:
+        return sum(map(len, side.values())) / len(side)
+
+    side = -1 if per_row(lwords) <= per_row(rwords) else 1
     thin, other = (lwords, rwords) if side < 0 else (rwords, lwords)
-    if sum(map(len, other.values())) < s.prose_words * s.min_words_per_side * len(other):
+    if per_row(other) < s.prose_words * s.min_words_per_side:
         return 0
     rows = sorted(thin)
     if len(rows) < s.min_gutter_rows or rows[-1] - rows[0] != len(rows) - 1:
         return 0
-    if len({thin[i][0].text for i in rows}) < len(rows):
-        return 0  # lines that start alike are items (bullets, list marks), not a sentence
+    if 2 * Counter(thin[i][0].text for i in rows).most_common(1)[0][1] > len(rows):
+        return 0  # lines that mostly start alike are items (bullets, list marks), not a sentence
     firsts = [thin[i][0].text.lstrip("([\"'“‘") for i in rows]
     sentence = (all(_WORDY.match(t) for t in firsts) and firsts[0][:1].isupper()
                 and all(t[:1].islower() for t in firsts[1:])
@@ -490,7 +498,7 @@ def _bridge_overhangs(rows: list[Row], found: list[Gutter]) -> list[Gutter]:
     out = list(found)
     for a in found:
         for b in found:
-            if b.first != a.last + 2 or a not in out or b not in out:
+            if b.first != a.last + 2 or a not in out or b not in out or a.note or b.note:
                 continue
             x0, x1 = max(a.x0, b.x0), min(a.x1, b.x1)
             if x1 <= x0:

@@ -51,7 +51,7 @@ class _Reader:
         self.columns: dict[int, int] = {}
         self.cuts: list[tuple[Gutter, bool]] = []  # gutters cut at, and whether a tie
         self.title_bands: set[int] = set()  # bands that are title blocks: read before all below
-        self.notes: list[list[Word]] = []  # lines of notes in the margin, taken out of the regions
+        self.notes: list[list[list[Word]]] = []  # notes in the margin (their lines), taken out of the regions
 
     def read(self, words: list[Word], label: tuple[int, int] | None) -> None:
         if words:
@@ -71,10 +71,11 @@ class _Reader:
         if g.note:  # the region reads as if the note were not there; it goes after its paragraph
             left, right = _split_at(_words(rows[g.first: g.last + 1]), g, self.s)
             note = left if g.note < 0 else right
-            self.notes += [row.words for row in make_rows(note, self.s.row_overlap)]
-            taken = {id(w) for w in note}
-            self.read_rows(make_rows([w for w in _words(rows) if id(w) not in taken], self.s.row_overlap), label)
-            return
+            if note:
+                self.notes.append([row.words for row in make_rows(note, self.s.row_overlap)])
+                taken = {id(w) for w in note}
+                self.read_rows(make_rows([w for w in _words(rows) if id(w) not in taken], self.s.row_overlap), label)
+                return
         self.cuts.append((g, not gutters))
         above = head_above(rows, g, self.s) if gutters else None
         first = g.first
@@ -130,7 +131,7 @@ class _Reader:
             rows = make_rows(side, self.s.row_overlap)
             gutters = find_gutters(rows, self.s)
             g = gutters[0] if gutters else None
-            if g is not None and g.first == 0 and g.last == len(rows) - 1:
+            if g is not None and g.first == 0 and g.last == len(rows) - 1 and not g.note:
                 # The side is itself a run of full-height columns: a 3- or 4-column band.
                 left, right = _split_at(side, g, self.s)
                 pending[:0] = [right, left] if self.s.right_to_left else [left, right]
@@ -540,7 +541,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         body = follow_drawing_order(body, s, frozenset(reader.title_bands))
     body = place_sideways(body, sideways)
     body = floats_after_paragraphs(body, body_h, s)
-    body = place_side_notes(body, notes + reader.notes, s)
+    body = place_side_notes(body, notes, s, reader.notes)
     _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]

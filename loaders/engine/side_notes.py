@@ -108,19 +108,28 @@ def _groups(lines: list[list[Word]], s: LayoutSettings) -> list[list[list[Word]]
     return groups
 
 
-def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettings) -> list[Block]:
+def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettings,
+                     taken: list[list[list[Word]]] = ()) -> list[Block]:
     """The body blocks with each side note (its lines that follow one another at a line's
-    pitch) after the paragraph it sits beside: the last block, among those to its right (or, for
-    a note in the right margin, to its left), that starts at or above the note's top."""
-    if not notes:
+    pitch; or each of `taken`, notes the reader took out whole) after the paragraph it sits
+    beside: among the blocks on its inner side (right of a note in the left margin, left of one
+    in the right margin) that start at or above the note's top, the nearest of those still
+    running there, else the last to start."""
+    if not notes and not taken:
         return body
     out = list(body)
-    for group in reversed(_groups(notes, s)):
+    groups = sorted(_groups(notes, s) + list(taken), key=lambda g: g[0][0].y0)
+    for group in reversed(groups):
         top = group[0][0].y0
         left, right = min(w.x0 for line in group for w in line), max(w.x1 for line in group for w in line)
         above = [i for i, b in enumerate(out) if b.box.y0 <= top + s.edge_tolerance]
-        beside = [i for i in above if out[i].box.x0 >= right] or [i for i in above if out[i].box.x1 <= left]
-        at = max(beside, key=lambda i: (out[i].box.y0, i)) if beside else -1
+        beside = [(out[i].box.x0 - right, i) for i in above if out[i].box.x0 >= right] or [
+            (left - out[i].box.x1, i) for i in above if out[i].box.x1 <= left]
+        level = [(gap, i) for gap, i in beside if out[i].box.y1 >= top]
+        if level:
+            at = min(level, key=lambda gi: (gi[0], -out[gi[1]].box.y0, -gi[1]))[1]
+        else:
+            at = max((i for _, i in beside), key=lambda i: (out[i].box.y0, i)) if beside else -1
         anchor = out[at] if at >= 0 else None
         note = Block([Line(line) for line in group], anchor.band if anchor else 0,
                      anchor.column if anchor else 0, kind=TEXT)
