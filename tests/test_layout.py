@@ -193,6 +193,28 @@ def test_short_glyph_boxes_do_not_make_every_line_a_paragraph():
     assert _blocks(words) == ["text"]
 
 
+def _tall_boxed(lines: list[tuple[str, float]]) -> list[Word]:
+    """Lines (text, top) whose boxes are 13 pt tall on an 11 pt pitch: each overlaps the next."""
+    words: list[Word] = []
+    for text, y in lines:
+        words += [Word(w.x0, w.y0 - 1.5, w.x1, w.y0 + 11.5, w.text, w.seq)
+                  for w in line_words(text, 72, y, len(words))]
+    return words
+
+
+def test_a_paragraph_gap_between_boxes_taller_than_their_pitch_still_parts_paragraphs():
+    # A font whose boxes overlap from line to line: the 7 pt of extra space before the second
+    # paragraph leaves only 5 pt between boxes (less than the body's gap), yet its centre lies
+    # well over a pitch below the line above. Two paragraphs, as with a font of short boxes.
+    first = [(text, 100 + 11 * k) for k, text in enumerate(numbered_lines("a", 5))]
+    second = [(text, 100 + 11 * 5 + 7 + 11 * k) for k, text in enumerate(numbered_lines("b", 5))]
+    assert _blocks(_tall_boxed(first + second)) == ["text", "text"]
+    assert _blocks(_tall_boxed(first + [(t, y - 7) for t, y in second])) == ["text"]  # no gap: one
+    # A chart's labels (numbers, a word or two a row) keep their rows together, as before.
+    labels = [(f"{10 * k}", 100 + 11 * k) for k in range(5)] + [(f"{10 * k}", 100 + 11 * k + 7) for k in range(5, 9)]
+    assert len(_blocks(_tall_boxed(labels))) == 1
+
+
 def _sized_line(text: str, x: float, y: float, size: float) -> list[Word]:
     out = []
     for token in text.split():

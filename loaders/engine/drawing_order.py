@@ -45,7 +45,7 @@ def _pieces(line: Line, s: LayoutSettings) -> list[Line]:
     return [Line(p) for p in parts]
 
 
-def _running_text(line: Line, s: LayoutSettings) -> bool:
+def running_text(line: Line, s: LayoutSettings) -> bool:
     """A line of prose: running_text_words or more, most of them words of letters (a table row or
     a chart's axis labels are shorter, or numbers)."""
     words = line.words
@@ -115,7 +115,7 @@ def _steps_across_a_row(ordered: list[Block], s: LayoutSettings) -> bool:
             continue
         a, b = l1.box, l2.box
         if min(a.y1, b.y1) - max(a.y0, b.y0) > s.row_overlap * min(a.height, b.height):
-            if _running_text(l1, s) and _running_text(l2, s):
+            if running_text(l1, s) and running_text(l2, s):
                 return True
             short += 1
     return short > s.row_steps_max and short >= s.row_step_share * len(seq)
@@ -128,7 +128,7 @@ def _columns_in_order(geometric: list[Block], ordered: list[Block], s: LayoutSet
     by_column: dict[tuple[int, int], list[int]] = {}
     for b in geometric:
         for line in b.lines:
-            if _running_text(line, s):
+            if running_text(line, s):
                 by_column.setdefault((b.band, b.column), []).append(where[id(line.words[0])])
     for (band, col), places in by_column.items():
         nxt = by_column.get((band, col + 1))
@@ -157,7 +157,7 @@ def follow_drawing_order(blocks: list[Block], s: LayoutSettings,
         return blocks
     pieces = [[_pieces(line, s) for line in b.lines] for b in blocks]
     # Lines of running text, that is: a chart's axis labels may be drawn in any order.
-    prose = [p for per_line in pieces for line_pieces in per_line for p in line_pieces if _running_text(p, s)]
+    prose = [p for per_line in pieces for line_pieces in per_line for p in line_pieces if running_text(p, s)]
     if not prose or sum(map(_drawn_in_one_go, prose)) < s.drawn_whole_share * len(prose):
         return blocks  # no running text to judge the drawing by, or drawn in pieces
     ordered = _in_drawing_order(blocks, pieces)

@@ -17,7 +17,7 @@ from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULE
                        SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Line, PageLayout, Word,
                        in_capitals, median, words_box)
 from .confidence import assess
-from .drawing_order import follow_drawing_order
+from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
 from .floats import block_height, floats_after_paragraphs, is_caption_start
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
@@ -352,6 +352,9 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
+    # Others give boxes taller than their line spacing (each line's box overlaps the next): the
+    # space between boxes then hides a paragraph gap, and centre distances over the pitch tell it.
+    tall = pitch > 0 and median([_word_height(r) for r in leaf.rows], 0.0) > pitch
     prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
     for row in leaf.rows:
         line = Line(row.words)
@@ -387,7 +390,10 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             gap_h = body_h
             if own_h > body_h and not (_NUMBERED_LINE.match(text) and _NUMBERED_LINE.match(prev_text)):
                 gap_h = own_h
-            if row.y0 - prev.y1 > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
+            space = row.y0 - prev.y1
+            if tall and gap_h == body_h and running_text(line, s):  # (not larger type, nor a chart's labels)
+                space, gap_h = row.cy - prev.cy - pitch, min(gap_h, pitch)
+            if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True

@@ -231,7 +231,9 @@ class LayoutSettings:
     # in no larger than the document's body type is a paragraph on a page of smaller type.
     title_max_words: int = 8
     # A vertical gap over this multiple of the body line height starts a new block (of the lines'
-    # own height, for lines both set larger than the body: their leading is larger).
+    # own height, for lines both set larger than the body: their leading is larger). Where a
+    # column's boxes are taller than its line pitch, the gap is the space between centres beyond
+    # the pitch, against the pitch (lines of running text only: a chart's labels keep together).
     paragraph_gap: float = 0.6
     # Where a column's line pitch is known, a new block also needs its centre this many pitches
     # below the line before (short glyph boxes leave white space between every line); a taller
