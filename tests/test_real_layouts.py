@@ -711,6 +711,30 @@ def test_small_lines_under_a_heading_in_body_type_are_a_sidebar_not_side_notes()
     assert side_notes_of(body + bullets) == []  # bullets and figures are no notes
 
 
+def test_a_column_s_first_line_level_with_the_other_column_s_heading_starts_the_band():
+    # AAMAS' first page: "ABSTRACT" over the left column, a heading's space above its text, level
+    # with the right column's first line. The columns' baselines sit half a line apart, so their
+    # rows interleave and the rows' pitch is half a line's: the band's pitch is each column's own,
+    # and the row 1.5 lines above the strip's first is the band's first (not a line across both).
+    from columnrag.loaders.engine.gutters import Gutter, _validate
+    from columnrag.loaders.engine.rows import make_rows
+
+    def short(words: list[Word]) -> list[Word]:  # boxes of 6 pt on an 11 pt pitch
+        return [Word(w.x0, w.y0, w.x1, w.y0 + 6, w.text, w.seq) for w in words]
+    left = line_words("ABSTRACT", 72, 100)
+    for k, text in enumerate(prose("L", 20, width=200)):
+        left += line_words(text, 72, 116.5 + 11 * k)
+    right = [w for k, text in enumerate(prose("R", 22, width=200)) for w in line_words(text, 320, 100 + 11 * k)]
+    s = LayoutSettings()
+    rows = make_rows(short(left + right), s.row_overlap)
+    assert " ".join(w.text for w in rows[0].words).startswith("ABSTRACT R0")
+    n = len(rows)
+    sides = [i for i in range(1, n)]
+    strip = Gutter(290, 320, 1, n - 1, [i for i in sides if rows[i].words[0].x0 < 290],
+                   [i for i in sides if rows[i].words[-1].x1 > 320])
+    assert _validate(rows, strip, s).first == 0
+
+
 def margin_note_page(note_x: float = 20) -> list[Word]:
     """A column of prose at x=80, a section heading set apart by space, and, in the margin beside
     the section's paragraph (at note_x), a note in the body's type a word or two a line (LaTeX's

@@ -301,7 +301,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
-    pitch = line_pitch(rows[first: last + 1])
+    # (each side's own pitch where the two sides' baselines drift apart: their rows interleave)
+    pitch = max(line_pitch(rows[first: last + 1]), min(_side_pitch(lwords), _side_pitch(rwords)))
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
     while (first > 0 and rows[first].cy - rows[first - 1].cy <= s.band_top_reach * pitch
@@ -331,6 +332,13 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         return None  # (the band would cut the note short: its rest glued to the lines beside)
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
                   [i for i in g.right if first <= i <= end], g.centred, note)
+
+
+def _side_pitch(side: dict[int, list[Word]]) -> float:
+    """The usual distance between the centres of one side's consecutive lines (0 with fewer than
+    three)."""
+    cys = [(min(w.y0 for w in ws) + max(w.y1 for w in ws)) / 2 for _, ws in sorted(side.items())]
+    return median([b - a for a, b in zip(cys, cys[1:]) if b > a], 0.0) if len(cys) >= 3 else 0.0
 
 
 def _margin_note(g: Gutter, lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], s: LayoutSettings) -> int:
