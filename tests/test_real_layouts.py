@@ -733,6 +733,15 @@ def test_a_column_s_first_line_level_with_the_other_column_s_heading_starts_the_
     strip = Gutter(290, 320, 1, n - 1, [i for i in sides if rows[i].words[0].x0 < 290],
                    [i for i in sides if rows[i].words[-1].x1 > 320])
     assert _validate(rows, strip, s).first == 0
+    # A title two lines above the columns is no row of theirs, whatever their pitch.
+    titled = line_words("A Title Over The Columns", 72, 100) + [
+        Word(w.x0, w.y0 + 22, w.x1, w.y1 + 22, w.text) for w in left + right]
+    rows = make_rows(short(titled), s.row_overlap)
+    n = len(rows)
+    sides = [i for i in range(2, n)]
+    strip = Gutter(290, 320, 2, n - 1, [i for i in sides if rows[i].words[0].x0 < 290],
+                   [i for i in sides if rows[i].words[-1].x1 > 320])
+    assert _validate(rows, strip, s).first == 1
 
 
 def margin_note_page(note_x: float = 20) -> list[Word]:

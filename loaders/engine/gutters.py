@@ -15,13 +15,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .floats import is_caption_start
-from .geometry import Word, drawn_in_this_order, median
+from .geometry import Word, drawn_in_this_order, median, median_high
 from .rows import Row, line_pitch, row_pitch
 from .settings import LayoutSettings
 
 
 _LEADER = re.compile(r"^[.…]+$")  # a dot leader's dots (each a word when spaced)
 _EPS = 1e-6  # points: float slack when a word's edge is compared with a strip's edge
+_INTERLEAVED = 0.75  # rows this much closer than each side's lines: the sides' baselines alternate
 
 
 @dataclass(slots=True)
@@ -301,8 +302,12 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
-    # (each side's own pitch where the two sides' baselines drift apart: their rows interleave)
-    pitch = max(line_pitch(rows[first: last + 1]), min(_side_pitch(lwords), _side_pitch(rwords)))
+    pitch = line_pitch(rows[first: last + 1])
+    # Where the two sides' baselines drift apart, their rows interleave and the rows' own pitch is
+    # far below each side's: the band's line pitch is then its sides'.
+    sides = min(_side_pitch({i: ws for i, ws in side.items() if first <= i <= last}) for side in (lwords, rwords))
+    if row_pitch(rows[first: last + 1]) < _INTERLEAVED * sides:
+        pitch = max(pitch, sides)
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
     while (first > 0 and rows[first].cy - rows[first - 1].cy <= s.band_top_reach * pitch
@@ -335,10 +340,11 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
 
 
 def _side_pitch(side: dict[int, list[Word]]) -> float:
-    """The usual distance between the centres of one side's consecutive lines (0 with fewer than
-    three)."""
+    """The usual distance between the centres of one side's consecutive lines, one that occurs
+    (0 with fewer than three lines)."""
     cys = [(min(w.y0 for w in ws) + max(w.y1 for w in ws)) / 2 for _, ws in sorted(side.items())]
-    return median([b - a for a, b in zip(cys, cys[1:]) if b > a], 0.0) if len(cys) >= 3 else 0.0
+    dists = [b - a for a, b in zip(cys, cys[1:]) if b > a]
+    return median_high(dists) if len(cys) >= 3 and dists else 0.0
 
 
 def _margin_note(g: Gutter, lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], s: LayoutSettings) -> int:

@@ -353,7 +353,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
     # Others give boxes taller than their line spacing (each line's box overlaps the next): the
-    # space between boxes then hides a paragraph gap, and centre distances over the pitch tell it.
+    # space between boxes then hides a paragraph gap, and baseline distances over the pitch tell it.
     tall = pitch > 0 and median([_word_height(r) for r in leaf.rows], 0.0) > pitch
     prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
     for row in leaf.rows:
@@ -392,7 +392,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 gap_h = own_h
             space = row.y0 - prev.y1
             if tall and gap_h == body_h and running_text(line, s):  # (not larger type, nor a chart's labels)
-                space, gap_h = row.cy - prev.cy - pitch, min(gap_h, pitch)
+                space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
             if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
@@ -447,6 +447,11 @@ def _caps_heading_goes_on(block: Block, text: str, height: float, prev_h: float,
     return (len(text.split()) <= s.title_max_words and in_capitals(text) and len(block.lines) < _CAPS_HEADING_LINES
             and _caps_heading(block)
             and abs(height - prev_h) <= s.float_size_change * max(height, prev_h))
+
+
+def _baseline(row: Row) -> float:
+    """Where the row's words usually end below: a subscript or a sum's limits do not move it."""
+    return median([w.y1 for w in row.words], row.y1)
 
 
 def _next_line_down(prev: Row, row: Row, pitch: float, body_h: float, s: LayoutSettings) -> bool:
