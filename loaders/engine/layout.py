@@ -354,7 +354,8 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
     # Others give boxes taller than their line spacing (each line's box overlaps the next): the
     # space between boxes then hides a paragraph gap, and baseline distances over the pitch tell it.
-    tall = pitch > 0 and median([_word_height(r) for r in leaf.rows], 0.0) > pitch
+    tall = (pitch > 0 and median([r.y1 - r.y0 for r in leaf.rows], 0.0) > pitch  # (rows: cheap, and no shorter)
+            and median([_word_height(r) for r in leaf.rows], 0.0) > pitch)
     prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
     for row in leaf.rows:
         line = Line(row.words)
