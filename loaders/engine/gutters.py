@@ -356,6 +356,7 @@ def _margin_note(g: Gutter, lwords: dict[int, list[Word]], rwords: dict[int, lis
     line alike, so they are still read row by row."""
     if g.x1 - g.x0 < s.clear_gutter * s.min_gutter:
         return 0
+
     def per_row(side: dict[int, list[Word]]) -> float:
         return sum(map(len, side.values())) / len(side)
 

@@ -58,8 +58,9 @@ class LayoutSettings:
     min_gutter_rows: int = 3
     # ...and the words beside it must be this many per row on average on each side (key/value guard),
     # but for a note in the margin: a clear_gutter-wide strip, prose on the other side, and lines
-    # that follow one another and run on as one sentence (each after the first in lower case):
-    # it is taken out of the region and read after the paragraph beside it, as side notes are.
+    # that follow one another and run on as one sentence (a capital first, each line after it in
+    # lower case, a full stop last): it is taken out of the region and read after the paragraph
+    # beside it, as side notes are.
     min_words_per_side: float = 2.0
     # Share of supporting rows whose text starts at the same x right of the gutter (or ends at the
     # same x left of it): real columns have aligned edges, rivers of word spaces do not.
@@ -232,8 +233,9 @@ class LayoutSettings:
     title_max_words: int = 8
     # A vertical gap over this multiple of the body line height starts a new block (of the lines'
     # own height, for lines both set larger than the body: their leading is larger). Where a
-    # column's boxes are taller than its line pitch, the gap is the space between centres beyond
-    # the pitch, against the pitch (lines of running text only: a chart's labels keep together).
+    # column's boxes are taller than its line pitch, the gap is the distance between the words'
+    # usual bottoms beyond the pitch, against the pitch (lines of running text only: a chart's
+    # labels keep together).
     paragraph_gap: float = 0.6
     # Where a column's line pitch is known, a new block also needs its centre this many pitches
     # below the line before (short glyph boxes leave white space between every line); a taller
