@@ -73,6 +73,13 @@ def drawn_touching(prev: Word, w: Word, overlap: float, gap: float) -> bool:
     return -overlap < w.x0 - prev.x1 < gap
 
 
+def words_except(words: Iterable[Word], taken: Iterable[Word]) -> list[Word]:
+    """`words` without those in `taken`: the same objects, not equal boxes (two words may share
+    one box)."""
+    out = {id(w) for w in taken}
+    return [w for w in words if id(w) not in out]
+
+
 def words_box(words: Iterable["Word | Box"]) -> Box:
     """The box around some words (at least one), in one pass (called for every line and block
     of a page)."""

@@ -254,17 +254,18 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         return None  # a contents list's leaders: their dots line up, and lead to the page numbers
     words_left = sum(map(len, lwords.values())) / len(lwords)
     words_right = sum(map(len, rwords.values())) / len(rwords)
+    prose = s.prose_words * s.min_words_per_side
+    clear = width >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose  # beside prose
     note = 0
     if min(words_left, words_right) < s.min_words_per_side:
-        note = _margin_note(g, lwords, rwords, s)
-        if not note:
+        note = -1 if words_left <= words_right else 1
+        if not clear or not _margin_note(lwords if note < 0 else rwords, s):
             return None
     lx = {i: ws[-1].x1 for i, ws in lwords.items()}
     rx = {i: ws[0].x0 for i, ws in rwords.items()}
     tol = s.edge_tolerance
     lxs, rxs = [lx[i] for i in sorted(lx)], [rx[i] for i in sorted(rx)]
     # A steady edge that steps is evidence only beside prose (a table's numbers step as well).
-    prose = s.prose_words * s.min_words_per_side
     steady = max(_steady_share(lxs, tol) if words_left >= prose else 0.0,
                  _steady_share(rxs, tol) if words_right >= prose else 0.0)
     left_edge = _mode(lxs, tol)
@@ -275,7 +276,6 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         # (a column of prose beside a table's indented labels): its rows line up on one side or
         # the other.
         # An edge may also sit at two indents (a column of hanging list items: bullets, then text).
-        clear = g.x1 - g.x0 >= s.clear_gutter * s.min_gutter and max(words_left, words_right) >= prose
         lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
         if not clear or lined_up < s.min_edge_alignment:
             centred = (_centred_rows(lwords, rwords, tol)
@@ -347,33 +347,21 @@ def _side_pitch(side: dict[int, list[Word]]) -> float:
     return median_high(dists) if len(cys) >= 3 and dists else 0.0
 
 
-def _margin_note(g: Gutter, lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], s: LayoutSettings) -> int:
-    """-1 (1) when the text left (right) of the strip is a note set in the margin beside prose,
-    a word or two a line: its lines follow one another row after row and run on as one sentence
-    (a capital first, each line after the first in lower case, a full stop last), and a clear
-    strip parts it from lines of prose; 0 otherwise. Labels beside their values (a form, a
-    table's first column, its keys in lower case) are no sentence, and list marks start every
-    line alike, so they are still read row by row."""
-    if g.x1 - g.x0 < s.clear_gutter * s.min_gutter:
-        return 0
-
-    def per_row(side: dict[int, list[Word]]) -> float:
-        return sum(map(len, side.values())) / len(side)
-
-    side = -1 if per_row(lwords) <= per_row(rwords) else 1
-    thin, other = (lwords, rwords) if side < 0 else (rwords, lwords)
-    if per_row(other) < s.prose_words * s.min_words_per_side:
-        return 0
+def _margin_note(thin: dict[int, list[Word]], s: LayoutSettings) -> bool:
+    """A side of a clear strip beside prose, a word or two a line (`thin`, its words by row),
+    that is a note set in the margin: its lines follow one another row after row and run on as
+    one sentence (a capital first, each line after the first in lower case, a full stop last).
+    Labels beside their values (a form, a table's first column, its keys in lower case) are no
+    sentence, and list marks start every line alike, so they are still read row by row."""
     rows = sorted(thin)
     if len(rows) < s.min_gutter_rows or rows[-1] - rows[0] != len(rows) - 1:
-        return 0
+        return False
     if 2 * Counter(thin[i][0].text for i in rows).most_common(1)[0][1] > len(rows):
-        return 0  # lines that mostly start alike are items (bullets, list marks), not a sentence
+        return False  # lines that mostly start alike are items (bullets, list marks), not a sentence
     firsts = [thin[i][0].text.lstrip("([\"'“‘") for i in rows]
-    sentence = (all(_WORDY.match(t) for t in firsts) and firsts[0][:1].isupper()
-                and all(t[:1].islower() for t in firsts[1:])
-                and thin[rows[-1]][-1].text.rstrip(")]\"'”’").endswith((".", "!", "?")))
-    return side if sentence else 0
+    return (all(_WORDY.match(t) for t in firsts) and firsts[0][:1].isupper()
+            and all(t[:1].islower() for t in firsts[1:])
+            and thin[rows[-1]][-1].text.rstrip(")]\"'”’").endswith((".", "!", "?")))
 
 
 def _narrowed_grid(rows: list[Row], g: Gutter, lwords: dict[int, list], rwords: dict[int, list],

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 from typing import Callable
 
 from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, SECTION_NUMBER,
                        SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Line, PageLayout, Word,
-                       in_capitals, median, words_box)
+                       in_capitals, median, words_box, words_except)
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
@@ -73,8 +74,7 @@ class _Reader:
             note = left if g.note < 0 else right
             if note:
                 self.notes.append([row.words for row in make_rows(note, self.s.row_overlap)])
-                taken = {id(w) for w in note}
-                self.read_rows(make_rows([w for w in _words(rows) if id(w) not in taken], self.s.row_overlap), label)
+                self.read_rows(make_rows(words_except(_words(rows), note), self.s.row_overlap), label)
                 return
         self.cuts.append((g, not gutters))
         above = head_above(rows, g, self.s) if gutters else None
@@ -525,8 +525,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     rows = make_rows(words, s.row_overlap)
     notes = find_side_notes(rows, body_h, s)
     if notes:  # (rare) they leave the rows
-        taken = {id(w) for line in notes for w in line}
-        words = [w for w in words if id(w) not in taken]
+        words = words_except(words, chain.from_iterable(notes))
         body_h = _usual_height(words)
         rows = make_rows(words, s.row_overlap)
     layout.usual_height, layout.word_count = body_h, len(words)
