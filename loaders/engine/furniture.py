@@ -4,12 +4,14 @@ The engine marks the rows set apart at the top and bottom edge of each page (TOP
 BOTTOM_EDGE_BAND); with them, a page's first and last body block of one line near its edge (a head
 in a wide margin, left in the body) are the candidates. They are compared across neighbouring pages:
 a page number among the edge rows, or a line that repeats (digits ignored) at about the same height
-on nearby pages, is furniture. Everything else goes back to being text, and bands are renumbered
-in reading order.
+on nearby pages, is furniture. So is a number set only a line's space from the text, which the
+engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
+same height. Everything else goes back to being text, and bands are renumbered in reading order.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Sequence
 
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
@@ -52,27 +54,52 @@ def _bottom(block: Block) -> float:
     return max([w.y1 for w in block.lines[-1].words])
 
 
-# A candidate: the block, at the top (else at the bottom), one of the engine's edge rows, its text
-# key (digits as #) and its top.
-_Candidate = tuple[Block, bool, bool, str, float]
+@dataclass(slots=True)
+class _Candidate:
+    """A block that may be a running head or foot."""
+
+    block: Block
+    at_top: bool  # else at the bottom
+    edge: bool  # one of the engine's edge rows
+    key: str  # its text, digits as #
+    top: float
+    number: int | None  # the page number it reads as, if any
+    within: Block | None = None  # the paragraph whose first (last) line it is, if it is one
+
+
+def _number(block: Block) -> int | None:
+    """The page number a one-line block reads as ("12", "Page 12 of 30"), in arabic digits."""
+    m = _PAGE_NUMBER.match(" ".join(line.text for line in block.lines).strip())
+    return int(m[3]) if m and m[3].isdigit() else None
+
+
+def _candidate(block: Block, at_top: bool, edge: bool, within: Block | None = None) -> _Candidate:
+    return _Candidate(block, at_top, edge, _key(block), _top(block), _number(block), within)
 
 
 def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     """Blocks that may be a running head or foot: the edge rows the engine set apart, and the
     page's first and last body blocks when they are one line near the top or bottom edge (in a
-    wide margin the engine does not set a head apart)."""
-    found = [(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
+    wide margin the engine does not set a head apart). A page number set a line's space from the
+    text is read as the paragraph's first (last) line: that line is a candidate too."""
+    found = [_candidate(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
     body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS
             and b.lines and b.lines[0].words and b.lines[-1].words]
     if len(body) >= 2:  # a head or foot stands beside a page's text, not for all of it
         zone = s.running_head_zone * layout.height
         for block, at_top in ((min(body, key=_top), True), (max(body, key=_bottom), False)):
-            if len(block.lines) != 1 or any(t == at_top for _, t, _ in found):
+            if any(c.at_top == at_top for c in found):
                 continue
-            near = _bottom(block) <= zone if at_top else _top(block) >= layout.height - zone
-            if near and len(block.lines[0].words) <= s.running_head_max_words:
-                found.append((block, at_top, False))
-    return [(b, at_top, edge, _key(b), _top(b)) for b, at_top, edge in found]
+            if len(block.lines) == 1:
+                near = _bottom(block) <= zone if at_top else _top(block) >= layout.height - zone
+                if near and len(block.lines[0].words) <= s.running_head_max_words:
+                    found.append(_candidate(block, at_top, False))
+                continue
+            line = Block([block.lines[0 if at_top else -1]], block.band, block.column, block.region, block.kind)
+            near = _bottom(line) <= zone if at_top else _top(line) >= layout.height - zone
+            if near and _number(line) is not None:
+                found.append(_candidate(line, at_top, False, within=block))
+    return found
 
 
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
@@ -93,23 +120,43 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         page = pages[i]
         tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
-        for b, at_top, edge, key, y0 in page.furniture_candidates:
-            furniture = edge and (bool(_PAGE_NUMBER.match(key.replace("#", "1")))
-                                  or (alone and _small_edge_line(b, body_h, s)))
-            if not furniture and len(key) >= s.furniture_min_chars:
+        for c in page.furniture_candidates:
+            furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))
+                                    or (alone and _small_edge_line(c.block, body_h, s)))
+            if not furniture and not c.edge and c.number is not None:
+                # A page's first or last line that is a number, not set apart from the text (a
+                # foot a line's space below the columns): a page number when the pages around
+                # are numbered on from it at the same height (too short a key to compare as text).
+                counted = sum(any(o.at_top == c.at_top and o.number == c.number + j - i and abs(o.top - c.top) <= tol
+                                  for o in pages[j].furniture_candidates)
+                              for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i)
+                furniture = counted >= s.furniture_min_repeats + 1
+            if not furniture and c.within is None and len(c.key) >= s.furniture_min_chars:
                 repeats = 0
                 for j in range(max(0, i - window), min(len(pages), i + window + 1)):
                     if j == i:
                         continue
-                    repeats += any(top == at_top and k == key and abs(y - y0) <= tol
-                                   for _, top, _, k, y in pages[j].furniture_candidates)
+                    repeats += any(o.at_top == c.at_top and o.key == c.key and abs(o.top - c.top) <= tol
+                                   for o in pages[j].furniture_candidates)
                 # A body line repeats once more than an edge row must ("Exercise 3" at the top of
                 # the next page too is no running head; one on every page, or every other, is).
-                furniture = repeats >= s.furniture_min_repeats + (0 if edge else 1)
+                furniture = repeats >= s.furniture_min_repeats + (0 if c.edge else 1)
             if furniture:
-                b.kind = HEADER if at_top else FOOTER
+                c.block.kind = HEADER if c.at_top else FOOTER
+                if c.within is not None and not any(b is c.block for b in page.blocks):
+                    _detach(page, c)
         _headings_to_their_column(page)
         _renumber(page)
+
+
+def _detach(page: PageLayout, c: _Candidate) -> None:
+    """Take a page number read as a paragraph's first (last) line out of it, as a block of its
+    own before (after) it."""
+    within = c.within
+    line = c.block.lines[0]
+    within.lines = [ln for ln in within.lines if ln is not line]
+    at = next(k for k, b in enumerate(page.blocks) if b is within)
+    page.blocks.insert(at if c.at_top else at + 1, c.block)
 
 
 def _headings_to_their_column(page: PageLayout) -> None:

@@ -182,7 +182,7 @@ class PageLayout:
     region_rows: list[list] = field(default_factory=list, repr=False, compare=False)
     # Running head and foot candidates (furniture.py's), found once before any page is decided:
     # each page is compared with its neighbours again for every page decided.
-    furniture_candidates: list[tuple] | None = field(default=None, repr=False, compare=False)
+    furniture_candidates: list | None = field(default=None, repr=False, compare=False)
     # The page's usual word height (its body type) and how many words it has: the reader weighs
     # pages by them for the document's body type.
     usual_height: float = field(default=0.0, repr=False, compare=False)
