@@ -129,18 +129,18 @@ def test_a_running_head_in_a_wide_margin_is_furniture_on_every_page_the_last_too
     assert all(page_text(page)[0].startswith("Exercise") for page in pages)
 
 
-@pytest.mark.parametrize("lines_below", [1, 2])
-def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs_on(lines_below):
+@pytest.mark.parametrize("lines, lines_below", [(50, 1), (50, 2), (40, 2)])
+def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs_on(lines, lines_below):
     # acmart's sigchi pages: the number sits on the next line under the right column, so the
     # engine reads it as that paragraph's last line; a line further down, it is a block of its
-    # own, but no edge row. A number that does not count on with the pages (a year closing each
-    # page's text) is text.
+    # own, but no edge row; under shorter columns it sits well above the page's foot. A number
+    # that does not count on with the pages (a year closing each page's text) is text.
     def pages_with(numbers: list[str]) -> list:
         pages = []
         for n, number in enumerate(numbers):
-            left = column(numbered_lines(f"p{n}L", 50), 72, 100)
-            right = column(numbered_lines(f"p{n}R", 50), 320, 100)
-            foot = line_words(number, right[-1].x1 - CHAR_W * len(number), 100 + (49 + lines_below) * PITCH)
+            left = column(numbered_lines(f"p{n}L", lines), 72, 100)
+            right = column(numbered_lines(f"p{n}R", lines), 320, 100)
+            foot = line_words(number, right[-1].x1 - CHAR_W * len(number), 100 + (lines - 1 + lines_below) * PITCH)
             pages.append(analyze_page(reseq(left + right + foot), 612, 792))
         for n in range(len(pages)):
             mark_furniture(pages, targets=[n])
@@ -148,7 +148,7 @@ def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs
 
     for n, page in enumerate(pages_with(["1", "2", "3", "4"])):
         words = page_text(page)[0].split()
-        assert words[-1] == f"p{n}R49w4" and str(n + 1) not in words, n
+        assert words[-1] == f"p{n}R{lines - 1}w4" and str(n + 1) not in words, n
         assert [b.kind for b in page.blocks].count("footer") == 1
         assert page_text(page, LayoutSettings(keep_furniture=True))[0].split()[-1] == str(n + 1)
     for n, page in enumerate(pages_with(["2024", "2024", "2024", "2024"])):

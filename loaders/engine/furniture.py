@@ -80,8 +80,9 @@ def _candidate(block: Block, at_top: bool, edge: bool, within: Block | None = No
 def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     """Blocks that may be a running head or foot: the edge rows the engine set apart, and the
     page's first and last body blocks when they are one line near the top or bottom edge (in a
-    wide margin the engine does not set a head apart). A page number set a line's space from the
-    text is read as the paragraph's first (last) line: that line is a candidate too."""
+    wide margin the engine does not set a head apart), or further in when they read as a page
+    number. A page number set a line's space from the text is read as the paragraph's first
+    (last) line: that line is a candidate too."""
     found = [_candidate(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
     body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS
             and b.lines and b.lines[0].words and b.lines[-1].words]
@@ -90,14 +91,14 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
         for block, at_top in ((min(body, key=_top), True), (max(body, key=_bottom), False)):
             if any(c.at_top == at_top for c in found):
                 continue
+            # (A page number may sit further in: it must count on with the pages around.)
             if len(block.lines) == 1:
                 near = _bottom(block) <= zone if at_top else _top(block) >= layout.height - zone
-                if near and len(block.lines[0].words) <= s.running_head_max_words:
+                if (near or _number(block) is not None) and len(block.lines[0].words) <= s.running_head_max_words:
                     found.append(_candidate(block, at_top, False))
                 continue
             line = Block([block.lines[0 if at_top else -1]], block.band, block.column, block.region, block.kind)
-            near = _bottom(line) <= zone if at_top else _top(line) >= layout.height - zone
-            if near and _number(line) is not None:
+            if _number(line) is not None:
                 found.append(_candidate(line, at_top, False, within=block))
     return found
 
