@@ -687,6 +687,21 @@ def test_a_fractions_parts_stay_in_their_line_numerator_first_whatever_the_drawi
                                       "and", "so", "on", "below", "it."]
 
 
+def test_a_centred_fractions_denominator_between_two_lines_goes_back_under_its_numerator():
+    # "a 5/16 inch space" (CVPR's template): the denominator, wider than the numerator and
+    # centred under it, touches no word of the line and falls mostly below it; it is read right
+    # after its numerator, not as a line of its own after the paragraph's next line.
+    line = line_words("with a", 72, 100)
+    x = line[-1].x1 + 3.4
+    numerator = Word(x + 1.9, 99.6, x + 5.9, 105.8, "5")
+    denominator = Word(x, 107, x + 7.9, 113.2, "16")
+    rest = line_words("inch space between them.", x + 11.3, 100)
+    below = line_words("and so on below it.", 72, 114)
+    for fraction in ([denominator, numerator], [numerator, denominator]):
+        assert read(reseq(line + fraction + rest + below)) == [
+            "with", "a", "5", "16", "inch", "space", "between", "them.", "and", "so", "on", "below", "it."]
+
+
 def test_a_script_goes_to_the_word_it_follows_and_a_short_line_in_small_type_stays_whole():
     # A citation mark after a paragraph's one-word last line, right before a word of the line
     # above: it follows "it.", so it goes there.

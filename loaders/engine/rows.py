@@ -34,6 +34,12 @@ _SCRIPT_REACH = 0.25
 _SAME_SIZE = 0.1
 _WORD_SPACE = 0.5
 _STACKED = 0.1
+# A fraction set in text: numbers of at most this many digits, the narrower half over (under) the
+# wider by at least this share of its width, the pair's middle within this share of the line's
+# height of the line's middle (a fraction stands on the math axis).
+_FRACTION_DIGITS = 3
+_FRACTION_OVERLAP = 0.5
+_FRACTION_CENTRE = 0.25
 
 
 def _by_centre(w: Word) -> tuple[float, float, int]:  # rows top to bottom, each left to right
@@ -137,6 +143,8 @@ def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
                         continue
                     if best is None or (follows, overlap) > best:
                         best, target = (follows, overlap), rows[j]
+            if target is None:
+                target = _fraction_row(w, rows, k)
             if target is not None:
                 moves.append((w, row, target))
     if not moves:
@@ -171,6 +179,53 @@ def _follows(script: Word, base: Word) -> bool | None:
     return None
 
 
+def _fraction_half(w: Word) -> bool:
+    """A word that may be half of a fraction set in text ("5/16 inch"): a number of few digits.
+    (A formula's stacked letters are left as they come: a display's rows are its own.)"""
+    return w.text.isdigit() and len(w.text) <= _FRACTION_DIGITS
+
+
+def _fraction_row(w: Word, rows: list[Row], k: int) -> Row | None:
+    """The row above or below row k that holds the other half of the fraction `w` is a half of,
+    if any: a word of its size stacked right over (under) it, across the same x, the two set
+    smaller than the row's text and around its middle (a numerator in a line, its denominator
+    fallen into a row between lines: "5/16 inch" set with a wider denominator; a chart's labels
+    stacked beside a legend are not around its text's middle)."""
+    if not _fraction_half(w):
+        return None
+    h = w.y1 - w.y0
+    for j in (k - 1, k + 1):
+        if not 0 <= j < len(rows):
+            continue
+        row = rows[j]
+        for o in row.words:
+            if abs((o.y1 - o.y0) - h) > _SAME_SIZE * h or not _fraction_half(o) or not _stacked(o, w):
+                continue
+            gap = w.y0 - o.y1 if j < k else o.y0 - w.y1
+            if not -_SCRIPT_REACH * h <= gap <= _SCRIPT_GAP * h:
+                continue
+            # The two halves stand across the line's text (around its middle), set smaller.
+            middle = (min(o.y0, w.y0) + max(o.y1, w.y1)) / 2
+            if any(abs(middle - x.cy) < _FRACTION_CENTRE * (x.y1 - x.y0) and h < _SCRIPT_HEIGHT * (x.y1 - x.y0)
+                   for x in row.words):
+                return row
+    return None
+
+
+def _stacked(a: Word, b: Word) -> bool:
+    """One word right over the other: the narrower spans most of its width inside the wider
+    (a fraction's halves, centred or set at one left edge)."""
+    narrower = min(a.x1 - a.x0, b.x1 - b.x0)
+    return narrower > 0 and min(a.x1, b.x1) - max(a.x0, b.x0) >= _FRACTION_OVERLAP * narrower
+
+
+def _over(a: Word, b: Word) -> bool:
+    """Number `a` right over number `b`, as a fraction's halves stand: across the same x, `a`
+    ending about where `b` starts (a script over a subscript of one base reaches further down)."""
+    return (_fraction_half(a) and _fraction_half(b) and _stacked(a, b)
+            and a.y1 <= b.y0 + _SCRIPT_REACH * (a.y1 - a.y0))
+
+
 def _has_a_neighbour_of_its_size(w: Word, row: Row) -> bool:
     """A word of the same size within a word space of `w` in its own row: `w` is a word of a line
     in small type (a note), not a script."""
@@ -181,10 +236,12 @@ def _has_a_neighbour_of_its_size(w: Word, row: Row) -> bool:
 
 def _stacked_top_first(words: list[Word]) -> None:
     """Words stacked at one left edge (a fraction's numerator over its denominator, the same x to
-    _STACKED points), top first, whatever order the PDF draws them in; `words` sorted by x."""
+    _STACKED points) or numbers one over the other across the same x (a centred fraction's), top
+    first, whatever order the PDF draws them in; `words` sorted by x."""
     for i in range(1, len(words)):
         j = i
-        while j > 0 and words[j].x0 - words[j - 1].x0 <= _STACKED and words[j].y0 < words[j - 1].y0:
+        while j > 0 and words[j].y0 < words[j - 1].y0 and (
+                words[j].x0 - words[j - 1].x0 <= _STACKED or _over(words[j], words[j - 1])):
             words[j - 1], words[j] = words[j], words[j - 1]
             j -= 1
 
