@@ -164,6 +164,33 @@ def test_a_space_math_fonts_leave_to_positioning_splits_the_word():
 Line = tuple[float, str, float]  # (y, text, font size), set at x = 72
 
 
+def test_words_the_pdf_spaces_by_position_alone_are_parted_and_no_other_long_word(tmp_path):
+    # Some journals' PDFs set a line's words with no space glyph, a 0.14 em gap between them, and
+    # MuPDF reads "Trialsdemonstratedtoimprove...". Letter-spaced type (every gap wide), a URL, a
+    # sign set apart from the words beside it and a gap under glued_word_gap stay as they are.
+    font = pymupdf.Font("helv")
+    doc = pymupdf.open()
+    page = doc.new_page()
+
+    def draw(pieces: list[str], y: float, gap: float) -> None:
+        x = 72.0
+        for piece in pieces:
+            page.insert_text((x, y), piece, fontsize=9, fontname="helv")
+            x += font.text_length(piece, 9) + gap
+
+    glued = "Trials demonstrated to improve the anaemia of patients,".split()
+    draw(glued, 100, 1.3)
+    draw(list("Internationalisation") + [" "] + list("Internationalisation"), 114, 1.0)
+    draw(["https://", "example.org/anaemia/trials/of/patients/with/iron"], 128, 1.3)
+    draw(["coefficients", "+", "multiplicative", "coefficients,"], 142, 1.3)
+    draw(glued, 156, 0.6)
+    got = [w.text for w in page_words(page, LayoutSettings()).words]
+    assert got[:8] == glued
+    assert got[8:] == ["Internationalisation", "Internationalisation",
+                       "https://example.org/anaemia/trials/of/patients/with/iron",
+                       "coefficients+multiplicative", "coefficients,", "".join(glued)]
+
+
 def _pdf_of_lines(path: Path, pages: list[list[Line]]) -> Path:
     doc = pymupdf.open()
     for lines in pages:

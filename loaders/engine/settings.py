@@ -24,6 +24,12 @@ class LayoutSettings:
     # A gap wider than this share of the font size where the font changes inside a word is a
     # space the PDF did not draw (math fonts leave it to positioning: "Let 𝑁be").
     missing_space: float = 0.15
+    # A word of at least glued_word_chars characters (no URL, path or address) may be several
+    # that the PDF spaces by position alone, which MuPDF reads as one ("oneRCT28providedonly"):
+    # its characters are parted where the gap between them is at least glued_word_gap of the font
+    # size, when every gap inside a word is clearly narrower (a letter-spaced word is left whole).
+    glued_word_chars: int = 20
+    glued_word_gap: float = 0.1
     # A lone word this many times taller than wide, of more than vertical_word_chars characters,
     # is set sideways...
     vertical_word_aspect: float = 2.5

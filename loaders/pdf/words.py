@@ -80,6 +80,86 @@ def _char_word(chars: list[dict], bno: int, lno: int, wno: int) -> tuple:
             max([b[3] for b in boxes]), text, bno, lno, wno)
 
 
+_line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
+
+# Long words that are no URL, path, address, file name or hyphenated compound: the ones that may
+# be glued, in a line of at least _GLUED_LINE characters whose words average _GLUED_MEAN or more
+# (a German compound or an identifier sits among words of the usual length).
+_NOT_GLUED = re.compile(r"[-/@:_\\?]|\.\w")
+_GLUED_LINE = 40
+_GLUED_MEAN = 12
+_CLEAR_JUMP = 0.05  # share of the font size by which a space's gap must beat every in-word gap
+_WORD_CHARS = 2  # in-word gaps per space, at least, where words glued (words of three letters on average)
+
+
+def _unglued(raw: list[tuple], tp: pymupdf.TextPage, s: LayoutSettings) -> list[tuple]:
+    """extractWORDS tuples with words that the PDF spaced by position alone parted (see
+    LayoutSettings.glued_word_chars); the characters, read only when such a word is there."""
+    glued = [k for k, w in enumerate(raw) if len(w[4]) >= s.glued_word_chars and not _NOT_GLUED.search(w[4])]
+    if glued:  # (rare: a line's letters are counted only then)
+        letters: dict[tuple[int, int], list[int]] = {}
+        for w in raw:
+            letters.setdefault(_line_key(w), []).append(len(w[4]))
+        glued = [k for k in glued if sum(letters[_line_key(raw[k])]) >= _GLUED_LINE
+                 and sum(letters[_line_key(raw[k])]) >= _GLUED_MEAN * len(letters[_line_key(raw[k])])]
+    if not glued:
+        return raw
+    spans = [(span["bbox"], span["size"], span["chars"]) for block in tp.extractRAWDICT()["blocks"]
+             for line in block.get("lines", ()) for span in line["spans"]]
+    out = list(raw)
+    for k in reversed(glued):  # (from the end: a word parted into several shifts those after it)
+        parts = _parted(raw[k], spans, s)
+        if parts:
+            out[k: k + 1] = parts
+    return out
+
+
+def _parted(word: tuple, spans: list[tuple], s: LayoutSettings) -> list[tuple] | None:
+    """One extractWORDS word as the words its characters' gaps make, or None when it stays whole
+    (no gap wide enough, in-word gaps nearly as wide, or characters that do not spell it)."""
+    x0, y0, x1, y1, text = word[:5]
+    chars: list[tuple[float, float, float, float, str, float]] = []
+    for (sx0, sy0, sx1, sy1), size, span_chars in spans:
+        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+            continue
+        for c in span_chars:
+            cx0, cy0, cx1, cy1 = c["bbox"]
+            ch = _T1_LIGATURES.get(c["c"], c["c"])
+            if ch.strip() and x0 - 0.5 <= (cx0 + cx1) / 2 <= x1 + 0.5 and y0 <= (cy0 + cy1) / 2 <= y1:
+                chars.append((cx0, cy0, cx1, cy1, ch, size))
+    chars.sort(key=lambda c: c[0])
+    if "".join(c[4] for c in chars) != text:
+        return None
+    gaps = [b[0] - a[2] for a, b in zip(chars, chars[1:])]
+    size = max(c[5] for c in chars)
+    wide = [g >= s.glued_word_gap * size for g in gaps]
+    narrow = [g for g, w in zip(gaps, wide) if not w]
+    # Words of a few letters each, their own gaps clearly narrower (letter-spaced type has only
+    # wide gaps: it stays whole).
+    if not any(wide) or len(narrow) < _WORD_CHARS * sum(wide) or min(
+            g for g, w in zip(gaps, wide) if w) - max(narrow) < _CLEAR_JUMP * size:
+        return None
+    cuts = [k + 1 for k, w in enumerate(wide) if w]
+    # Parted only between words: a bullet or a sign set apart from its word stays on it.
+    ends = [0, *cuts, len(chars)]
+    pieces = [chars[a:b] for a, b in zip(ends, ends[1:])]
+    cuts = [c for c, before, after in zip(cuts, pieces, pieces[1:]) if _lettered(before) and _lettered(after)]
+    if not cuts:
+        return None
+    out: list[tuple] = []
+    start = 0
+    for i in cuts + [len(chars)]:
+        piece = chars[start:i]
+        out.append((min(c[0] for c in piece), min(c[1] for c in piece), max(c[2] for c in piece),
+                    max(c[3] for c in piece), "".join(c[4] for c in piece), *word[5:]))
+        start = i
+    return out
+
+
+def _lettered(chars: list[tuple]) -> bool:
+    return any(c[4].isalnum() for c in chars)
+
+
 @dataclass(slots=True)
 class PageWords:
     words: list[Word]
@@ -178,8 +258,6 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
     return w
 
 
-_line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
-
 
 def _line_as_word(line: list[tuple], seq: int) -> Word:
     """A line kept whole (text not running across the page): one box, its words in their order."""
@@ -205,6 +283,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     if (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
             _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)):
         raw = _words_from_chars(tp.extractRAWDICT(), s)
+    else:
+        raw = _unglued(raw, tp, s)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line, s) for line in lines]
     votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
