@@ -191,6 +191,14 @@ def test_words_the_pdf_spaces_by_position_alone_are_parted_and_no_other_long_wor
                        "coefficients+multiplicative", "coefficients,", "".join(glued)]
 
 
+def test_words_of_control_codes_only_are_no_text():
+    from columnrag.loaders.pdf.words import without_control_words
+
+    raw = [(149, 52, 158.5, 62, "\ufffd", 0, 0, 0), (158.5, 52, 162, 62, "\x84", 0, 0, 1),
+           (167, 52, 190, 62, "They", 0, 0, 2), (192, 52, 210, 62, "a\x84b", 0, 0, 3)]
+    assert [w[4] for w in without_control_words(raw)] == ["\ufffd", "They", "a\x84b"]
+
+
 def _pdf_of_lines(path: Path, pages: list[list[Line]]) -> Path:
     doc = pymupdf.open()
     for lines in pages:

@@ -82,6 +82,17 @@ def _char_word(chars: list[dict], bno: int, lno: int, wno: int) -> tuple:
 
 _line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
 
+# C1 control codes, which no text holds: a dingbat font's check box can come out as U+FFFD and
+# one of them, two words, the second nothing to read.
+_ANY_C1_CONTROL = re.compile("[\x80-\x9f]")
+_CONTROLS_ONLY = re.compile("^[\x00-\x1f\x7f-\x9f]+$")
+
+
+def without_control_words(raw: list[tuple]) -> list[tuple]:
+    """extractWORDS tuples less the words of control codes only: no text (a dingbat font's
+    check box read as U+FFFD and a C1 code, two words, would make the box a column of its own)."""
+    return [w for w in raw if not _CONTROLS_ONLY.match(w[4])]
+
 # Long words that are no URL, path, address, file name or hyphenated compound: the ones that may
 # be glued, in a line of at least _GLUED_LINE characters whose words average _GLUED_MEAN or more
 # (a German compound or an identifier sits among words of the usual length).
@@ -285,6 +296,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         raw = _words_from_chars(tp.extractRAWDICT(), s)
     else:
         raw = _unglued(raw, tp, s)
+    if _ANY_C1_CONTROL.search(plain):
+        raw = without_control_words(raw)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line, s) for line in lines]
     votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
