@@ -121,6 +121,9 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         page = pages[i]
         tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
+        # The candidates of the pages around, each with how many pages on from this one it is.
+        nearby = [(j - i, pages[j].furniture_candidates)
+                  for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in page.furniture_candidates:
             furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))
                                     or (alone and _small_edge_line(c.block, body_h, s)))
@@ -128,17 +131,12 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 # A page's first or last line that is a number, not set apart from the text (a
                 # foot a line's space below the columns): a page number when the pages around
                 # are numbered on from it at the same height (too short a key to compare as text).
-                counted = sum(any(o.at_top == c.at_top and o.number == c.number + j - i and abs(o.top - c.top) <= tol
-                                  for o in pages[j].furniture_candidates)
-                              for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i)
+                counted = sum(any(o.at_top == c.at_top and o.number == c.number + on and abs(o.top - c.top) <= tol
+                                  for o in others) for on, others in nearby)
                 furniture = counted >= s.furniture_min_repeats + 1
             if not furniture and c.within is None and len(c.key) >= s.furniture_min_chars:
-                repeats = 0
-                for j in range(max(0, i - window), min(len(pages), i + window + 1)):
-                    if j == i:
-                        continue
-                    repeats += any(o.at_top == c.at_top and o.key == c.key and abs(o.top - c.top) <= tol
-                                   for o in pages[j].furniture_candidates)
+                repeats = sum(any(o.at_top == c.at_top and o.key == c.key and abs(o.top - c.top) <= tol
+                                  for o in others) for _, others in nearby)
                 # A body line repeats once more than an edge row must ("Exercise 3" at the top of
                 # the next page too is no running head; one on every page, or every other, is).
                 furniture = repeats >= s.furniture_min_repeats + (0 if c.edge else 1)
