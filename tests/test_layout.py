@@ -135,7 +135,7 @@ def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs
     # engine reads it as that paragraph's last line; a line further down, it is a block of its
     # own, but no edge row; under shorter columns it sits well above the page's foot. A number
     # that does not count on with the pages (a year closing each page's text) is text.
-    def pages_with(numbers: list[str]) -> list:
+    def pages_with(numbers: list[str], read: list[int] | None = None) -> list:
         pages = []
         for n, number in enumerate(numbers):
             left = column(numbered_lines(f"p{n}L", lines), 72, 100)
@@ -143,7 +143,7 @@ def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs
             foot = line_words(number, right[-1].x1 - CHAR_W * len(number), 100 + (lines - 1 + lines_below) * PITCH)
             pages.append(analyze_page(reseq(left + right + foot), 612, 792))
         for n in range(len(pages)):
-            mark_furniture(pages, targets=[n])
+            mark_furniture(pages, targets=[n], numbers=read)
         return pages
 
     for n, page in enumerate(pages_with(["1", "2", "3", "4"])):
@@ -153,6 +153,9 @@ def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs
         assert page_text(page, LayoutSettings(keep_furniture=True))[0].split()[-1] == str(n + 1)
     for n, page in enumerate(pages_with(["2024", "2024", "2024", "2024"])):
         assert page_text(page)[0].split()[-1] == "2024", n
+    # Every other page read (pages=[0, 2, 4, 6]): numbers count on with the pages' own numbers.
+    for n, page in enumerate(pages_with(["1", "3", "5", "7"], [0, 2, 4, 6])):
+        assert page_text(page)[0].split()[-1] == f"p{n}R{lines - 1}w4", n
 
 
 def test_hyphenated_line_end_is_joined():

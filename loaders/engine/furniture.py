@@ -82,7 +82,8 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     page's first and last body blocks when they are one line near the top or bottom edge (in a
     wide margin the engine does not set a head apart), or further in when they read as a page
     number. A page number set a line's space from the text is read as the paragraph's first
-    (last) line: that line is a candidate too."""
+    (last) line: that line is a candidate too. (A number anywhere is furniture only where the
+    pages around number on from it at its height: a list's or an equation's numbers do not.)"""
     found = [_candidate(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
     body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS
             and b.lines and b.lines[0].words and b.lines[-1].words]
@@ -104,11 +105,12 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
 
 
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
-                   settings: LayoutSettings | None = None) -> None:
+                   settings: LayoutSettings | None = None, numbers: Sequence[int] | None = None) -> None:
     """Decide header/footer for the candidates of `targets` (default: all pages), comparing each
     with the candidates of pages at most `furniture_window` away, as each page had them before
-    any was decided (a page decided earlier has renumbered its edge rows). Mutates the layouts in
-    place."""
+    any was decided (a page decided earlier has renumbered its edge rows). `numbers`: the pages'
+    own numbers in the document (default: one after the other), which page numbers count on
+    with. Mutates the layouts in place."""
     s = settings or LayoutSettings()
     window = s.furniture_window
     for p in pages:  # found once per page, before any is decided (the settings of that first call)
@@ -122,7 +124,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
         # The candidates of the pages around, each with how many pages on from this one it is.
-        nearby = [(j - i, pages[j].furniture_candidates)
+        nearby = [((numbers[j] - numbers[i]) if numbers is not None else j - i, pages[j].furniture_candidates)
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in page.furniture_candidates:
             furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))
@@ -153,8 +155,10 @@ def _detach(page: PageLayout, c: _Candidate) -> None:
     own before (after) it."""
     within = c.within
     line = c.block.lines[0]
+    at = next((k for k, b in enumerate(page.blocks) if b is within), None)
+    if at is None:  # (the page changed since its candidates were found)
+        return
     within.lines = [ln for ln in within.lines if ln is not line]
-    at = next(k for k, b in enumerate(page.blocks) if b is within)
     page.blocks.insert(at if c.at_top else at + 1, c.block)
 
 

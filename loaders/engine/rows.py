@@ -123,6 +123,7 @@ def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
     left empty go. Rows of many words are lines: untouched. (Once the columns are found: the
     gutters are found on the rows as they come.) Decided on the rows as they come, then moved."""
     moves: list[tuple[Word, Row, Row]] = []
+    fractions: list[tuple[Word, Word]] = []  # a centred fraction's halves moved together: (upper, lower)
     for k, row in enumerate(rows):
         if len(row.words) > _SCRIPT_WORDS:
             continue
@@ -144,7 +145,10 @@ def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
                     if best is None or (follows, overlap) > best:
                         best, target = (follows, overlap), rows[j]
             if target is None:
-                target = _fraction_row(w, rows, k)
+                half = _fraction_half_of(w, rows, k)
+                if half is not None:
+                    target, other = half
+                    fractions.append((other, w) if other.y0 < w.y0 else (w, other))
             if target is not None:
                 moves.append((w, row, target))
     if not moves:
@@ -159,6 +163,7 @@ def scripts_to_their_lines(rows: list[Row]) -> list[Row]:
             if id(row) in received:
                 row.words.sort(key=_BY_X)
                 _stacked_top_first(row.words)
+                _fractions_top_first(row.words, fractions)
             row.y0 = min(w.y0 for w in row.words)
             row.y1 = max(w.y1 for w in row.words)
             row._spans = None
@@ -185,9 +190,9 @@ def _fraction_half(w: Word) -> bool:
     return w.text.isdigit() and len(w.text) <= _FRACTION_DIGITS
 
 
-def _fraction_row(w: Word, rows: list[Row], k: int) -> Row | None:
+def _fraction_half_of(w: Word, rows: list[Row], k: int) -> tuple[Row, Word] | None:
     """The row above or below row k that holds the other half of the fraction `w` is a half of,
-    if any: a word of its size stacked right over (under) it, across the same x, the two set
+    and that half, if any: a word of its size stacked right over (under) it, across the same x, the two set
     smaller than the row's text and around its middle (a numerator in a line, its denominator
     fallen into a row between lines: "5/16 inch" set with a wider denominator; a chart's labels
     stacked beside a legend are not around its text's middle)."""
@@ -208,7 +213,7 @@ def _fraction_row(w: Word, rows: list[Row], k: int) -> Row | None:
             middle = (min(o.y0, w.y0) + max(o.y1, w.y1)) / 2
             if any(abs(middle - x.cy) < _FRACTION_CENTRE * (x.y1 - x.y0) and h < _SCRIPT_HEIGHT * (x.y1 - x.y0)
                    for x in row.words):
-                return row
+                return row, o
     return None
 
 
@@ -217,13 +222,6 @@ def _stacked(a: Word, b: Word) -> bool:
     (a fraction's halves, centred or set at one left edge)."""
     narrower = min(a.x1 - a.x0, b.x1 - b.x0)
     return narrower > 0 and min(a.x1, b.x1) - max(a.x0, b.x0) >= _FRACTION_OVERLAP * narrower
-
-
-def _over(a: Word, b: Word) -> bool:
-    """Number `a` right over number `b`, as a fraction's halves stand: across the same x, `a`
-    ending about where `b` starts (a script over a subscript of one base reaches further down)."""
-    return (_fraction_half(a) and _fraction_half(b) and _stacked(a, b)
-            and a.y1 <= b.y0 + _SCRIPT_REACH * (a.y1 - a.y0))
 
 
 def _has_a_neighbour_of_its_size(w: Word, row: Row) -> bool:
@@ -236,14 +234,22 @@ def _has_a_neighbour_of_its_size(w: Word, row: Row) -> bool:
 
 def _stacked_top_first(words: list[Word]) -> None:
     """Words stacked at one left edge (a fraction's numerator over its denominator, the same x to
-    _STACKED points) or numbers one over the other across the same x (a centred fraction's), top
-    first, whatever order the PDF draws them in; `words` sorted by x."""
+    _STACKED points), top first, whatever order the PDF draws them in; `words` sorted by x."""
     for i in range(1, len(words)):
         j = i
-        while j > 0 and words[j].y0 < words[j - 1].y0 and (
-                words[j].x0 - words[j - 1].x0 <= _STACKED or _over(words[j], words[j - 1])):
+        while j > 0 and words[j].x0 - words[j - 1].x0 <= _STACKED and words[j].y0 < words[j - 1].y0:
             words[j - 1], words[j] = words[j], words[j - 1]
             j -= 1
+
+
+def _fractions_top_first(words: list[Word], fractions: list[tuple[Word, Word]]) -> None:
+    """A centred fraction's numerator right before its denominator (a wider denominator starts
+    left of it); `words` one row's, sorted by x."""
+    for upper, lower in fractions:
+        at = {id(w): k for k, w in enumerate(words)}
+        u, low = at.get(id(upper)), at.get(id(lower))
+        if u is not None and low is not None and u > low:
+            words.insert(low, words.pop(u))
 
 
 def row_pitch(rows: list[Row]) -> float:

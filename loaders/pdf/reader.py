@@ -176,7 +176,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
         nonlocal base, next_out, open_on
         while next_out < upto:
             pos = next_out - base
-            mark_furniture([h[1] for h in held], targets=[pos], settings=s)
+            mark_furniture([h[1] for h in held], targets=[pos], settings=s, numbers=[h[0] for h in held])
             number, layout, needs_ocr, frame, ocr_result = held[pos]
             body_h = body_height(layout)  # the same before and after floats move
             if number == open_on:

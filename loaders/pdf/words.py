@@ -85,7 +85,7 @@ _line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
 # C1 control codes, which no text holds: a dingbat font's check box can come out as U+FFFD and
 # one of them, two words, the second nothing to read.
 _ANY_C1_CONTROL = re.compile("[\x80-\x9f]")
-_CONTROLS_ONLY = re.compile("^[\x00-\x1f\x7f-\x9f]+$")
+_CONTROLS_ONLY = re.compile("^[\x00-\x1a\x7f-\x9f]+$")  # (not T1's ligature codes, 1B..1F: "ff")
 
 
 def without_control_words(raw: list[tuple]) -> list[tuple]:
@@ -96,7 +96,7 @@ def without_control_words(raw: list[tuple]) -> list[tuple]:
 # Long words that are no URL, path, address, file name or hyphenated compound: the ones that may
 # be glued, in a line of at least _GLUED_LINE characters whose words average _GLUED_MEAN or more
 # (a German compound or an identifier sits among words of the usual length).
-_NOT_GLUED = re.compile(r"[-/@:_\\?]|\.\w")
+_NOT_GLUED = re.compile(r"[-/@:_\\?]|\.[a-z]{2,4}\b")  # (".org", ".pdf"; not "improve.The")
 _GLUED_LINE = 40
 _GLUED_MEAN = 12
 _CLEAR_JUMP = 0.05  # share of the font size by which a space's gap must beat every in-word gap
