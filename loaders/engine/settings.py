@@ -28,6 +28,8 @@ class LayoutSettings:
     # that the PDF spaces by position alone, which MuPDF reads as one ("oneRCT28providedonly"):
     # its characters are parted where the gap between them is at least glued_word_gap of the font
     # size, when every gap inside a word is clearly narrower (a letter-spaced word is left whole).
+    # (Only in a line of such long words, and not on a page already read from its characters for
+    # T1 ligature codes or math letters.)
     glued_word_chars: int = 20
     glued_word_gap: float = 0.1
     # A lone word this many times taller than wide, of more than vertical_word_chars characters,
