@@ -192,10 +192,10 @@ def _fraction_half(w: Word) -> bool:
 
 def _fraction_half_of(w: Word, rows: list[Row], k: int) -> tuple[Row, Word] | None:
     """The row above or below row k that holds the other half of the fraction `w` is a half of,
-    and that half, if any: a word of its size stacked right over (under) it, across the same x, the two set
-    smaller than the row's text and around its middle (a numerator in a line, its denominator
-    fallen into a row between lines: "5/16 inch" set with a wider denominator; a chart's labels
-    stacked beside a legend are not around its text's middle)."""
+    and that half, if any: a word of its size stacked right over (under) it, across the same x,
+    the two set smaller than the row's text and around its middle (a numerator in a line, its
+    denominator fallen into a row between lines: "5/16 inch" set with a wider denominator; a
+    chart's labels stacked beside a legend are not around its text's middle)."""
     if not _fraction_half(w):
         return None
     h = w.y1 - w.y0

@@ -93,6 +93,7 @@ def without_control_words(raw: list[tuple]) -> list[tuple]:
     check box read as U+FFFD and a C1 code, two words, would make the box a column of its own)."""
     return [w for w in raw if not _CONTROLS_ONLY.match(w[4])]
 
+
 # Long words that are no URL, path, address, file name or hyphenated compound: the ones that may
 # be glued, in a line of at least _GLUED_LINE characters whose words average _GLUED_MEAN or more
 # (a German compound or an identifier sits among words of the usual length).
@@ -107,12 +108,14 @@ def _unglued(raw: list[tuple], tp: pymupdf.TextPage, s: LayoutSettings) -> list[
     """extractWORDS tuples with words that the PDF spaced by position alone parted (see
     LayoutSettings.glued_word_chars); the characters, read only when such a word is there."""
     glued = [k for k, w in enumerate(raw) if len(w[4]) >= s.glued_word_chars and not _NOT_GLUED.search(w[4])]
-    if glued:  # (rare: a line's letters are counted only then)
-        letters: dict[tuple[int, int], list[int]] = {}
+    if glued:  # (rare: a line's characters are counted only then)
+        lines: dict[tuple[int, int], list[int]] = {}  # a line's characters, and its words
         for w in raw:
-            letters.setdefault(_line_key(w), []).append(len(w[4]))
-        glued = [k for k in glued if sum(letters[_line_key(raw[k])]) >= _GLUED_LINE
-                 and sum(letters[_line_key(raw[k])]) >= _GLUED_MEAN * len(letters[_line_key(raw[k])])]
+            line = lines.setdefault(_line_key(w), [0, 0])
+            line[0] += len(w[4])
+            line[1] += 1
+        glued = [k for k in glued if (line := lines[_line_key(raw[k])])[0] >= _GLUED_LINE
+                 and line[0] >= _GLUED_MEAN * line[1]]
     if not glued:
         return raw
     spans = [(span["bbox"], span["size"], span["chars"]) for block in tp.extractRAWDICT()["blocks"]
@@ -267,7 +270,6 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
     if turn == READS_DOWN:
         return (y0, width - x1, y1, width - x0, *w[4:])
     return w
-
 
 
 def _line_as_word(line: list[tuple], seq: int) -> Word:
