@@ -94,13 +94,15 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
                 continue
             # (A page number may sit further in: it must count on with the pages around.)
             if len(block.lines) == 1:
-                near = _bottom(block) <= zone if at_top else _top(block) >= layout.height - zone
-                if (near or _number(block) is not None) and len(block.lines[0].words) <= s.running_head_max_words:
-                    found.append(_candidate(block, at_top, False))
+                c = _candidate(block, at_top, False)
+                near = _bottom(block) <= zone if at_top else c.top >= layout.height - zone
+                if (near or c.number is not None) and len(block.lines[0].words) <= s.running_head_max_words:
+                    found.append(c)
                 continue
             line = Block([block.lines[0 if at_top else -1]], block.band, block.column, block.region, block.kind)
-            if _number(line) is not None:
-                found.append(_candidate(line, at_top, False, within=block))
+            c = _candidate(line, at_top, False, within=block)
+            if c.number is not None:
+                found.append(c)
     return found
 
 
