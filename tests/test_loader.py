@@ -191,6 +191,56 @@ def test_words_the_pdf_spaces_by_position_alone_are_parted_and_no_other_long_wor
                        "coefficients+multiplicative", "coefficients,", "".join(glued)]
 
 
+def _url_footnotes_pdf(path: Path) -> Path:
+    """Two pages of two columns in 10-point Times; the first page's last sentence runs on into
+    the second page past two footnotes of a URL each under the right column, set in 8 points,
+    each opening with its mark in 6 points raised against the URL (LaTeX's footnotes; MuPDF reads
+    "4http://..." as one word, the mark's raise stretching its box up)."""
+    doc = pymupdf.open()
+    vocabulary = ("the samples of every site were read twice and the mean of both readings kept for "
+                  "each of the plots in the survey so that no reading was lost on the way").split()
+    words = iter(vocabulary * 40)
+    prose = [" ".join(next(words) for _ in range(8)) for _ in range(21)]
+    columns = [[["Our data came from two sources."] + prose[:20] + ["and all of them were kept."],
+                prose[:20] + ["with the regression target being the"]],
+               [["crime count in the following month.", "3D scans were kept as they came."] + prose[:19],
+                ["2nd readings were kept as they came."] + prose]]
+    for page_columns in columns:
+        page = doc.new_page()
+        for x, lines in zip((50, 320), page_columns):
+            for k, line in enumerate(lines):
+                page.insert_text((x, 80 + 12 * k), line, fontsize=10, fontname="tiro")
+    page = doc[0]
+    y = 80 + 12 * 22 + 14
+    for mark, url in (("4", "http://www.example.org/films"), ("5", "https://data.example.gov/")):
+        page.insert_text((328, y - 4.5), mark, fontsize=6, fontname="tiro")
+        page.insert_text((328.3 + pymupdf.get_text_length(mark, "tiro", 6), y), url, fontsize=8, fontname="tiro")
+        y += 9.5
+    doc.save(path)
+    return path
+
+
+def test_a_mark_raised_against_a_lines_first_word_leaves_its_box_and_text(tmp_path):
+    # cec2021's footnotes: the mark stretched the URL's box to about the body's height, so the
+    # footnotes passed for a paragraph of body text that carried the page's last sentence on.
+    from columnrag.chunking import BandAwareTextSplitter
+
+    pdf = _url_footnotes_pdf(tmp_path / "footnotes.pdf")
+    first, second = pymupdf.open(pdf)[0], pymupdf.open(pdf)[1]
+    body = [w for w in page_words(first, LayoutSettings()).words if w.text == "samples"][0]
+    urls = [w for w in page_words(first, LayoutSettings()).words if "//" in w.text]
+    assert [w.text for w in urls] == ["http://www.example.org/films", "https://data.example.gov/"]
+    assert all(w.y1 - w.y0 < 0.85 * (body.y1 - body.y0) for w in urls)  # 8 points against 10
+    kept = [w for w in page_words(first, LayoutSettings(normalize_text=False)).words if "//" in w.text]
+    assert [w.text for w in kept] == ["4http://www.example.org/films", "5https://data.example.gov/"]
+    assert [w.y0 for w in kept] == [w.y0 for w in urls] and kept[0].x0 < urls[0].x0
+    # Numbers set in the line's own type stay whole.
+    assert {"3D", "2nd"} <= {w.text for w in page_words(second, LayoutSettings()).words}
+    chunks = BandAwareTextSplitter().split_documents(ColumnAwarePDFLoader(pdf).load())
+    joined = [" ".join(c.page_content.split()) for c in chunks]
+    assert any("target being the crime count in the following month." in c for c in joined)
+    assert any("http://www.example.org/films https://data.example.gov/" in c for c in joined)
+
 def test_words_of_control_codes_only_are_no_text():
     from columnrag.loaders.pdf.words import without_control_words
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import groupby
 from operator import itemgetter
 
@@ -94,6 +95,38 @@ def without_control_words(raw: list[tuple]) -> list[tuple]:
     return [w for w in raw if not _CONTROLS_ONLY.match(w[4])]
 
 
+_Char = tuple[float, float, float, float, str, float]  # box, character, font size
+
+
+def _spans(rawdict: dict) -> list[tuple]:
+    """A rawdict's spans as (box, font size, characters), for `_word_chars`."""
+    return [(span["bbox"], span["size"], span["chars"]) for block in rawdict["blocks"]
+            for line in block.get("lines", ()) for span in line["spans"]]
+
+
+def _word_chars(word: tuple, spans: list[tuple]) -> list[_Char] | None:
+    """The characters of one extractWORDS word, left to right, or None when those inside its
+    box do not spell it."""
+    x0, y0, x1, y1, text = word[:5]
+    chars: list[_Char] = []
+    for (sx0, sy0, sx1, sy1), size, span_chars in spans:
+        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
+            continue
+        for c in span_chars:
+            cx0, cy0, cx1, cy1 = c["bbox"]
+            ch = _T1_LIGATURES.get(c["c"], c["c"])
+            if ch.strip() and x0 - 0.5 <= (cx0 + cx1) / 2 <= x1 + 0.5 and y0 <= (cy0 + cy1) / 2 <= y1:
+                chars.append((cx0, cy0, cx1, cy1, ch, size))
+    chars.sort(key=lambda c: c[0])
+    return chars if "".join(c[4] for c in chars) == text else None
+
+
+def _as_word(chars: list[_Char], word: tuple) -> tuple:
+    """Some of a word's characters as an extractWORDS tuple in the word's MuPDF line."""
+    return (min(c[0] for c in chars), min(c[1] for c in chars), max(c[2] for c in chars),
+            max(c[3] for c in chars), "".join(c[4] for c in chars), *word[5:])
+
+
 # Long words that are no URL, path, address, file name or hyphenated compound: the ones that may
 # be glued, in a line of at least _GLUED_LINE characters whose words average _GLUED_MEAN or more
 # (a German compound or an identifier sits among words of the usual length).
@@ -104,7 +137,7 @@ _CLEAR_JUMP = 0.05  # share of the font size by which a space's gap must beat ev
 _WORD_CHARS = 2  # in-word gaps per space, at least, where words glued (words of three letters on average)
 
 
-def _unglued(raw: list[tuple], tp: pymupdf.TextPage, s: LayoutSettings) -> list[tuple]:
+def _unglued(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSettings) -> list[tuple]:
     """extractWORDS tuples with words that the PDF spaced by position alone parted (see
     LayoutSettings.glued_word_chars); the characters, read only when such a word is there."""
     glued = [k for k, w in enumerate(raw) if len(w[4]) >= s.glued_word_chars and not _NOT_GLUED.search(w[4])]
@@ -118,11 +151,10 @@ def _unglued(raw: list[tuple], tp: pymupdf.TextPage, s: LayoutSettings) -> list[
                  and line[0] >= _GLUED_MEAN * line[1]]
     if not glued:
         return raw
-    spans = [(span["bbox"], span["size"], span["chars"]) for block in tp.extractRAWDICT()["blocks"]
-             for line in block.get("lines", ()) for span in line["spans"]]
+    page_spans = spans()
     out = list(raw)
     for k in reversed(glued):  # (from the end: a word parted into several shifts those after it)
-        parts = _parted(raw[k], spans, s)
+        parts = _parted(raw[k], page_spans, s)
         if parts:
             out[k: k + 1] = parts
     return out
@@ -131,18 +163,8 @@ def _unglued(raw: list[tuple], tp: pymupdf.TextPage, s: LayoutSettings) -> list[
 def _parted(word: tuple, spans: list[tuple], s: LayoutSettings) -> list[tuple] | None:
     """One extractWORDS word as the words its characters' gaps make, or None when it stays whole
     (no gap wide enough, in-word gaps nearly as wide, or characters that do not spell it)."""
-    x0, y0, x1, y1, text = word[:5]
-    chars: list[tuple[float, float, float, float, str, float]] = []
-    for (sx0, sy0, sx1, sy1), size, span_chars in spans:
-        if sx1 < x0 or sx0 > x1 or sy1 < y0 or sy0 > y1:
-            continue
-        for c in span_chars:
-            cx0, cy0, cx1, cy1 = c["bbox"]
-            ch = _T1_LIGATURES.get(c["c"], c["c"])
-            if ch.strip() and x0 - 0.5 <= (cx0 + cx1) / 2 <= x1 + 0.5 and y0 <= (cy0 + cy1) / 2 <= y1:
-                chars.append((cx0, cy0, cx1, cy1, ch, size))
-    chars.sort(key=lambda c: c[0])
-    if "".join(c[4] for c in chars) != text:
+    chars = _word_chars(word, spans)
+    if chars is None:
         return None
     gaps = [b[0] - a[2] for a, b in zip(chars, chars[1:])]
     size = max(c[5] for c in chars)
@@ -160,13 +182,36 @@ def _parted(word: tuple, spans: list[tuple], s: LayoutSettings) -> list[tuple] |
     cuts = [c for c, before, after in zip(cuts, pieces, pieces[1:]) if _lettered(before) and _lettered(after)]
     if not cuts:
         return None
-    out: list[tuple] = []
-    start = 0
-    for i in cuts + [len(chars)]:
-        piece = chars[start:i]
-        out.append((min(c[0] for c in piece), min(c[1] for c in piece), max(c[2] for c in piece),
-                    max(c[3] for c in piece), "".join(c[4] for c in piece), *word[5:]))
-        start = i
+    ends = [0, *cuts, len(chars)]
+    return [_as_word(chars[a:b], word) for a, b in zip(ends, ends[1:])]
+
+
+# A line's first word that may open with a footnote's or an affiliation's mark set right
+# against it: one or two digits, then two letters or more that are no number's own ending
+# ("1This", "4http://...", "2Centre"; not "3D", "2nd", "4a),", "2e7").
+_LEADING_MARK = re.compile(r"^\d{1,2}(?!(?:st|nd|rd|th)\b)[^\W\d_]{2}")
+
+
+def _marks_off(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSettings) -> list[tuple]:
+    """extractWORDS tuples in which a mark set raised, in smaller type, against the first word
+    of its line no longer stretches the word's box upwards: MuPDF reads "4http://www.imdb.com"
+    as one word, and a footnote of a URL a line would pass for body type. With normalize_text
+    the mark leaves the text too (a footnote mark, as those after a word do: see
+    text/footnote_marks.py). The characters are read only when a line opens with such a word."""
+    found = [k for k, w in enumerate(raw) if w[7] == 0 and _LEADING_MARK.match(w[4])]
+    if not found:
+        return raw
+    page_spans = spans()
+    out = list(raw)
+    for k in found:
+        chars = _word_chars(raw[k], page_spans)
+        if chars is None:
+            continue
+        n = next(i for i, c in enumerate(chars) if not c[4].isdigit())
+        rest = _as_word(chars[n:], raw[k])
+        if (max(c[5] for c in chars[:n]) < s.mark_small * chars[n][5]
+                and max(c[3] for c in chars[:n]) <= rest[3] - s.mark_raised):
+            out[k] = rest if s.normalize_text else (raw[k][0], *rest[1:4], *raw[k][4:])
     return out
 
 
@@ -295,9 +340,11 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     # A one-character class first: the pair patterns cost ten times as much on every page.
     if (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
             _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)):
-        raw = _words_from_chars(tp.extractRAWDICT(), s)
+        rawdict = tp.extractRAWDICT()
+        raw = _marks_off(_words_from_chars(rawdict, s), lambda: _spans(rawdict), s)
     else:
-        raw = _unglued(raw, tp, s)
+        spans = cache(lambda: _spans(tp.extractRAWDICT()))  # (read once, and only if asked)
+        raw = _marks_off(_unglued(raw, spans, s), spans, s)
     if _ANY_C1_CONTROL.search(plain):
         raw = without_control_words(raw)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
