@@ -9,7 +9,7 @@ import pytest
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.floats import ends_open, floats_after_carried_sentence, floats_after_paragraphs
 from columnrag.loaders.engine.furniture import mark_furniture
-from columnrag.loaders.engine.geometry import HEADING, Block, Line, PageLayout
+from columnrag.loaders.engine.geometry import HEADING, TOP_EDGE_BAND, Block, Line, PageLayout
 from columnrag.loaders.text.render import page_text
 
 from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
@@ -296,6 +296,28 @@ def test_a_short_paragraph_that_ends_its_sentence_is_no_chart_s_labels():
     body = [paragraph, short, caption, rest]
     assert floats_after_paragraphs(body, 10, LayoutSettings()) == body
 
+
+def test_a_pages_first_lines_under_its_running_head_are_read_in_their_columns():
+    # mnras_guide's page 3: under the running head, the left column opens with the two lines
+    # that finish the sentence the page before left open, beside a table's caption in smaller
+    # type; space follows both (a section heading on the left, the table on the right). The two
+    # rows were taken for header candidates, and each read across the gutter.
+    head = small_line("MNRAS guide for authors 3", 420, 30, size=10)
+    left = column(["up new keywords! For the current list", "of allowed keywords, see the guide."], 72, 52)
+    caption = (small_line("Table 1. Additional commands for symbols", 320, 54)
+               + small_line("used in astronomy. Use them anywhere.", 320, 64))
+    left += column(["6 SECTIONS AND LISTS"] + prose("L", 30), 72, 100)
+    right = column(prose("R", 30), 320, 96)
+    for words in (head + left + caption + right, shuffled(head + left + caption + right)):
+        text = text_of(words)
+        assert "the current list\nof allowed keywords, see the guide." in text
+        assert "Table 1. Additional commands for symbols\nused in astronomy." in text
+        assert_in_order(text, "see the guide.", "SECTIONS", "L29", "Table 1.", "R0", "R29")
+    # Under the running head, a caption in small type over a table at the top of the page stays
+    # a candidate for the page's edge, as before.
+    layout = analyze_page(reseq(head + caption + column(prose("T", 40), 72, 96)), 612, 792)
+    assert [(b.band, b.lines[0].text[:8]) for b in layout.blocks[:3]] == [
+        (TOP_EDGE_BAND, "MNRAS gu"), (TOP_EDGE_BAND, "Table 1."), (TOP_EDGE_BAND, "used in ")]
 
 def test_a_page_ends_open_past_a_caption_or_footnote_not_past_large_type():
     paragraph = _open_paragraph()

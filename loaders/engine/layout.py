@@ -320,6 +320,8 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
         if rows[j - 1].y1 > zone * page_h:
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
+            if top and _body_lines(rows[top:j], body_h, s):
+                break
             top = j
     bottom = 0
     for j in range(n - 1, top, -1):
@@ -328,6 +330,15 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
         if rows[j].y0 - rows[j - 1].y1 >= gap:
             bottom = n - j
     return top, bottom
+
+
+def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
+    """Rows set apart from the page's first rows that are lines of a paragraph in the body's
+    type, two or more at a line's pitch: the body's text (a page that opens with the two lines a
+    sentence carried over needs, beside a table's caption), no header's. A caption in small
+    type under a running head stays a candidate. (At the foot, such rows over the footer are
+    footnotes, read last either way.)"""
+    return len(run) > 1 and any(abs(_word_height(row) - body_h) <= s.float_size_change * body_h for row in run)
 
 
 def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, text: str | None = None) -> bool:
