@@ -5,12 +5,12 @@ import pytest
 
 from columnrag.loaders import LayoutSettings, analyze_page
 from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, decode_blocks, encode_blocks
-from columnrag.loaders.engine.geometry import TABLE, Box, Word
+from columnrag.loaders.engine.geometry import TABLE, Block, Box, Line, PageLayout, Word
 from columnrag.loaders.engine.rows import make_rows
-from columnrag.loaders.engine.table_grid import _symbolic, build_table, word_columns
+from columnrag.loaders.engine.table_grid import Table, _symbolic, build_table, word_columns
 from columnrag.loaders.engine.table_regions import cells_of, table_candidates
 from columnrag.loaders.engine.table_rules import Drawing, Rules, frames, merge_rules
-from columnrag.loaders.engine.tables import TableBlock, place_tables
+from columnrag.loaders.engine.tables import TableBlock, place_table, place_tables
 from columnrag.loaders.text.tables import render_rows
 
 from .boxes import CHAR_W, HEIGHT, column, numbered_lines
@@ -285,3 +285,50 @@ def test_a_value_line_a_blank_line_under_its_label_s_row_is_a_row_of_its_own():
     lines = [Box(72, y, 330, y) for y in (100, 120, 165, 185)] + [Box(72, 100, 72, 185), Box(330, 100, 330, 185)]
     t = build_table(Box(72, 100, 330, 185), words, merge_rules(lines, S), S)
     assert texts(t) == [["Developer", "Mozilla"], ["Stable release", "4.0.379"], ["", "2023"], ["License", "MPL"]]
+
+
+def _block(text: str, x: float, y: float, height: float = HEIGHT, region: int = 0) -> Block:
+    words = proportional(text, x, y)
+    return Block([Line([Word(w.x0, w.y0, w.x1, w.y0 + height, w.text) for w in words])], region=region)
+
+
+def _table(x: float, y: float) -> Table:
+    rows = [["Command", "Output", "Meaning"], ["sun", "o", "Sun, solar"], ["earth", "e", "Earth"]]
+    cells = [[[w] for w in proportional(" ".join(row), x, y + 12 * k)] for k, row in enumerate(rows)]
+    return Table(Box.union([w.box for row in cells for cell in row for w in cell]), cells)
+
+
+def test_a_captions_second_line_read_apart_over_the_table_is_the_captions_own():
+    # mnras_guide: the caption's second line fell into a region of its own over the table's
+    # first columns; only the first ("Table 1. ...") went with the table, the second was read
+    # as a paragraph before it.
+    layout = PageLayout(612, 792)
+    layout.blocks = [_block("up new keywords! see the guide.", 72, 40),
+                     _block("Table 1. Additional commands for symbols used in as-", 320, 40, 7.0, 1),
+                     _block("tronomy. These can be used anywhere.", 320, 50, 7.0, 2),
+                     _block("This one is a paragraph under the table.", 320, 120, region=2)]
+    t = _table(320, 64)
+    place_table(layout, t, S)
+    assert [line.text for line in t.caption] == ["Table 1. Additional commands for symbols used in as-",
+                                                 "tronomy. These can be used anywhere."]
+    assert [b.kind for b in layout.blocks] == ["text", TABLE, "text"]
+    # A caption that ends its sentence takes no paragraph under it.
+    layout.blocks = [_block("Table 2. Symbols.", 320, 40, 7.0, 1), _block("Some text read here.", 320, 50, 7.0, 2)]
+    t = _table(320, 64)
+    place_table(layout, t, S)
+    assert [line.text for line in t.caption] == ["Table 2. Symbols."] and len(layout.blocks) == 2
+
+
+def test_a_note_under_a_table_opening_with_a_small_letter_is_no_rest_of_a_sentence():
+    # A table's notes ("a Letters are designated ...", the letter set small) under it, and the
+    # block over it that ends without a stop (a running head, a table's last row read as text):
+    # the table goes before its notes, not after them as if it cut a sentence in two.
+    for mark_height, table_first in ((6.0, True), (HEIGHT, False)):
+        note = _block("a Letters are designated by an L", 72, 200)
+        note.lines[0].words[0] = Word(72, 199, 77, 199 + mark_height, "a")
+        layout = PageLayout(612, 792)
+        layout.blocks = [_block("The journals we name in the table", 72, 40), note]
+        t = _table(72, 60)
+        place_table(layout, t, S)
+        kinds = [b.kind for b in layout.blocks]
+        assert kinds.index(TABLE) < 2 if table_first else kinds == ["text", "text", TABLE]

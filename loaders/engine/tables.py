@@ -293,12 +293,14 @@ def _table_block(t: Table) -> TableBlock:
     return TableBlock(lines, kind=TABLE, table=t)
 
 
-def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[Box] = ()) -> Block | None:
+def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[Box] = ()) -> list[Block]:
     """The caption right above the table (or else right below it): the block above when it
     opens with "Table N", or its last lines from one that does (a caption set close under a
-    paragraph is read into it), or the start of the block below, unless that block sits closer
-    over another table (`others`: the page's other tables), whose caption it is. Its lines move
-    into the table; the block left empty is returned, to be dropped."""
+    paragraph is read into it), with the blocks between it and the table while its sentence
+    runs on (a caption's second line read apart, over the table's first columns), or the start
+    of the block below, unless that block sits closer over another table (`others`: the page's
+    other tables), whose caption it is. Its lines move into the table; the blocks left empty
+    are returned, to be dropped."""
     reach = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
     tb = t.box
     near = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
@@ -307,8 +309,15 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[B
         last = len(b.lines) - 1
         for i in [0] + list(range(last, max(0, last - s.table_caption_lines), -1)):
             if _CAPTION.match(b.lines[i].text):
+                between = sorted((x for x in above if x is not b and x.box.y0 >= b.box.y1 - 1), key=lambda x: x.box.y0)
                 t.caption, b.lines = b.lines[i:], b.lines[:i]
-                return b if not b.lines else None
+                emptied = [] if b.lines else [b]
+                for rest in between:
+                    if _SENTENCE_END.search(t.caption[-1].text) or len(t.caption) + len(rest.lines) > s.table_caption_lines:
+                        break
+                    t.caption = t.caption + rest.lines
+                    emptied.append(rest)
+                return emptied
     below = [b for b in near if tb.y1 - 1 <= b.box.y0 <= tb.y1 + reach]
     for b in sorted(below, key=lambda b: b.box.y0):
         bb = b.box
@@ -317,8 +326,8 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[B
         if b.lines and _CAPTION.match(b.lines[0].text):
             n = len(b.lines) if len(b.lines) <= s.table_caption_lines else 1
             t.caption, b.lines = b.lines[:n], b.lines[n:]
-            return b if not b.lines else None
-    return None
+            return [] if b.lines else [b]
+    return []
 
 
 def _end_of_body(blocks: list[Block]) -> int:
@@ -336,10 +345,10 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: list[Bo
     a line at the top may be the page's first text)."""
     blocks = layout.blocks
     text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
-    caption = _take_caption(text, t, s, others)
-    if caption is not None:
-        blocks[:] = [b for b in blocks if b is not caption]
-        text = [b for b in text if b is not caption]
+    emptied = _take_caption(text, t, s, others)
+    if emptied:
+        blocks[:] = [b for b in blocks if all(b is not e for e in emptied)]
+        text = [b for b in text if all(b is not e for e in emptied)]
     block = _table_block(t)
     block.region = max((b.region for b in blocks), default=0) + 1
     tb = t.box
@@ -352,7 +361,7 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: list[Bo
     else:  # at the top of its column: before the text under it, unless a sentence runs on into that
         below = [b for b in text if b.box.y0 >= tb.y0 and min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
         at = min(_index(blocks, b) for b in below) if below else _end_of_body(blocks)
-    if _interrupts(blocks, at, tb):
+    if _interrupts(blocks, at, tb, s):
         at += 1  # the sentence the table interrupts ends first
     while at < len(blocks) and isinstance(blocks[at], TableBlock):
         at += 1  # a table put here before this one is above it or to its left: read first
@@ -360,16 +369,24 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: list[Bo
     blocks.insert(at, block)
 
 
-def _interrupts(blocks: list[Block], at: int, tb: Box) -> bool:
+def _interrupts(blocks: list[Block], at: int, tb: Box, s: LayoutSettings) -> bool:
     """Would a table put at `at` cut a sentence: the block before it runs on (no sentence end)
-    into the block at `at`, which lies under the table and opens in lower case?"""
+    into the block at `at`, which lies under the table and opens in lower case? (Not with a
+    note's letter set small: "a Letters are designated ..." under a table is its note.)"""
     if at == 0 or at >= len(blocks):
         return False
     prev, nxt = blocks[at - 1], blocks[at]
     if isinstance(prev, TableBlock) or prev.band == RULER_BAND or not prev.lines:
         return False
     return (not _SENTENCE_END.search(prev.lines[-1].text) and nxt.band != RULER_BAND
-            and nxt.box.y0 >= tb.y1 - 1 and bool(nxt.lines) and nxt.lines[0].text[:1].islower())
+            and nxt.box.y0 >= tb.y1 - 1 and bool(nxt.lines) and nxt.lines[0].text[:1].islower()
+            and not _note_letter(nxt.lines[0].words, s))
+
+
+def _note_letter(words: list[Word], s: LayoutSettings) -> bool:
+    """A line that opens with a letter in smaller type than the word after it: a note's mark."""
+    return (len(words) > 1 and len(words[0].text) == 1
+            and words[0].y1 - words[0].y0 < s.mark_small * (words[1].y1 - words[1].y0))
 
 
 def _body_band(blocks: list[Block], at: int) -> tuple[int, int]:
