@@ -313,6 +313,22 @@ def test_a_pages_first_lines_under_its_running_head_are_read_in_their_columns():
         assert "the current list\nof allowed keywords, see the guide." in text
         assert "Table 1. Additional commands for symbols\nused in astronomy." in text
         assert_in_order(text, "see the guide.", "SECTIONS", "L29", "Table 1.", "R0", "R29")
+    # aistats2021's page 3: one line of the left column's list beside the right column's
+    # heading, space under both.
+    item = column(["1. Change the beginning of your document to"], 72, 52)
+    item += column(prose("L", 30), 80, 76)
+    heading = line_words("References", 320, 52)
+    right = column(prose("R", 30), 320, 76)
+    text = text_of(head + item + heading + right)
+    assert "document to\n" in text and "to References" not in text
+    assert_in_order(text, "1. Change", "L29", "References", "R0")
+    # mnras_guide's last page: at the foot of the left column, past a code listing's space, the
+    # two lines that end its paragraph, over the page's footer; the right column ends higher.
+    left = column(prose("L", 50), 72, 100) + column(["maketitle inserts the title, authors and list in",
+                                                     "the correct formatting."], 72, 730)
+    footer = line_words("MNRAS 000, 1-10 (2020)", 450, 770)
+    text = text_of(head + left + column(prose("R", 20), 320, 100) + footer)
+    assert_in_order(text, "L49", "maketitle", "correct formatting.", "R0")
     # Under the running head, a caption in small type over a table at the top of the page stays
     # a candidate for the page's edge, as before.
     layout = analyze_page(reseq(head + caption + column(prose("T", 40), 72, 96)), 612, 792)

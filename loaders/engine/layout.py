@@ -328,17 +328,20 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
         if rows[j].y0 < (1 - zone) * page_h:
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
+            if bottom and _body_lines(rows[j: n - bottom], body_h, s):
+                break
             bottom = n - j
     return top, bottom
 
 
 def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
-    """Rows set apart from the page's first rows that are lines of a paragraph in the body's
-    type, two or more at a line's pitch: the body's text (a page that opens with the two lines a
-    sentence carried over needs, beside a table's caption), no header's. A caption in small
-    type under a running head stays a candidate. (At the foot, such rows over the footer are
-    footnotes, read last either way.)"""
-    return len(run) > 1 and any(abs(_word_height(row) - body_h) <= s.float_size_change * body_h for row in run)
+    """Rows set apart from the page's first (last) rows that are the body's text, no header's
+    (footer's): two lines or more at a line's pitch, or one of running text, in the body's
+    type (a page that opens with the lines that finish a sentence carried over, beside a
+    table's caption or a heading in the other column). A caption or a note in small type next
+    to a running head or a footer stays a candidate."""
+    body = [row for row in run if abs(_word_height(row) - body_h) <= s.float_size_change * body_h]
+    return bool(body) and (len(run) > 1 or len(body[0].words) >= s.running_text_words)
 
 
 def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, text: str | None = None) -> bool:
