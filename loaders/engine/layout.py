@@ -336,10 +336,10 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
 
 def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
     """Rows set apart from the page's first (last) rows that are the body's text, no header's
-    (footer's): two lines or more at a line's pitch, or one of running text, in the body's
-    type (a page that opens with the lines that finish a sentence carried over, beside a
-    table's caption or a heading in the other column). A caption or a note in small type next
-    to a running head or a footer stays a candidate."""
+    (footer's): two lines or more at a line's pitch, one of them in the body's type, or one line
+    of running text in it (a page that opens with the lines that finish a sentence carried over,
+    beside a table's caption or a heading in the other column). A caption or a note in small
+    type next to a running head or a footer stays a candidate."""
     body = [row for row in run if abs(_word_height(row) - body_h) <= s.float_size_change * body_h]
     return bool(body) and (len(run) > 1 or len(body[0].words) >= s.running_text_words)
 
