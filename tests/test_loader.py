@@ -204,12 +204,15 @@ def _url_footnotes_pdf(path: Path) -> Path:
     columns = [[["Our data came from two sources."] + prose[:20] + ["and all of them were kept."],
                 prose[:20] + ["with the regression target being the"]],
                [["crime count in the following month.", "3D scans were kept as they came."] + prose[:19],
-                ["2nd readings were kept as they came."] + prose]]
+                ["2nd readings were kept as they came.", "12Monkeys", ""] + prose[:19]]]
     for page_columns in columns:
         page = doc.new_page()
         for x, lines in zip((50, 320), page_columns):
             for k, line in enumerate(lines):
                 page.insert_text((x, 80 + 12 * k), line, fontsize=10, fontname="tiro")
+    page = doc[1]  # a number in smaller type on the baseline, glued to its word, is no mark
+    page.insert_text((320, 104), "7", fontsize=7, fontname="tiro")
+    page.insert_text((320 + pymupdf.get_text_length("7", "tiro", 7), 104), "Days", fontsize=10, fontname="tiro")
     page = doc[0]
     y = 80 + 12 * 22 + 14
     for mark, url in (("4", "http://www.example.org/films"), ("5", "https://data.example.gov/")):
@@ -234,8 +237,8 @@ def test_a_mark_raised_against_a_lines_first_word_leaves_its_box_and_text(tmp_pa
     kept = [w for w in page_words(first, LayoutSettings(normalize_text=False)).words if "//" in w.text]
     assert [w.text for w in kept] == ["4http://www.example.org/films", "5https://data.example.gov/"]
     assert [w.y0 for w in kept] == [w.y0 for w in urls] and kept[0].x0 < urls[0].x0
-    # Numbers set in the line's own type stay whole.
-    assert {"3D", "2nd"} <= {w.text for w in page_words(second, LayoutSettings()).words}
+    # Numbers set in the line's own type, or smaller on its baseline, stay whole.
+    assert {"3D", "2nd", "12Monkeys", "7Days"} <= {w.text for w in page_words(second, LayoutSettings()).words}
     chunks = BandAwareTextSplitter().split_documents(ColumnAwarePDFLoader(pdf).load())
     joined = [" ".join(c.page_content.split()) for c in chunks]
     assert any("target being the crime count in the following month." in c for c in joined)

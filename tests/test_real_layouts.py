@@ -329,6 +329,12 @@ def test_a_pages_first_lines_under_its_running_head_are_read_in_their_columns():
     footer = line_words("MNRAS 000, 1-10 (2020)", 450, 770)
     text = text_of(head + left + column(prose("R", 20), 320, 100) + footer)
     assert_in_order(text, "L49", "maketitle", "correct formatting.", "R0")
+    # A journal's second header line in the body's type, numbers more than words, stays a
+    # candidate for the page's edge.
+    issue = line_words("Vol. 12 No. 3 2021 pp. 1-10", 72, 52)
+    layout = analyze_page(reseq(head + issue + column(prose("T", 40), 72, 76)), 612, 792)
+    assert [(b.band, b.lines[0].text[:8]) for b in layout.blocks[:2]] == [
+        (TOP_EDGE_BAND, "MNRAS gu"), (TOP_EDGE_BAND, "Vol. 12 ")]
     # Under the running head, a caption in small type over a table at the top of the page stays
     # a candidate for the page's edge, as before.
     layout = analyze_page(reseq(head + caption + column(prose("T", 40), 72, 96)), 612, 792)

@@ -303,6 +303,7 @@ def test_a_captions_second_line_read_apart_over_the_table_is_the_captions_own():
     # first columns; only the first ("Table 1. ...") went with the table, the second was read
     # as a paragraph before it.
     layout = PageLayout(612, 792)
+    layout.usual_height = HEIGHT
     layout.blocks = [_block("up new keywords! see the guide.", 72, 40),
                      _block("Table 1. Additional commands for symbols used in as-", 320, 40, 7.0, 1),
                      _block("tronomy. These can be used anywhere.", 320, 50, 7.0, 2),
@@ -312,11 +313,17 @@ def test_a_captions_second_line_read_apart_over_the_table_is_the_captions_own():
     assert [line.text for line in t.caption] == ["Table 1. Additional commands for symbols used in as-",
                                                  "tronomy. These can be used anywhere."]
     assert [b.kind for b in layout.blocks] == ["text", TABLE, "text"]
-    # A caption that ends its sentence takes no paragraph under it.
-    layout.blocks = [_block("Table 2. Symbols.", 320, 40, 7.0, 1), _block("Some text read here.", 320, 50, 7.0, 2)]
-    t = _table(320, 64)
-    place_table(layout, t, S)
-    assert [line.text for line in t.caption] == ["Table 2. Symbols."] and len(layout.blocks) == 2
+    # A caption that ends its sentence, or leaves it open over a line that does not carry it on
+    # (a header row the table finder left out), takes no block under it; a label alone over its
+    # title (Elsevier's "Table 2" / "Calculated constants ...") takes the title.
+    for caption, under, taken in (("Table 2. Symbols.", "Some text read here.", False),
+                                  ("Table 3 Sales by region", "North South East West", False),
+                                  ("Table 2", "Calculated constants of the equations.", True)):
+        layout.blocks = [_block(caption, 320, 40, 7.0, 1), _block(under, 320, 50, 7.0, 2)]
+        t = _table(320, 64)
+        place_table(layout, t, S)
+        assert [line.text for line in t.caption] == [caption] + [under] * taken
+        assert len(layout.blocks) == 2 - taken
 
 
 def test_a_note_under_a_table_opening_with_a_small_letter_is_no_rest_of_a_sentence():

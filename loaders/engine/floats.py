@@ -77,7 +77,7 @@ def _captioned_below(block: Block, s: LayoutSettings) -> bool:
     return at > 0 and not any(_prose_line(t, s) for t in texts[:at])
 
 
-def _caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSettings) -> bool:
+def caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSettings) -> bool:
     """`block` is the rest of the float above it: the float's last line leaves its sentence (or
     a word) open, and `block` opens in lower case right under it ("... of the hyperparameters
     asso-" / "ciated with the algorithms ...": a caption's second line, not the body's)."""
@@ -179,7 +179,7 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             loose = captioned = False  # the run holds a chart's labels in the body's size
             caption: Block | None = None  # the run's last caption (its rest may follow a label)
             while j < len(out) and j - i <= s.float_run_max:
-                if not (_is_float(out[j], body_h, s) or caption and _caption_goes_on(caption, out[j], body_h, s)):
+                if not (_is_float(out[j], body_h, s) or caption and caption_goes_on(caption, out[j], body_h, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
                     # paragraph that carries the sentence on is no chart's labels.
                     if captioned or not _chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
@@ -234,7 +234,7 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
         if len(run) >= 4 * s.float_run_max:
             return
         b = blocks[i]
-        if b.kind == TABLE or _is_float(b, body_h, s) or caption and _caption_goes_on(caption, b, body_h, s):
+        if b.kind == TABLE or _is_float(b, body_h, s) or caption and caption_goes_on(caption, b, body_h, s):
             run.append(i)
             floats += 1
             if floats > s.float_run_max:

@@ -309,7 +309,8 @@ def _dedupe(words: list[Word], grid: float) -> list[Word]:
 
 
 def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings) -> tuple[int, int]:
-    """Rows at the top and bottom edge set apart by space: candidates for headers and footers.
+    """Rows at the top and bottom edge set apart by space: candidates for headers and footers,
+    up to the first run of rows that is the body's text (`_body_lines`).
 
     Returns (n_top, n_bottom): how many rows at each end are candidates.
     """
@@ -341,7 +342,7 @@ def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
     beside a table's caption or a heading in the other column). A caption or a note in small
     type next to a running head or a footer stays a candidate."""
     body = [row for row in run if abs(_word_height(row) - body_h) <= s.float_size_change * body_h]
-    return bool(body) and (len(run) > 1 or len(body[0].words) >= s.running_text_words)
+    return bool(body) and (len(run) > 1 or running_text(Line(body[0].words), s))
 
 
 def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, text: str | None = None) -> bool:

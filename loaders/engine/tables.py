@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
+from .floats import caption_goes_on
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
@@ -293,14 +294,15 @@ def _table_block(t: Table) -> TableBlock:
     return TableBlock(lines, kind=TABLE, table=t)
 
 
-def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[Box] = ()) -> list[Block]:
+def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[Box] = (),
+                  body_h: float = 0.0) -> list[Block]:
     """The caption right above the table (or else right below it): the block above when it
     opens with "Table N", or its last lines from one that does (a caption set close under a
-    paragraph is read into it), with the blocks between it and the table while its sentence
-    runs on (a caption's second line read apart, over the table's first columns), or the start
-    of the block below, unless that block sits closer over another table (`others`: the page's
-    other tables), whose caption it is. Its lines move into the table; the blocks left empty
-    are returned, to be dropped."""
+    paragraph is read into it), with the blocks between it and the table that carry its
+    sentence on (`floats.caption_goes_on`: a caption's second line read apart, over the table's
+    first columns), or the start of the block below, unless that block sits closer over another
+    table (`others`: the page's other tables), whose caption it is. Its lines move into the
+    table; the blocks left empty are returned, to be dropped. `body_h`: the page's body type."""
     reach = s.table_caption_reach * max((w.y1 - w.y0 for w in t.words), default=10.0)
     tb = t.box
     near = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
@@ -313,7 +315,8 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[B
                 t.caption, b.lines = b.lines[i:], b.lines[:i]
                 emptied = [] if b.lines else [b]
                 for rest in between:
-                    if _SENTENCE_END.search(t.caption[-1].text) or len(t.caption) + len(rest.lines) > s.table_caption_lines:
+                    if len(t.caption) + len(rest.lines) > s.table_caption_lines or not (
+                            _bare_label(t.caption) or caption_goes_on(Block(t.caption), rest, body_h, s)):
                         break
                     t.caption = t.caption + rest.lines
                     emptied.append(rest)
@@ -328,6 +331,12 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[B
             t.caption, b.lines = b.lines[:n], b.lines[n:]
             return [] if b.lines else [b]
     return []
+
+
+def _bare_label(caption: list[Line]) -> bool:
+    """A caption that is its label alone ("Table 2", Elsevier's line over the title)."""
+    m = _CAPTION.match(caption[-1].text) if len(caption) == 1 else None
+    return m is not None and not caption[-1].text[m.end():].strip(" .:")
 
 
 def _end_of_body(blocks: list[Block]) -> int:
@@ -345,7 +354,7 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: list[Bo
     a line at the top may be the page's first text)."""
     blocks = layout.blocks
     text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
-    emptied = _take_caption(text, t, s, others)
+    emptied = _take_caption(text, t, s, others, layout.usual_height)
     if emptied:
         blocks[:] = [b for b in blocks if all(b is not e for e in emptied)]
         text = [b for b in text if all(b is not e for e in emptied)]
@@ -384,8 +393,9 @@ def _interrupts(blocks: list[Block], at: int, tb: Box, s: LayoutSettings) -> boo
 
 
 def _note_letter(words: list[Word], s: LayoutSettings) -> bool:
-    """A line that opens with a letter in smaller type than the word after it: a note's mark."""
-    return (len(words) > 1 and len(words[0].text) == 1
+    """A line that opens with a letter set raised, in smaller type than the word after it: a
+    note's mark (as footnote marks are told: `mark_small`, `mark_raised`)."""
+    return (len(words) > 1 and len(words[0].text) == 1 and words[0].y0 < words[1].y0 - s.mark_raised
             and words[0].y1 - words[0].y0 < s.mark_small * (words[1].y1 - words[1].y0))
 
 

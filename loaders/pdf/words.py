@@ -18,6 +18,7 @@ import pymupdf
 from ..engine.geometry import Box, Word, median, words_box
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
+from ..text.footnote_marks import ORDINAL_ENDINGS
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
 # dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box. The
@@ -95,7 +96,7 @@ def without_control_words(raw: list[tuple]) -> list[tuple]:
     return [w for w in raw if not _CONTROLS_ONLY.match(w[4])]
 
 
-_Char = tuple[float, float, float, float, str, float]  # box, character, font size
+_Char = tuple[float, float, float, float, str, float, float]  # box, character, font size, baseline
 
 
 def _spans(rawdict: dict) -> list[tuple]:
@@ -116,7 +117,7 @@ def _word_chars(word: tuple, spans: list[tuple]) -> list[_Char] | None:
             cx0, cy0, cx1, cy1 = c["bbox"]
             ch = _T1_LIGATURES.get(c["c"], c["c"])
             if ch.strip() and x0 - 0.5 <= (cx0 + cx1) / 2 <= x1 + 0.5 and y0 <= (cy0 + cy1) / 2 <= y1:
-                chars.append((cx0, cy0, cx1, cy1, ch, size))
+                chars.append((cx0, cy0, cx1, cy1, ch, size, c["origin"][1]))
     chars.sort(key=lambda c: c[0])
     return chars if "".join(c[4] for c in chars) == text else None
 
@@ -188,8 +189,8 @@ def _parted(word: tuple, spans: list[tuple], s: LayoutSettings) -> list[tuple] |
 
 # A line's first word that may open with a footnote's or an affiliation's mark set right
 # against it: one or two digits, then two letters or more that are no number's own ending
-# ("1This", "4http://...", "2Centre"; not "3D", "2nd", "4a),", "2e7").
-_LEADING_MARK = re.compile(r"^\d{1,2}(?!(?:st|nd|rd|th)\b)[^\W\d_]{2}")
+# ("1This", "4http://...", "2Centre"; not "3D", "2nd", "1er", "4a),", "2e7").
+_LEADING_MARK = re.compile(r"^\d{1,2}([^\W\d_]+)")
 
 
 def _marks_off(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSettings) -> list[tuple]:
@@ -197,8 +198,15 @@ def _marks_off(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSett
     of its line no longer stretches the word's box upwards: MuPDF reads "4http://www.imdb.com"
     as one word, and a footnote of a URL a line would pass for body type. With normalize_text
     the mark leaves the text too (a footnote mark, as those after a word do: see
-    text/footnote_marks.py). The characters are read only when a line opens with such a word."""
-    found = [k for k, w in enumerate(raw) if w[7] == 0 and _LEADING_MARK.match(w[4])]
+    text/footnote_marks.py). The characters are read only when a line opens with such a word
+    whose top stands above the next word's (the mark's raise), or has no next word."""
+    found = []
+    for k, w in enumerate(raw):
+        if w[7] == 0 and (m := _LEADING_MARK.match(w[4])) and len(m.group(1)) > 1 and (
+                m.group(1).lower() not in ORDINAL_ENDINGS):
+            nxt = raw[k + 1] if k + 1 < len(raw) and _line_key(raw[k + 1]) == _line_key(w) else None
+            if nxt is None or w[1] < nxt[1] - s.mark_raised:
+                found.append(k)
     if not found:
         return raw
     page_spans = spans()
@@ -209,11 +217,11 @@ def _marks_off(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSett
             continue
         n = next(i for i, c in enumerate(chars) if not c[4].isdigit())
         rest = _as_word(chars[n:], raw[k])
+        # Smaller type, its baseline raised (type on the baseline is no mark: "12Monkeys").
         if (max(c[5] for c in chars[:n]) < s.mark_small * chars[n][5]
-                and max(c[3] for c in chars[:n]) <= rest[3] - s.mark_raised):
+                and max(c[6] for c in chars[:n]) <= chars[n][6] - s.mark_raised):
             out[k] = rest if s.normalize_text else (raw[k][0], *rest[1:4], *raw[k][4:])
     return out
-
 
 def _lettered(chars: list[tuple]) -> bool:
     return any(c[4].isalnum() for c in chars)

@@ -34,7 +34,7 @@ _SYMBOL = re.compile(rf"[{_SYMBOLS}]")
 _MAY_HOLD_MARK = re.compile(rf"(?:^|\s)\d{{1,2}}(?:[^\W\d_]|\s|$)"
                             rf"|[^\W\d_][.,;:)\]\"'”’]?(?:{_MARKS})[.,;:)\]]?(?:\s|$)")
 # A number's own ending, set raised in many fonts, is no word after a mark: "54th", "2nd", "1er".
-_ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "er", "re", "ème", "eme"})
+ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "er", "re", "ème", "eme"})
 # Units an exponent is raised after: "6 cm3", "m2" (a footnote mark after a unit is rare).
 _UNITS = frozenset({"m", "cm", "mm", "km", "nm", "µm", "μm", "dm", "ft", "in", "yd", "mi", "s", "ms"})
 _POWERS = frozenset({"2", "3"})
@@ -117,7 +117,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
                 w, words[k - 1], dictionary, s):  # (the word before had its mark taken out)
             if out[-1].text.endswith(","):  # (the comma was the list's, not the text's)
                 out[-1] = replace(out[-1], text=out[-1].text[:-1])
-        elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in _ORDINAL_ENDINGS
+        elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in ORDINAL_ENDINGS
               and _known(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
         elif not ((raised or small) and _mark_word(w, words[k - 1] if k else None,
