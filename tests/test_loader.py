@@ -229,9 +229,11 @@ def test_a_mark_raised_against_a_lines_first_word_leaves_its_box_and_text(tmp_pa
     from columnrag.chunking import BandAwareTextSplitter
 
     pdf = _url_footnotes_pdf(tmp_path / "footnotes.pdf")
-    first, second = pymupdf.open(pdf)[0], pymupdf.open(pdf)[1]
-    body = [w for w in page_words(first, LayoutSettings()).words if w.text == "samples"][0]
-    urls = [w for w in page_words(first, LayoutSettings()).words if "//" in w.text]
+    doc = pymupdf.open(pdf)
+    first, second = doc[0], doc[1]
+    words = page_words(first, LayoutSettings()).words
+    body = next(w for w in words if w.text == "samples")
+    urls = [w for w in words if "//" in w.text]
     assert [w.text for w in urls] == ["http://www.example.org/films", "https://data.example.gov/"]
     assert all(w.y1 - w.y0 < 0.85 * (body.y1 - body.y0) for w in urls)  # 8 points against 10
     kept = [w for w in page_words(first, LayoutSettings(normalize_text=False)).words if "//" in w.text]

@@ -223,6 +223,7 @@ def _marks_off(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSett
             out[k] = rest if s.normalize_text else (raw[k][0], *rest[1:4], *raw[k][4:])
     return out
 
+
 def _lettered(chars: list[tuple]) -> bool:
     return any(c[4].isalnum() for c in chars)
 
