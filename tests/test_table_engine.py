@@ -339,3 +339,35 @@ def test_a_note_under_a_table_opening_with_a_small_letter_is_no_rest_of_a_senten
         place_table(layout, t, S)
         kinds = [b.kind for b in layout.blocks]
         assert kinds.index(TABLE) < 2 if table_first else kinds == ["text", "text", TABLE]
+
+
+FONT_GUIDE = [["Type of Text", "Font Size", "Style"], ["paper title", "15 pt", "bold"], ["author names", "12 pt", "bold"],
+              ["author affiliation", "12 pt", ""], ["section titles", "12 pt", "bold"], ["captions", "10 pt", ""]]
+
+
+def test_rows_labelled_in_lower_case_set_close_are_rows_when_their_values_are_numbers():
+    # Rows a little apart (closer than a wrapped cell's lines): a label in lower case would carry
+    # the row above on, but a number opening under a filled cell is a value of its own.
+    words = cell_words(FONT_GUIDE, [72, 200, 280], 100, pitch=HEIGHT + 2)
+    t = build_table(Box(72, 100, 320, 100 + 6 * (HEIGHT + 2)), words, Rules(), S)
+    assert t is not None and texts(t) == FONT_GUIDE
+    # A wrapped label's line in lower case, with nothing else, still carries its row on.
+    wrapped = [["Name", "Size"], ["body text of the", "11 pt"], ["paper", ""], ["footnotes", "9 pt"], ["captions", "10 pt"]]
+    words = cell_words(wrapped, [72, 200], 100, pitch=HEIGHT + 2)
+    t = build_table(Box(72, 100, 320, 100 + 5 * (HEIGHT + 2)), words, Rules(), S)
+    assert t is not None and texts(t)[1] == ["body text of the paper", "11 pt"]
+
+
+def test_a_table_in_one_column_does_not_take_a_list_in_the_other_column_beside_it():
+    # A right column's table (rows set close) beside a left column's list of short items, each
+    # sitting on one of the table's rows: the left column runs on in prose under the list, so
+    # the list is the page's text, not the table's first cells.
+    left = column(numbered_lines("L", 6, 8), 72, 60)
+    for k in range(6):  # a bullet, a tab's space, the item
+        left += proportional("•", 80, 140 + 13 * k) + proportional(f"Margin {k}: 2.5 cm", 98, 140 + 13 * k)
+    left += column(numbered_lines("M", 12, 8), 72, 230)
+    right = column(numbered_lines("R", 6, 9), 320, 60) + cell_words(FONT_GUIDE, [330, 430, 500], 142, pitch=HEIGHT + 3)
+    right += column(numbered_lines("S", 12, 9), 320, 250)
+    layout = analyze_page(left + right, 612, 792, S)
+    found = table_candidates(layout, S)
+    assert len(found) == 1 and found[0].box.x0 >= 320 and found[0].box.y0 >= 142

@@ -292,6 +292,9 @@ def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], heigh
         0 not in ks and ks <= first for ks in map(columns, band[1:]))
 
 
+_OPENS_NUMBER = re.compile(r"^[-−+]?\.?\d")
+
+
 def _carries_on(cell: list[Word]) -> bool:
     """A cell's line that goes on with the cell above: in lower case, or a list item in it."""
     first = cell[0].text
@@ -325,7 +328,10 @@ def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols:
     if first is None:
         return True
     if _carries_on(cur[first]) and above[-1][first]:
-        return True
+        # ...unless another of its cells opens with a number under a filled one (numbers do not
+        # wrap): rows labelled in lower case ("paper title | 15 pt" under "Font Size").
+        row = above[-1]
+        return not any(c and row[k] and _OPENS_NUMBER.match(c[0].text) for k, c in enumerate(cur) if k != first)
     return not cur[0] and _wrapped(above, cur, cols, s)
 
 

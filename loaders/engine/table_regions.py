@@ -308,15 +308,11 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
 
 
 def _runs_past(blocks: list[Block], box: Box, s: LayoutSettings) -> bool:
-    """Some block beside the candidate runs on above or below it in lines of running text
-    (twice the words of a cell of prose: a header's cell wrapped onto lines has fewer): the rows
-    beside are the ends of a paragraph in the next column, not the table's cells."""
-    for b in blocks:
-        inside = [min(ln.box.y1, box.y1) > max(ln.box.y0, box.y0) for ln in b.lines]
-        if any(inside) and any(len(ln.words) >= 2 * s.table_prose_words
-                               for ln, x in zip(b.lines, inside) if not x):
-            return True
-    return False
+    """The region beside the candidate holds lines of running text above or below it (twice the
+    words of a cell of prose: a header's cell wrapped onto lines has fewer): it is a column of
+    the page's text (a list beside the table, the ends of a paragraph), not the table's cells."""
+    return any(len(ln.words) >= 2 * s.table_prose_words and not min(ln.box.y1, box.y1) > max(ln.box.y0, box.y0)
+               for b in blocks for ln in b.lines)
 
 
 def _same_row(a: Row, b: Row) -> bool:
