@@ -341,6 +341,27 @@ def test_a_pages_first_lines_under_its_running_head_are_read_in_their_columns():
     assert [(b.band, b.lines[0].text[:8]) for b in layout.blocks[:3]] == [
         (TOP_EDGE_BAND, "MNRAS gu"), (TOP_EDGE_BAND, "Table 1."), (TOP_EDGE_BAND, "used in ")]
 
+
+def test_headings_opening_both_columns_under_the_running_head_are_read_in_their_columns():
+    # mnras_guide's page 2: a section heading in small capitals opens each column right under
+    # the running head, space above and below them. The row was taken for a header candidate and read across the
+    # gutter ("3 PREPARING AND SUBMITTING A PAPER 5.1 Title"); it parts where the columns do.
+    head = small_line("MNRAS guide for authors 3", 420, 30, size=10)
+    left, right = column(prose("L", 30), 72, 72), column(prose("R", 30), 320, 72)
+    body = (small_line("3 PREPARING AND SUBMITTING A PAPER", 72, 52, size=8.8) + left
+            + small_line("5.1 Title", 320, 52, size=8.8) + right)
+    for words in (head + body, shuffled(head + body)):
+        text = text_of(words)
+        assert "A PAPER 5.1" not in text
+        assert_in_order(text, "PREPARING AND SUBMITTING A PAPER", "L0", "L29", "5.1 Title", "R0", "R29")
+    # A second header line whose parts stand where the columns' edges do not (the issue at the
+    # left margin, its pages set flush right) stays a candidate for the page's edge.
+    issue = line_words("Vol. 12 No. 3 2021", 72, 52) + line_words("pp. 1-10", 500, 52)
+    layout = analyze_page(reseq(head + issue + left + right), 612, 792)
+    assert [(b.band, b.lines[0].text[:8]) for b in layout.blocks[:2]] == [
+        (TOP_EDGE_BAND, "MNRAS gu"), (TOP_EDGE_BAND, "Vol. 12 ")]
+
+
 def test_a_page_ends_open_past_a_caption_or_footnote_not_past_large_type():
     paragraph = _open_paragraph()
     for foot, open_ in ((_block("Fig. 2. Yields of the plots.", 700, 10), True),

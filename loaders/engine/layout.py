@@ -33,6 +33,7 @@ _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
 # A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
 _NUMBERED_LINE = re.compile(rf"^({SECTION_NUMBER_TEXT}|[A-Z](\.\d{{1,2}})+\.?)\s")
 _CAPS_HEADING_LINES = 3
+_COLUMN_CHECK_ROWS = 8  # rows under a page's first rows that tell where its columns part
 
 
 @dataclass(slots=True)
@@ -321,7 +322,7 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
         if rows[j - 1].y1 > zone * page_h:
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
-            if top and _body_lines(rows[top:j], body_h, s):
+            if top and (_body_lines(rows[top:j], body_h, s) or _opens_columns(rows[top:j], rows[j:], s)):
                 break
             top = j
     bottom = 0
@@ -343,6 +344,29 @@ def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
     type next to a running head or a footer stays a candidate."""
     body = [row for row in run if abs(_word_height(row) - body_h) <= s.float_size_change * body_h]
     return bool(body) and (len(run) > 1 or running_text(Line(body[0].words), s))
+
+
+def _opens_columns(run: list[Row], below: list[Row], s: LayoutSettings) -> bool:
+    """A row of the run parts where the body's columns under it part: across a gap that the
+    next rows leave empty too, its right part starts where they start their right column's
+    lines (two columns' first lines, a heading over each, set apart like a running head; a
+    running head's parts stand where the columns' edges do not)."""
+    rows = below[:_COLUMN_CHECK_ROWS]
+    if len(rows) < s.min_gutter_rows:
+        return False
+    tol = s.edge_tolerance
+    for row in run:
+        ws = row.words
+        for a, b in zip(ws, ws[1:]):
+            if b.x0 - a.x1 < s.wide_gutter * s.min_gutter:
+                continue
+            edge = b.x0
+            lined_up = sum(any(abs(w.x0 - edge) <= tol for w in r.words)
+                           and not any(w.x0 < edge - tol and w.x1 > edge - s.min_gutter for w in r.words)
+                           for r in rows)
+            if lined_up >= s.min_edge_alignment * len(rows):
+                return True
+    return False
 
 
 def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, text: str | None = None) -> bool:
