@@ -346,8 +346,8 @@ FONT_GUIDE = [["Type of Text", "Font Size", "Style"], ["paper title", "15 pt", "
 
 
 def test_rows_labelled_in_lower_case_set_close_are_rows_when_their_values_are_numbers():
-    # Rows a little apart (closer than a wrapped cell's lines): a label in lower case would carry
-    # the row above on, but a number opening under a filled cell is a value of its own.
+    # Rows as close as a wrapped cell's lines: a label in lower case would carry the row above
+    # on, but a number opening under a filled cell is a value of its own.
     words = cell_words(FONT_GUIDE, [72, 200, 280], 100, pitch=HEIGHT + 2)
     t = build_table(Box(72, 100, 320, 100 + 6 * (HEIGHT + 2)), words, Rules(), S)
     assert t is not None and texts(t) == FONT_GUIDE
@@ -356,12 +356,18 @@ def test_rows_labelled_in_lower_case_set_close_are_rows_when_their_values_are_nu
     words = cell_words(wrapped, [72, 200], 100, pitch=HEIGHT + 2)
     t = build_table(Box(72, 100, 320, 100 + 5 * (HEIGHT + 2)), words, Rules(), S)
     assert t is not None and texts(t)[1] == ["body text of the paper", "11 pt"]
+    # Nor does a number that goes on a cell left open above it (a citation's year).
+    cited = [["Model", "Source", "Size"], ["graph attention", "Velickovic et al.,", "0.3M"], ["network", "2018", ""],
+             ["transformer", "Vaswani et al.", "65M"], ["convolution", "LeCun et al.", "60K"]]
+    words = cell_words(cited, [72, 200, 300], 100, pitch=HEIGHT + 2)
+    t = build_table(Box(72, 100, 340, 100 + 5 * (HEIGHT + 2)), words, Rules(), S)
+    assert t is not None and texts(t)[1] == ["graph attention network", "Velickovic et al., 2018", "0.3M"]
 
 
 def test_a_table_in_one_column_does_not_take_a_list_in_the_other_column_beside_it():
-    # A right column's table (rows set close) beside a left column's list of short items, each
-    # sitting on one of the table's rows: the left column runs on in prose under the list, so
-    # the list is the page's text, not the table's first cells.
+    # A right column's table (rows set close) beside a left column's bulleted list of short
+    # items, each sitting on one of the table's rows: the list is the page's text, not the
+    # table's first cells.
     left = column(numbered_lines("L", 6, 8), 72, 60)
     for k in range(6):  # a bullet, a tab's space, the item
         left += proportional("•", 80, 140 + 13 * k) + proportional(f"Margin {k}: 2.5 cm", 98, 140 + 13 * k)
@@ -371,3 +377,14 @@ def test_a_table_in_one_column_does_not_take_a_list_in_the_other_column_beside_i
     layout = analyze_page(left + right, 612, 792, S)
     found = table_candidates(layout, S)
     assert len(found) == 1 and found[0].box.x0 >= 320 and found[0].box.y0 >= 142
+
+
+def test_a_table_across_both_columns_cut_at_the_gutter_is_one_table_over_the_columns_prose():
+    # A table* over a two-column page: its middle column gap lies on the page's gutter, so the
+    # engine reads it into the two columns' regions, each of which goes on in prose under it.
+    # The right half is the table's all the same (only a bulleted list beside it is not).
+    table = cell_words(ROWS, [72, 200, 330, 450], 100) + cell_words([["Wind"], ["12"], ["8"], ["3"]], [520], 100)
+    prose = column(numbered_lines("L", 20, 9), 72, 190) + column(numbered_lines("R", 20, 9), 330, 190)
+    layout = analyze_page(table + prose, 612, 792, S)
+    found = table_candidates(layout, S)
+    assert len(found) == 1 and found[0].box.x0 == 72 and found[0].box.x1 > 520 and found[0].box.y0 == 100

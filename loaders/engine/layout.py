@@ -322,7 +322,8 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
         if rows[j - 1].y1 > zone * page_h:
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
-            if top and (_body_lines(rows[top:j], body_h, s) or _opens_columns(rows[top:j], rows[j:], s)):
+            if top and (_body_lines(rows[top:j], body_h, s)
+                        or _opens_columns(rows[top:j], rows[j: j + _COLUMN_CHECK_ROWS], s)):
                 break
             top = j
     bottom = 0
@@ -346,12 +347,12 @@ def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
     return bool(body) and (len(run) > 1 or running_text(Line(body[0].words), s))
 
 
-def _opens_columns(run: list[Row], below: list[Row], s: LayoutSettings) -> bool:
-    """A row of the run parts where the body's columns under it part: across a gap that the
-    next rows leave empty too, its right part starts where they start their right column's
-    lines (two columns' first lines, a heading over each, set apart like a running head; a
-    running head's parts stand where the columns' edges do not)."""
-    rows = below[:_COLUMN_CHECK_ROWS]
+def _opens_columns(run: list[Row], rows: list[Row], s: LayoutSettings) -> bool:
+    """A row of the run parts where the body's columns under it (`rows`) part: its right part,
+    past a wide gap, starts where most of those rows start their right column's lines, with nothing
+    of theirs running into the edge from the left (two columns' first lines, a heading over
+    each, set apart like a running head; a running head's parts stand where the columns' edges
+    do not: one that starts at the right column's edge is read as the columns' text)."""
     if len(rows) < s.min_gutter_rows:
         return False
     tol = s.edge_tolerance

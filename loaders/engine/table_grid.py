@@ -292,7 +292,8 @@ def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], heigh
         0 not in ks and ks <= first for ks in map(columns, band[1:]))
 
 
-_OPENS_NUMBER = re.compile(r"^[-−+]?\.?\d")
+_OPENS_NUMBER = re.compile(r"^[-−+]?\.?\d")  # a cell's value: "15 pt", "-0.3", ".5"
+_OPEN_END = re.compile(r"([,\-–&]|\band)$")  # a cell that goes on ("Velickovic et al.," / "2018")
 
 
 def _carries_on(cell: list[Word]) -> bool:
@@ -320,18 +321,19 @@ def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tu
 def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
                      gap: float, height: float, s: LayoutSettings) -> bool:
     """A line that carries on the row above: set close under it, and either its first cell
-    goes on in lower case (or with a list item) under text, or, with nothing in the first
-    column, it goes on with cells that filled their width (wrapped text)."""
+    goes on in lower case (or with a list item) under text, no other cell opening a number
+    under one that ended (numbers do not wrap: "paper title | 15 pt" under "Font Size" is a
+    row), or, with nothing in the first column, it goes on with cells that filled their width
+    (wrapped text)."""
     if gap > s.table_wrap_gap * height or not above:
         return False
     first = next((k for k, c in enumerate(cur) if c), None)
     if first is None:
         return True
     if _carries_on(cur[first]) and above[-1][first]:
-        # ...unless another of its cells opens with a number under a filled one (numbers do not
-        # wrap): rows labelled in lower case ("paper title | 15 pt" under "Font Size").
         row = above[-1]
-        return not any(c and row[k] and _OPENS_NUMBER.match(c[0].text) for k, c in enumerate(cur) if k != first)
+        return not any(c and row[k] and _OPENS_NUMBER.match(c[0].text) and not _OPEN_END.search(row[k][-1].text)
+                       for k, c in enumerate(cur) if k != first)
     return not cur[0] and _wrapped(above, cur, cols, s)
 
 

@@ -277,7 +277,8 @@ def _meets(a: Box, b: Box) -> bool:
 def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
     """A table the engine read as columns (its column gaps looked like gutters) lies in several
     regions side by side: the rows of a region beside the candidate that all sit on the
-    candidate's rows, in cells too short for prose, belong to it."""
+    candidate's rows, in cells too short for prose, belong to it (not a paragraph's ends, nor a
+    bulleted list in the next column)."""
     grown = True
     seen = {c.region}
     while grown:
@@ -300,7 +301,7 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
             cells = [cell for r in beside for cell in cells_of(r.words, s)]
             if sum(map(len, cells)) >= s.table_prose_words * len(cells):
                 continue
-            if _runs_past(regions.blocks[region], box, s):
+            if _runs_past(regions.blocks[region], box, s) or _bulleted(beside):
                 continue
             c.take(beside)
             seen.add(region)
@@ -308,11 +309,27 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
 
 
 def _runs_past(blocks: list[Block], box: Box, s: LayoutSettings) -> bool:
-    """The region beside the candidate holds lines of running text above or below it (twice the
-    words of a cell of prose: a header's cell wrapped onto lines has fewer): it is a column of
-    the page's text (a list beside the table, the ends of a paragraph), not the table's cells."""
-    return any(len(ln.words) >= 2 * s.table_prose_words and not min(ln.box.y1, box.y1) > max(ln.box.y0, box.y0)
-               for b in blocks for ln in b.lines)
+    """Some block beside the candidate runs on above or below it in lines of running text
+    (twice the words of a cell of prose: a header's cell wrapped onto lines has fewer): the rows
+    beside are the ends of a paragraph in the next column, not the table's cells."""
+    for b in blocks:
+        inside = [min(ln.box.y1, box.y1) > max(ln.box.y0, box.y0) for ln in b.lines]
+        if any(inside) and any(len(ln.words) >= 2 * s.table_prose_words
+                               for ln, x in zip(b.lines, inside) if not x):
+            return True
+    return False
+
+
+_BULLET = re.compile(r"^[^\w\s]{1,2}$")  # "•", "–", "*)": a marker with no number or letter
+
+
+def _bulleted(rows: list[Row]) -> bool:
+    """Most rows are items of a bulleted list (a bullet, then words): a list in the next
+    column, each item on one of the table's rows (a table's rows are labelled, not bulleted;
+    a column of check boxes, symbols alone, is the table's)."""
+    items = sum(bool(_BULLET.match(r.words[0].text)) and any(c.isalpha() for w in r.words[1:] for c in w.text)
+                for r in rows)
+    return 2 * items > len(rows)
 
 
 def _same_row(a: Row, b: Row) -> bool:
