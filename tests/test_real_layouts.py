@@ -344,8 +344,9 @@ def test_a_pages_first_lines_under_its_running_head_are_read_in_their_columns():
 
 def test_headings_opening_both_columns_under_the_running_head_are_read_in_their_columns():
     # mnras_guide's page 2: a section heading in small capitals opens each column right under
-    # the running head, space above and below them. The row was taken for a header candidate and read across the
-    # gutter ("3 PREPARING AND SUBMITTING A PAPER 5.1 Title"); it parts where the columns do.
+    # the running head, space above and below them. The row was taken for a header candidate
+    # and read across the gutter ("3 PREPARING AND SUBMITTING A PAPER 5.1 Title"); it parts
+    # where the columns do.
     head = small_line("MNRAS guide for authors 3", 420, 30, size=10)
     left, right = column(prose("L", 30), 72, 72), column(prose("R", 30), 320, 72)
     body = (small_line("3 PREPARING AND SUBMITTING A PAPER", 72, 52, size=8.8) + left

@@ -19,7 +19,9 @@ from .settings import LayoutSettings
 from .sideways import is_sideways
 
 _EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
-LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[^\w\s]{1,2})$")
+_BULLET_TEXT = r"[^\w\s]{1,2}"  # "•", "–", "*)": a marker with no number or letter
+LIST_MARKER = re.compile(rf"^(\[\d{{1,3}}\]|\(?\d{{1,3}}[.)]|\(?[a-zA-Z][.)]|{_BULLET_TEXT})$")
+_BULLET = re.compile(rf"^{_BULLET_TEXT}$")  # a list marker that is a bullet, not a number
 _LEADER = re.compile(r"(\.\s?){4,}|…{2,}")
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
 _SECTION = re.compile(r"^([A-Z]\.)?(\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\.?)$")
@@ -318,9 +320,6 @@ def _runs_past(blocks: list[Block], box: Box, s: LayoutSettings) -> bool:
                                for ln, x in zip(b.lines, inside) if not x):
             return True
     return False
-
-
-_BULLET = re.compile(r"^[^\w\s]{1,2}$")  # "•", "–", "*)": a marker with no number or letter
 
 
 def _bulleted(rows: list[Row]) -> bool:
