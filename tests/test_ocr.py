@@ -494,3 +494,20 @@ def test_a_scanned_page_in_another_language_keeps_its_accents(tmp_path, tesserac
     doc.save(str(tmp_path / "scan.pdf"))
     read = ColumnAwarePDFLoader(tmp_path / "scan.pdf").load()[0].page_content
     assert all(word in read for word in expected), read
+
+
+def test_a_forced_reading_that_fails_leaves_the_page_its_text_layer(monkeypatch, tmp_path, caplog):
+    path = tmp_path / "text.pdf"
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Words of the text layer stay readable.")
+    doc.save(path)
+
+    def fail(*args, **kwargs):
+        raise ocr_module.OcrFailed("Tesseract stopped")
+
+    monkeypatch.setattr(ocr_module, "_read_region", fail)
+    with caplog.at_level(logging.WARNING):
+        page = ColumnAwarePDFLoader(str(path), ocr="force").load()[0]
+    assert "OCR failed" in caplog.text
+    assert page.page_content == "Words of the text layer stay readable."
+    assert page.metadata["needs_ocr"] is True

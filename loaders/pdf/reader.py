@@ -112,8 +112,9 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                 layout = analyze_page(result.words, frame.width, frame.height, settings,
                                       0.0 if plan.whole_page else document_body, frame.watermarks)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
-        if layout is not None:
-            layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)
+        if layout is None:  # OCR forced, and it failed: the page is read from its text layer
+            layout = analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks)
+        layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)
     except OcrUnavailableError:
         raise
     except Exception as exc:
