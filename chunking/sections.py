@@ -240,7 +240,7 @@ def document_title(metadata: Mapping[str, Any], pieces: list[Piece]) -> str:
     if len(_WORDS.findall(given)) >= 2 and not _FILE_TITLE.search(given):
         return given
     body = body_size(pieces)
-    opening = []
+    opening: list[Piece] = []
     for p in pieces:
         if p.page != pieces[0].page or len(opening) >= 4:
             break

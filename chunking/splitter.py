@@ -55,7 +55,7 @@ class BandAwareTextSplitter(TextSplitter):
                  continue_paragraphs: bool | None = None, max_length: int | None = None,
                  settings: ChunkingSettings | None = None, precision: str = DEFAULT_PRECISION,
                  **kwargs: Any) -> None:
-        given = {"chunk_size": chunk_size, "chunk_overlap": chunk_overlap,
+        given: dict[str, Any] = {"chunk_size": chunk_size, "chunk_overlap": chunk_overlap,
                  "continue_paragraphs": continue_paragraphs}
         self.settings = replace(settings or ChunkingSettings(),
                                 **{k: v for k, v in given.items() if v is not None})

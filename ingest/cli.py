@@ -323,12 +323,12 @@ def _audit(a: argparse.Namespace, settings: Settings) -> int:
 
         chunker = configured_splitter(settings.chunking, settings.embedding.model).split_documents
     try:
-        pages = audit_pdf(target, out, a.pages, chunker=chunker, settings=settings.layout, zoom=a.zoom,
-                          password=settings.ingest.password)
+        audited = audit_pdf(target, out, a.pages, chunker=chunker, settings=settings.layout, zoom=a.zoom,
+                            password=settings.ingest.password)
     except PDFLoadError as exc:
         raise InputError(str(exc)) from exc
-    for p in pages:
-        print(f"page {p.number + 1}: {p.png}  confidence {p.confidence:.2f}")
+    for page in audited:
+        print(f"page {page.number + 1}: {page.png}  confidence {page.confidence:.2f}")
     print(f"open {out / 'index.html'}")
     return EXIT_OK
 

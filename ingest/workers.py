@@ -18,7 +18,7 @@ import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Iterator, Sequence
+from typing import Generator, Sequence
 
 from .parse import FileChunks, parse_file
 from .settings import Settings
@@ -50,7 +50,7 @@ def _kill(pool: ProcessPoolExecutor) -> None:
         proc.join(timeout=5)
 
 
-def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Iterator[FileChunks]:
+def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Generator[FileChunks, None, None]:
     """Parsed files, in job order, for (path, content hash) jobs. At most two files per worker
     wait parsed, so memory stays bounded. ingest.workers = 0 parses in this process. Close the
     generator (contextlib.closing) to stop early: the workers are killed then."""

@@ -115,9 +115,11 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
     with. Mutates the layouts in place."""
     s = settings or LayoutSettings()
     window = s.furniture_window
+    candidates: list[list[_Candidate]] = []
     for p in pages:  # found once per page, before any is decided (the settings of that first call)
         if p.furniture_candidates is None:
             p.furniture_candidates = _candidates(p, s)
+        candidates.append(p.furniture_candidates)
     # Without neighbouring pages repetition cannot be checked: a small single line at the edge is
     # taken for a running head; with neighbours, only repetition decides.
     alone = len(pages) == 1
@@ -126,9 +128,9 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
         # The candidates of the pages around, each with how many pages on from this one it is.
-        nearby = [((numbers[j] - numbers[i]) if numbers is not None else j - i, pages[j].furniture_candidates)
+        nearby = [((numbers[j] - numbers[i]) if numbers is not None else j - i, candidates[j])
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
-        for c in page.furniture_candidates:
+        for c in candidates[i]:
             furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))
                                     or (alone and _small_edge_line(c.block, body_h, s)))
             if not furniture and not c.edge and c.number is not None:
@@ -147,15 +149,14 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):
-                    _detach(page, c)
+                    _detach(page, c, c.within)
         _headings_to_their_column(page)
         _renumber(page)
 
 
-def _detach(page: PageLayout, c: _Candidate) -> None:
+def _detach(page: PageLayout, c: _Candidate, within: Block) -> None:
     """Take a page number read as a paragraph's first (last) line out of it, as a block of its
     own before (after) it."""
-    within = c.within
     line = c.block.lines[0]
     at = next((k for k, b in enumerate(page.blocks) if b is within), None)
     if at is None:  # (the page changed since its candidates were found)

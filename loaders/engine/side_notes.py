@@ -11,6 +11,7 @@ out of its region and it comes back here the same way, in either margin.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Sequence
 
 from .geometry import LETTERED, TEXT, Block, Line, Word
 from .rows import Row
@@ -109,7 +110,7 @@ def _groups(lines: list[list[Word]], s: LayoutSettings) -> list[list[list[Word]]
 
 
 def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettings,
-                     taken: list[list[list[Word]]] = ()) -> list[Block]:
+                     taken: Sequence[list[list[Word]]] = ()) -> list[Block]:
     """The body blocks with each side note (its lines that follow one another at a line's
     pitch; or each of `taken`, notes the reader took out whole) after the paragraph it sits
     beside: among the blocks on its inner side (right of a note in the left margin, left of one

@@ -64,9 +64,9 @@ def place_sideways(body: list[Block], sideways: list[Word]) -> list[Block]:
     for w in sorted(sideways, key=lambda w: (w.x0, w.y0, w.seq)):
         best: tuple[float, float, int] | None = None
         anchor = -1
-        for i, b in enumerate(boxes):
-            across = max(0.0, b.x0 - w.x1, w.x0 - b.x1)
-            down = max(0.0, b.y0 - w.y1, w.y0 - b.y1)
+        for i, box in enumerate(boxes):
+            across = max(0.0, box.x0 - w.x1, w.x0 - box.x1)
+            down = max(0.0, box.y0 - w.y1, w.y0 - box.y1)
             key = (down, across, i)  # level with it (down 0) first, then the nearest across
             if best is None or key < best:
                 best, anchor = key, i

@@ -346,13 +346,13 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     lines = make_rows(words, s.row_overlap)
     rules = rules.within(region, s.rule_join)
     col_rules = _without_empty_columns(_column_rules(rules, region, s), words, region)
+    seps: list[float] | None = None
     if col_rules:
-        seps: list[float] | None = [sum(g.pos for g in grp) / len(grp) for grp in col_rules]
-        seps = sorted(seps + _unruled_splits(words, [region.x0] + seps + [region.x1], rules, region, s))
+        ruled = [sum(g.pos for g in grp) / len(grp) for grp in col_rules]
+        seps = sorted(ruled + _unruled_splits(words, [region.x0] + ruled + [region.x1], rules, region, s))
         edges = [region.x0] + seps + [region.x1]
         cols = list(zip(edges, edges[1:]))
     else:
-        seps = None
         cols = word_columns(lines, s)
     if len(cols) < 2:
         return None

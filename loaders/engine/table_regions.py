@@ -111,13 +111,13 @@ class _Regions(dict):
         words = [w for line in self.lines[region] for w in line.words]
         # A region's rows as the engine cut them (a run of rows that make_rows made, its scripts
         # back in their lines) are taken when the words are the same.
-        read = self.read[region] if 0 <= region < len(self.read) else None
-        ids = {id(w) for r in read for w in r.words} if read is not None else None
-        # (A sideways word the engine took out of a line came back as a block of the region.)
-        if ids is not None and (ids == {id(w) for w in words}
-                                or ids == {id(w) for w in words if not is_sideways(w, self.s)}):
-            rows = read
-        else:
+        rows = self.read[region] if 0 <= region < len(self.read) else None
+        if rows is not None:
+            ids = {id(w) for r in rows for w in r.words}
+            # (A sideways word the engine took out of a line came back as a block of the region.)
+            if ids != {id(w) for w in words} and ids != {id(w) for w in words if not is_sideways(w, self.s)}:
+                rows = None
+        if rows is None:
             rows = make_rows(words, self.s.row_overlap)
         self[region] = rows
         return rows
@@ -224,7 +224,8 @@ def counts_evenly(values: list[float], positions: list[float], s: LayoutSettings
 
 def axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
     """Cells of a row that are a chart's axis: numbers only, evenly spaced, counting evenly."""
-    values, centres = [], []
+    values: list[float] = []
+    centres: list[float] = []
     for c in cells:
         v = number(c[0].text) if len(c) == 1 else None
         if v is None:

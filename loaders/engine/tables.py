@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from .floats import caption_goes_on
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word
@@ -294,7 +294,7 @@ def _table_block(t: Table) -> TableBlock:
     return TableBlock(lines, kind=TABLE, table=t)
 
 
-def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: list[Box] = (),
+def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[Box] = (),
                   body_h: float = 0.0) -> list[Block]:
     """The caption right above the table (or else right below it): the block above when it
     opens with "Table N", or its last lines from one that does (a caption set close under a
@@ -347,7 +347,7 @@ def _end_of_body(blocks: list[Block]) -> int:
     return at
 
 
-def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: list[Box] = ()) -> None:
+def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: Sequence[Box] = ()) -> None:
     """Put a table into the page's reading order where a reader meets it: after the last block
     (in reading order) above it in its columns, and when that block's sentence goes on below the
     table, after the block that finishes it. Blocks at the page's edges count (furniture is decided later, and

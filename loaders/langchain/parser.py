@@ -152,5 +152,7 @@ class ColumnAwarePDFLoader(BaseLoader):
             try:
                 while (doc := await loop.run_in_executor(worker, next, pages, done)) is not done:
                     yield doc
-            finally:
-                await loop.run_in_executor(worker, pages.close)
+            finally:  # (a generator is closed on the worker; another iterator needs nothing)
+                close = getattr(pages, "close", None)
+                if close is not None:
+                    await loop.run_in_executor(worker, close)

@@ -80,8 +80,9 @@ def _vector_paths(blocks: list[tuple]) -> list[VectorPath] | None:
     styles: dict[str, tuple[bool, int, bool, bool] | None] = {}
     for block in blocks:
         text = block[4]
-        style = styles.get(text, False)
-        if style is False:
+        if text in styles:
+            style = styles[text]
+        else:
             m = _VECTOR.search(text)
             style = styles[text] = None if m is None else (
                 m[1] == "stroked", int(m[2], 16), m[3] == "true", m[4] == "true")

@@ -43,8 +43,9 @@ def _stand_in_ligature(m: re.Match[str], text: str, lexicon: Lexicon, s: LayoutS
     before = _TAIL.search(text[:start])
     after = _HEAD.match(text[end:])
     left = (before.group(0) if before else "").lower()
-    right = (after.group(0) if after else "").lower()
-    if not left and (len(right) < 2 or not after.group(0)[0].islower()):
+    head = after.group(0) if after else ""
+    right = head.lower()
+    if not left and (len(right) < 2 or not head[0].islower()):
         return char  # "%D", '"The': a sign before a name or a capital
     if not left and right in lexicon and right not in _LEFTOVERS:
         if char in _QUOTES and lexicon[right] > VOCABULARY_COUNT:

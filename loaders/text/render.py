@@ -199,7 +199,10 @@ def _join_words_broken_across_blocks(texts: list[tuple[Block, str]], repairs: _R
         last = prev[prev.rfind(LINE_SEP) + 1:]
         if not _TRAILING_HYPHEN.search(last):
             continue
-        word = _FIRST_WORD.match(text).group(0)
+        first = _FIRST_WORD.match(text)  # (the text opens with a lower-case letter)
+        if first is None:
+            continue
+        word = first.group(0)
         joined = join_at_hyphen(last, word, repairs.hyphens, sure_only=True)
         if joined is not None:
             rest = text[len(word):]

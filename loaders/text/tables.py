@@ -66,8 +66,10 @@ def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: J
     """The text a table block gives the page: its caption (read as the page reads a paragraph,
     on one line), a blank line, and the table. The block keeps its cell texts and caption (the
     page metadata gives them)."""
-    block.rows, block.caption = cell_rows(block.table, join_lines), caption
-    body = render_rows(block.rows, block.table.header_rows, s.tables)
+    table = block.table
+    assert table is not None, "a table block is made with its table"
+    block.rows, block.caption = cell_rows(table, join_lines), caption
+    body = render_rows(block.rows, table.header_rows, s.tables)
     return block.caption + CAPTION_SEPARATOR + body if block.caption else body
 
 
