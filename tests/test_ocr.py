@@ -14,6 +14,7 @@ import pymupdf
 import pytest
 
 from columnrag.loaders import ColumnAwarePDFLoader, OcrSettings, OcrUnavailableError
+from columnrag.loaders.contract import decode_blocks
 from columnrag.loaders.engine.geometry import Box, Word
 from columnrag.loaders.pdf import ocr as ocr_module
 from columnrag.loaders.pdf import ocr_glance as glance
@@ -157,6 +158,48 @@ def test_a_scanned_two_column_page_reads_column_by_column(tmp_path, tesseract, a
     assert doc.metadata["ocr"] is True and doc.metadata["needs_ocr"] is False
     assert doc.metadata["ocr_confidence"] > 80
     assert doc.metadata["layout_max_columns"] == 2
+
+
+def _scanned_turned(path, turn: int) -> pymupdf.Matrix:
+    """The two columns scanned with the sheet turned clockwise by `turn` degrees (fed sideways or
+    upside down: the page shows the text turned), and the matrix from the upright page to it."""
+    source = pymupdf.open()
+    page = source.new_page()
+    _two_columns(page, 72, 400)
+    page.set_rotation(turn)
+    doc = pymupdf.open()
+    target = doc.new_page(width=page.rect.width, height=page.rect.height)
+    target.insert_image(target.rect, pixmap=page.get_pixmap(dpi=200, colorspace=pymupdf.csGRAY))
+    doc.save(str(path))
+    return page.rotation_matrix
+
+
+@pytest.mark.parametrize("turn", [90, 180, 270])
+def test_a_page_scanned_sideways_or_upside_down_is_read_the_right_way_up(tmp_path, tesseract, turn):
+    upright, turned = tmp_path / "upright.pdf", tmp_path / "turned.pdf"
+    _scanned_turned(upright, 0)
+    to_turned = _scanned_turned(turned, turn)
+    read = ColumnAwarePDFLoader(turned).load()[0]
+    _assert_in_order(read.page_content, MARKERS)
+    expected = set(_words(" ".join(LEFT + RIGHT)))
+    assert len(expected & set(_words(read.page_content))) >= 0.9 * len(expected)
+    assert read.metadata["ocr_confidence"] > 80 and read.metadata["layout_max_columns"] == 2
+    assert read.metadata["text_rotation"] != 0
+    # Each block's box is where its text is on the turned page: the upright reading's, turned.
+    blocks, reference = decode_blocks(read.metadata), decode_blocks(ColumnAwarePDFLoader(upright).load()[0].metadata)
+    assert len(blocks) == len(reference)
+    for block, same in zip(blocks, reference):
+        want = pymupdf.Rect(same.box.as_tuple()) * to_turned
+        assert all(abs(a - b) <= 4 for a, b in zip(block.box.as_tuple(), want)), (block.box, want)
+
+
+def test_an_upright_scan_read_well_is_not_checked_for_orientation(tmp_path, tesseract, monkeypatch):
+    def refuse(*_):
+        raise AssertionError("orientation detection ran")
+
+    monkeypatch.setattr(ocr_module, "find_orientation_engine", refuse)
+    _scanned_turned(tmp_path / "upright.pdf", 0)
+    _assert_in_order(ColumnAwarePDFLoader(tmp_path / "upright.pdf").load()[0].page_content, MARKERS)
 
 
 def test_a_half_scanned_page_keeps_its_text_layer_and_reads_the_scan_below(tmp_path, tesseract):
@@ -440,7 +483,7 @@ def _reading(monkeypatch, available: set[str],
     (English reads "ñ" as "fi"); returns the languages asked for and the words read."""
     asked: list[str] = []
 
-    def read_region(engine, page, clip, settings, dpi=None):
+    def read_region(engine, page, clip, settings, dpi=None, turn=0):
         text = spanish if engine.languages == "spa" else spanish.replace("ñ", "fi").replace("í", "i")
         return [Word(0, 0, 1, 1, t, i) for i, t in enumerate(text.split())], [90.0]
 

@@ -27,8 +27,8 @@ from .ocr_glance import ink_on_paper, running_text
 from .ocr_images import inside, wordless_images
 from .ocr_settings import AUTO_LANGUAGES, TESSERACT_CODES, OcrSettings
 from .ocr_words import Placement, page_words
-from .tesseract import OcrFailed, Tesseract, find_tesseract
-from .words import UPRIGHT, PageWords
+from .tesseract import OcrFailed, Tesseract, find_orientation_engine, find_tesseract
+from .words import READS_DOWN, READS_UP, UPRIGHT, PageWords
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,7 @@ class OcrResult:
     words: list[Word]  # the page's words: text layer outside what was read, plus what OCR found
     ocr_words: int  # how many of them OCR found
     confidence: float  # their mean confidence, 0-100 (0 when none)
+    turn: int = UPRIGHT  # a page read whole the other way up (scanned sideways or upside down): its words' frame
 
 
 def _key(w: Word) -> tuple:
@@ -101,14 +102,23 @@ def _plan_blocks(plan: OcrPlan, layout: PageLayout, frame: PageWords, settings: 
             plan.garbled.update(_key(w) for w in block.words)
 
 
-def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settings: OcrSettings,
-                 dpi: int | None = None) -> tuple[list[Word], list[float]]:
-    dpi = dpi or settings.dpi
+def _render(page: pymupdf.Page, clip: Box | None, dpi: int, turn: int = UPRIGHT) -> tuple[pymupdf.Pixmap, pymupdf.Rect]:
+    """A region (None: the page) in grey at `dpi`, turned counter-clockwise by `turn` degrees:
+    the pixels of a page turned READS_UP are its frame's (words.PageWords), (H - y, x) scaled."""
     rect = page.rect if clip is None else pymupdf.Rect(clip.x0, clip.y0, clip.x1, clip.y1)
-    pix = page.get_pixmap(dpi=dpi, colorspace=pymupdf.csGRAY, clip=rect, alpha=False)
+    zoom = dpi / 72
+    return page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom).prerotate(turn), colorspace=pymupdf.csGRAY,
+                           clip=rect, alpha=False), rect
+
+
+def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settings: OcrSettings,
+                 dpi: int | None = None, turn: int = UPRIGHT) -> tuple[list[Word], list[float]]:
+    """A region's words in page points; a page read turned (clip None), in its turned frame."""
+    dpi = dpi or settings.dpi
+    pix, rect = _render(page, clip, dpi, turn)
     found = engine.read(pix.samples, pix.width, pix.height, pix.stride, dpi, settings.timeout)
-    return page_words(found, pix.width, pix.height, Placement(rect.x0, rect.y0, rect.width / pix.width),
-                      settings)
+    across = rect.height if turn in (READS_UP, READS_DOWN) else rect.width
+    return page_words(found, pix.width, pix.height, Placement(rect.x0, rect.y0, across / pix.width), settings)
 
 
 def _reads_as_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
@@ -139,10 +149,10 @@ def read_page(engine: Engine, page: pymupdf.Page, frame: PageWords, plan: OcrPla
 
 
 def _read_text(engine: Engine, tesseract: Tesseract, page: pymupdf.Page, clip: Box | None,
-               settings: OcrSettings, layout: LayoutSettings) -> tuple[list[Word], list[float]]:
+               settings: OcrSettings, layout: LayoutSettings, turn: int = UPRIGHT) -> tuple[list[Word], list[float]]:
     """A region's words; with languages `auto`, read again in its own language when its words
     (read in English) are another's and Tesseract has that language's data."""
-    words, confs = _read_region(tesseract, page, clip, settings)
+    words, confs = _read_region(tesseract, page, clip, settings, turn=turn)
     if settings.languages != AUTO_LANGUAGES:
         return words, confs
     texts = [w.text for w in words]
@@ -155,7 +165,49 @@ def _read_text(engine: Engine, tesseract: Tesseract, page: pymupdf.Page, clip: B
     if own is None:
         return words, confs
     log.debug("%s page %d reads as %s: read again in it", page.parent.name, page.number + 1, code)
-    return _read_region(own, page, clip, settings)
+    return _read_region(own, page, clip, settings, turn=turn)
+
+
+def _may_be_turned(words: list[Word], confs: list[float], settings: OcrSettings) -> bool:
+    """Whether a page read whole may stand the wrong way up: its words read at low confidence
+    (upside down, Tesseract guesses at shapes) or most words of letters are taller than wide
+    (sideways, it reads the lines as vertical text). An upright page read well costs nothing more."""
+    if _mean(confs) < settings.orientation_check_confidence:
+        return True
+    lettered = [w for w in words if sum(ch.isalpha() for ch in w.text) >= 3]
+    tall = sum(w.height > w.x1 - w.x0 for w in lettered)
+    return bool(lettered) and tall >= settings.orientation_tall_share * len(lettered)
+
+
+def _page_turn(page: pymupdf.Page, settings: OcrSettings) -> int:
+    """The turn (words.PageWords) that stands the page's text upright, by Tesseract's orientation
+    detection; UPRIGHT when it is unsure, cannot tell, or has no orientation data."""
+    osd = find_orientation_engine(settings.threads)
+    if osd is None:
+        log.debug("Tesseract has no orientation data (osd): pages are read the way up they are drawn")
+        return UPRIGHT
+    pix, _ = _render(page, None, settings.dpi)
+    found = osd.orientation(pix.samples, pix.width, pix.height, pix.stride, settings.dpi)
+    if found is None or found[1] < settings.orientation_min_confidence:
+        return UPRIGHT
+    return (360 - found[0]) % 360  # turned clockwise by d: turned back counter-clockwise by d
+
+
+def _read_whole_page(engine: Engine, tesseract: Tesseract, page: pymupdf.Page, settings: OcrSettings,
+                     layout: LayoutSettings) -> tuple[list[Word], list[float], int]:
+    """A page's words and the turn they are read in: upright, or the way up its text stands when
+    it was scanned sideways or upside down (and that reading is not the less sure one)."""
+    words, confs = _read_text(engine, tesseract, page, None, settings, layout)
+    if not _may_be_turned(words, confs, settings):
+        return words, confs, UPRIGHT
+    turn = _page_turn(page, settings)
+    if turn == UPRIGHT:
+        return words, confs, UPRIGHT
+    turned, turned_confs = _read_text(engine, tesseract, page, None, settings, layout, turn)
+    if _mean(turned_confs) < _mean(confs) - settings.orientation_confidence_margin:
+        return words, confs, UPRIGHT
+    log.debug("%s page %d reads turned by %d degrees", page.parent.name, page.number + 1, turn)
+    return turned, turned_confs, turn
 
 
 def _read_planned(engine: Engine, page: pymupdf.Page, frame: PageWords, plan: OcrPlan, settings: OcrSettings,
@@ -168,8 +220,8 @@ def _read_planned(engine: Engine, page: pymupdf.Page, frame: PageWords, plan: Oc
     if tesseract is None:
         return None
     if plan.whole_page:
-        words, confs = _read_text(engine, tesseract, page, None, settings, layout)
-        return OcrResult(_row_major(words), len(words), _mean(confs))
+        words, confs, turn = _read_whole_page(engine, tesseract, page, settings, layout)
+        return OcrResult(_row_major(words), len(words), _mean(confs), turn)
     kept = list(frame.words)
     added: list[Word] = []
     confs_all: list[float] = []

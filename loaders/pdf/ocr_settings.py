@@ -96,6 +96,20 @@ class OcrSettings:
     glance_min_paragraph: float = 45.0
     glance_line_gap: float = 6.0
 
+    # -- pages scanned sideways or upside down --
+    # A page read whole is checked for which way up its text stands (Tesseract's orientation
+    # detection, about a sixth of a reading's time) only when its words read at a mean confidence
+    # below this (upside down, Tesseract reads about 35; an upright scan 90 or more) ...
+    orientation_check_confidence: float = 60.0
+    # ... or when this share of its words of three letters or more is taller than wide (sideways,
+    # Tesseract reads the lines as vertical text, each word a tall box).
+    orientation_tall_share: float = 0.5
+    # The page is then read turned when the detection is this sure (Tesseract's confidence: about
+    # 30 on a page of text; under 10 on a few words) ...
+    orientation_min_confidence: float = 10.0
+    # ... and the turned reading's mean confidence is no more than this below the upright one's.
+    orientation_confidence_margin: float = 5.0
+
     # -- deskewing OCR words --
     # Steeper line slopes (dy/dx) are not skew but text set at an angle, and are not undone.
     max_skew: float = 0.1

@@ -23,7 +23,7 @@ from ..paths import display_path
 from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
 from .ocr_settings import OcrSettings
 from .rules import page_drawing
-from .words import UPRIGHT, PageWords, page_words
+from .words import PageWords, ocr_frame, page_words
 from ..engine.settings import LayoutSettings
 from ..text.render import BlockSpan, page_text
 
@@ -103,8 +103,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
             result = read_page(partial(ocr_engine, ocr), page, frame, plan, ocr, settings)
             if result is not None:
                 if plan.whole_page:  # a page of OCR words has no drawing order: geometry alone decides
-                    frame = PageWords([], page.rect.width, page.rect.height, UPRIGHT,
-                                      page.rect.width, page.rect.height)
+                    frame = ocr_frame(page.rect.width, page.rect.height, result.turn)
                     # OCR boxes measure each word's ink, not its type size: a body paragraph
                     # would pass for a float set in other type, so only captions are floats.
                     settings = replace(settings, follow_drawing_order=False,

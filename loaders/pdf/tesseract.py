@@ -78,6 +78,8 @@ def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
         "TessDeleteTextArray": ([ctypes.POINTER(ctypes.c_char_p)], None),
         "TessDeleteText": ([p], None), "TessMonitorCreate": ([], p), "TessMonitorDelete": ([p], None),
         "TessMonitorSetDeadlineMSecs": ([p, i], None),
+        "TessBaseAPIDetectOrientationScript": ([p, ctypes.POINTER(i), ctypes.POINTER(ctypes.c_float),
+                                                ctypes.POINTER(s), ctypes.POINTER(ctypes.c_float)], i),
     }
     for name, (args, result) in signatures.items():
         fn = getattr(lib, name)
@@ -172,6 +174,25 @@ class Tesseract:
                 lib.TessMonitorDelete(monitor)
         return parse_tsv(tsv)
 
+    def orientation(self, samples: bytes, width: int, height: int, stride: int, dpi: int) -> tuple[int, float] | None:
+        """How far a grey image's text stands turned clockwise (0, 90, 180 or 270 degrees) and
+        Tesseract's confidence in that, or None when it cannot tell (too little text). Only the
+        engine for `osd` (find_orientation_engine) tells."""
+        lib, api = self._lib, self._handle
+        degrees, confidence = ctypes.c_int(), ctypes.c_float()
+        script, script_confidence = ctypes.c_char_p(), ctypes.c_float()
+        with self._lock, _one_thread(self._omp):
+            if not api:
+                raise OcrFailed("Tesseract was shut down")
+            try:
+                lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
+                lib.TessBaseAPISetSourceResolution(api, dpi)
+                told = lib.TessBaseAPIDetectOrientationScript(api, ctypes.byref(degrees), ctypes.byref(confidence),
+                                                              ctypes.byref(script), ctypes.byref(script_confidence))
+            finally:
+                lib.TessBaseAPIClear(api)
+        return (degrees.value % 360, confidence.value) if told else None
+
     def close(self) -> None:
         with self._lock:
             if self._handle:
@@ -210,6 +231,17 @@ def _engine(lib: ctypes.CDLL, languages: str, threads: int = 1) -> Tesseract | s
     lib.TessBaseAPISetPageSegMode(api, _PSM_AUTO)
     lib.TessBaseAPISetVariable(api, b"debug_file", os.devnull.encode())  # no "Detected 44 diacritics"
     return Tesseract(lib, api, languages, threads)
+
+
+ORIENTATION = "osd"  # Tesseract's orientation and script data (Debian: tesseract-ocr-osd, which tesseract-ocr pulls in)
+
+
+def find_orientation_engine(threads: int = 1) -> Tesseract | None:
+    """The engine that tells which way up a page's text stands, or None (no Tesseract, or no
+    `osd` data, or a Tesseract built without its legacy engine, which OSD needs)."""
+    lib = _library(threads)
+    found = _engine(lib, ORIENTATION, threads) if lib is not None else None
+    return found if isinstance(found, Tesseract) else None
 
 
 def find_tesseract(languages: str, threads: int = 1) -> tuple[Tesseract | None, str]:

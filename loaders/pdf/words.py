@@ -29,6 +29,7 @@ _FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
 _VECTOR_BLOCK = 3  # extractBLOCKS' block type of a path's box
 
 UPRIGHT, READS_UP, READS_DOWN = 0, 90, 270
+UPSIDE_DOWN = 180  # (a scan fed the wrong way up, turned for OCR: a text layer never reads so)
 
 # pdfTeX's T1 fonts without a ToUnicode map give their ligature glyphs as control codes, which
 # MuPDF then treats as spaces ("speci\x1ced" comes out as "speci" "ed").
@@ -233,7 +234,7 @@ class PageWords:
     words: list[Word]
     width: float  # of the (possibly turned) frame the words are in
     height: float
-    turn: int  # UPRIGHT, READS_UP or READS_DOWN
+    turn: int  # UPRIGHT, READS_UP, READS_DOWN, or UPSIDE_DOWN (a page OCR'd the other way up)
     page_width: float
     page_height: float
     # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples), asked
@@ -250,12 +251,23 @@ class PageWords:
             return Box(box.y0, self.page_height - box.x1, box.y1, self.page_height - box.x0)
         if self.turn == READS_DOWN:  # frame (x', y') = (y, W - x)
             return Box(self.page_width - box.y1, box.x0, self.page_width - box.y0, box.x1)
+        if self.turn == UPSIDE_DOWN:  # frame (x', y') = (W - x, H - y)
+            return Box(self.page_width - box.x1, self.page_height - box.y1,
+                       self.page_width - box.x0, self.page_height - box.y0)
         return box
 
     def to_frame(self, box: Box) -> Box:
         """A box in PyMuPDF page coordinates, in the words' frame (the inverse of `to_page`)."""
         x0, y0, x1, y1 = _turn(box.as_tuple(), self.turn, self.page_width, self.page_height)
         return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+def ocr_frame(page_width: float, page_height: float, turn: int) -> PageWords:
+    """The frame of a page read whole by OCR (none of its text layer's words), its words turned
+    by `turn` from the page as rendered."""
+    sideways = turn in (READS_UP, READS_DOWN)
+    return PageWords([], page_height if sideways else page_width, page_width if sideways else page_height,
+                     turn, page_width, page_height)
 
 
 def _direction(line: list[tuple], s: LayoutSettings) -> str:
@@ -323,6 +335,8 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
         return (height - y1, x0, height - y0, x1, *w[4:])
     if turn == READS_DOWN:
         return (y0, width - x1, y1, width - x0, *w[4:])
+    if turn == UPSIDE_DOWN:
+        return (width - x1, height - y1, width - x0, height - y0, *w[4:])
     return w
 
 
