@@ -193,13 +193,51 @@ def test_a_page_scanned_sideways_or_upside_down_is_read_the_right_way_up(tmp_pat
         assert all(abs(a - b) <= 4 for a, b in zip(block.box.as_tuple(), want)), (block.box, want)
 
 
-def test_an_upright_scan_read_well_is_not_checked_for_orientation(tmp_path, tesseract, monkeypatch):
+@pytest.fixture
+def no_orientation_check(monkeypatch):
     def refuse(*_):
         raise AssertionError("orientation detection ran")
 
     monkeypatch.setattr(ocr_module, "find_orientation_engine", refuse)
+
+
+def test_an_upright_scan_read_well_is_not_checked_for_orientation(tmp_path, tesseract, no_orientation_check):
     _scanned_turned(tmp_path / "upright.pdf", 0)
     _assert_in_order(ColumnAwarePDFLoader(tmp_path / "upright.pdf").load()[0].page_content, MARKERS)
+
+
+def _stored_sideways(path, source: pymupdf.Document) -> None:
+    """The source's page stored a quarter turn round (its content runs up the PDF's page) with
+    /Rotate 90 to show it upright, as scanners store a sheet fed sideways."""
+    doc = pymupdf.open()
+    width, height = source[0].rect.width, source[0].rect.height
+    page = doc.new_page(width=height, height=width)
+    page.show_pdf_page(page.rect, source, 0, rotate=90)
+    page.set_rotation(90)
+    doc.save(str(path))
+
+
+def test_a_scan_stored_sideways_and_shown_upright_has_its_boxes_where_its_words_are(
+        tmp_path, tesseract, no_orientation_check):
+    """Words, image placements and drawings are in the unrotated page's coordinates; a page is
+    rendered as displayed. The scan is read the way it is displayed (no orientation check), and
+    its boxes are those the same page's text layer has."""
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    scanned = pymupdf.open()
+    scanned.new_page().insert_image(scanned[0].rect, pixmap=_scan(source[0]))
+    _stored_sideways(tmp_path / "text.pdf", source)
+    _stored_sideways(tmp_path / "scan.pdf", scanned)
+    read = ColumnAwarePDFLoader(tmp_path / "scan.pdf").load()[0]
+    _assert_in_order(read.page_content, MARKERS)
+    assert read.metadata["ocr"] is True and read.metadata["layout_max_columns"] == 2
+    text_layer = ColumnAwarePDFLoader(tmp_path / "text.pdf", ocr="off").load()[0]
+    assert (read.metadata["page_width"], read.metadata["page_height"]) == (
+        text_layer.metadata["page_width"], text_layer.metadata["page_height"])
+    blocks, reference = decode_blocks(read.metadata), decode_blocks(text_layer.metadata)
+    assert len(blocks) == len(reference)
+    for block, same in zip(blocks, reference):
+        assert all(abs(a - b) <= 4 for a, b in zip(block.box.as_tuple(), same.box.as_tuple())), (block.box, same.box)
 
 
 def test_a_half_scanned_page_keeps_its_text_layer_and_reads_the_scan_below(tmp_path, tesseract):

@@ -64,7 +64,9 @@ def layout_metadata(page: PageResult, include_layout: bool = True) -> dict[str, 
     """The page's layout: size, blocks and furniture (left out when `include_layout` is False:
     another splitter would copy them, up to 14 KB a page, into every chunk), how sure the order is,
     and for a page read by OCR, `ocr` and the mean word confidence."""
-    turned = bool(page.frame and page.frame.turn)
+    # Text read sideways from a text layer is a guess from its lines' direction; a page OCR'd
+    # turned (a scan stored sideways, a sheet fed upside down) was measured by Tesseract.
+    turned = bool(page.frame and page.frame.turn) and page.ocr is None
     ocr = {"ocr": True, "ocr_confidence": page.ocr.confidence} if page.ocr is not None else {}
     return {
         "page_width": round(page.frame.page_width if page.frame else page.layout.width, 2),

@@ -27,6 +27,7 @@ from .ocr_glance import ink_on_paper, running_text
 from .ocr_images import inside, wordless_images
 from .ocr_settings import AUTO_LANGUAGES, TESSERACT_CODES, OcrSettings
 from .ocr_words import Placement, page_words
+from .pixels import render
 from .tesseract import OcrFailed, Tesseract, find_orientation_engine, find_tesseract
 from .words import READS_DOWN, READS_UP, UPRIGHT, PageWords
 
@@ -102,23 +103,15 @@ def _plan_blocks(plan: OcrPlan, layout: PageLayout, frame: PageWords, settings: 
             plan.garbled.update(_key(w) for w in block.words)
 
 
-def _render(page: pymupdf.Page, clip: Box | None, dpi: int, turn: int = UPRIGHT) -> tuple[pymupdf.Pixmap, pymupdf.Rect]:
-    """A region (None: the page) in grey at `dpi`, turned counter-clockwise by `turn` degrees:
-    the pixels of a page turned READS_UP are its frame's (words.PageWords), (H - y, x) scaled."""
-    rect = page.rect if clip is None else pymupdf.Rect(clip.x0, clip.y0, clip.x1, clip.y1)
-    zoom = dpi / 72
-    return page.get_pixmap(matrix=pymupdf.Matrix(zoom, zoom).prerotate(turn), colorspace=pymupdf.csGRAY,
-                           clip=rect, alpha=False), rect
-
-
 def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settings: OcrSettings,
                  dpi: int | None = None, turn: int = UPRIGHT) -> tuple[list[Word], list[float]]:
-    """A region's words in page points; a page read turned (clip None), in its turned frame."""
+    """A region's words in page points; a page read whole (clip None) turned by `turn`, in the
+    frame of words turned so."""
     dpi = dpi or settings.dpi
-    pix, rect = _render(page, clip, dpi, turn)
+    pix, region = render(page, clip, dpi, turn)
     found = engine.read(pix.samples, pix.width, pix.height, pix.stride, dpi, settings.timeout)
-    across = rect.height if turn in (READS_UP, READS_DOWN) else rect.width
-    return page_words(found, pix.width, pix.height, Placement(rect.x0, rect.y0, across / pix.width), settings)
+    across = region.height if turn in (READS_UP, READS_DOWN) else region.width
+    return page_words(found, pix.width, pix.height, Placement(region.x0, region.y0, across / pix.width), settings)
 
 
 def _reads_as_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
@@ -179,34 +172,38 @@ def _may_be_turned(words: list[Word], confs: list[float], settings: OcrSettings)
     return bool(lettered) and tall >= settings.orientation_tall_share * len(lettered)
 
 
-def _page_turn(page: pymupdf.Page, settings: OcrSettings) -> int:
+def _page_turn(page: pymupdf.Page, turn: int, settings: OcrSettings) -> int:
     """The turn (words.PageWords) that stands the page's text upright, by Tesseract's orientation
-    detection; UPRIGHT when it is unsure, cannot tell, or has no orientation data."""
+    detection on the page rendered turned by `turn`; `turn` itself when it is unsure, cannot
+    tell, or has no orientation data."""
     osd = find_orientation_engine(settings.threads)
     if osd is None:
-        log.debug("Tesseract has no orientation data (osd): pages are read the way up they are drawn")
-        return UPRIGHT
-    pix, _ = _render(page, None, settings.dpi)
+        log.debug("Tesseract has no orientation data (osd): pages are read the way up they are displayed")
+        return turn
+    pix, _ = render(page, None, settings.dpi, turn)
     found = osd.orientation(pix.samples, pix.width, pix.height, pix.stride, settings.dpi)
     if found is None or found[1] < settings.orientation_min_confidence:
-        return UPRIGHT
-    return (360 - found[0]) % 360  # turned clockwise by d: turned back counter-clockwise by d
+        return turn
+    return (turn + 360 - found[0]) % 360  # turned clockwise by d: turned back by d
 
 
 def _read_whole_page(engine: Engine, tesseract: Tesseract, page: pymupdf.Page, settings: OcrSettings,
                      layout: LayoutSettings) -> tuple[list[Word], list[float], int]:
-    """A page's words and the turn they are read in: upright, or the way up its text stands when
-    it was scanned sideways or upside down (and that reading is not the less sure one)."""
-    words, confs = _read_text(engine, tesseract, page, None, settings, layout)
+    """A page's words and the turn (from the unrotated page) they are read in: as the page is
+    displayed, or the way up its text stands when it was scanned sideways or upside down (and
+    that reading is not the less sure one)."""
+    shown = page.rotation % 360
+    words, confs = _read_text(engine, tesseract, page, None, settings, layout, shown)
     if not _may_be_turned(words, confs, settings):
-        return words, confs, UPRIGHT
-    turn = _page_turn(page, settings)
-    if turn == UPRIGHT:
-        return words, confs, UPRIGHT
+        return words, confs, shown
+    turn = _page_turn(page, shown, settings)
+    if turn == shown:
+        return words, confs, shown
     turned, turned_confs = _read_text(engine, tesseract, page, None, settings, layout, turn)
     if _mean(turned_confs) < _mean(confs) - settings.orientation_confidence_margin:
-        return words, confs, UPRIGHT
-    log.debug("%s page %d reads turned by %d degrees", page.parent.name, page.number + 1, turn)
+        return words, confs, shown
+    log.debug("%s page %d reads turned by %d degrees from how it is displayed", page.parent.name,
+              page.number + 1, (turn - shown) % 360)
     return turned, turned_confs, turn
 
 

@@ -19,6 +19,7 @@ import pymupdf
 
 from ..engine.geometry import Box
 from .ocr_settings import OcrSettings
+from .pixels import render
 
 
 _INDEXED_RGB = re.compile(rb"/Indexed\s*/DeviceRGB\s*(\d+)\s*(?:(\d+)\s+0\s+R|<([0-9A-Fa-f\s]*)>)")
@@ -55,8 +56,7 @@ def ink_on_paper(page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
     """Whether an image looks like a scan of text at a glance (a tiny rendering): ink on paper,
     mostly light, hardly any colour. Photos and colour figures are told apart here for a few
     milliseconds."""
-    pix = page.get_pixmap(dpi=settings.glance_dpi, clip=pymupdf.Rect(image.as_tuple()),
-                          colorspace=pymupdf.csRGB, alpha=False)
+    pix, _ = render(page, image, settings.glance_dpi, colorspace=pymupdf.csRGB)
     if pix.width * pix.height == 0:
         return False
     rgb = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.width, pix.n)[..., :3].astype(np.int16)
@@ -68,8 +68,7 @@ def ink_on_paper(page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
 def running_text(page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
     """Whether the image's text lines look like running text: most of their ink in long lines,
     or a paragraph of long lines stacked one under the other."""
-    pix = page.get_pixmap(dpi=settings.glance_text_dpi, clip=pymupdf.Rect(image.as_tuple()),
-                          colorspace=pymupdf.csGRAY, alpha=False)
+    pix, _ = render(page, image, settings.glance_text_dpi, colorspace=pymupdf.csGRAY)
     if pix.width * pix.height == 0:
         return False
     grey = np.frombuffer(pix.samples, np.uint8).reshape(pix.height, pix.stride)[:, :pix.width]

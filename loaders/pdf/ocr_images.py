@@ -12,6 +12,7 @@ import pymupdf
 from ..engine.geometry import Box, Word
 from .ocr_glance import colour_palette
 from .ocr_settings import OcrSettings
+from .pixels import unrotated_rect
 
 _IMAGE_OPERATIONS = ("fill-image", "fill-imgmask")  # get_bboxlog's names for drawing an image
 _GRID = 16  # cells a side of the grid word centres are counted on
@@ -32,17 +33,18 @@ def wordless_images(page: pymupdf.Page, words: list[Word], images: list[tuple],
     words leave room for it; the lookup is MuPDF's log of what each drawing operation covers,
     several times cheaper than get_image_info (a text page built with the images in it, which
     also counts shadings as images)."""
-    area = page.rect.width * page.rect.height
+    rect = unrotated_rect(page)
+    area = rect.width * rect.height
     large = [img for img in images if img[2] * img[3] >= settings.min_image_share * area]
     if all(img[5] == "Indexed" and colour_palette(page.parent, img[0], settings) for img in large):
         return []  # none, or colour figures all
-    if not _room_for_image(words, page.rect, settings):
+    if not _room_for_image(words, rect, settings):
         return []
     out = []
     for kind, bbox in page.get_bboxlog():
         if kind not in _IMAGE_OPERATIONS:
             continue
-        r = pymupdf.Rect(bbox) & page.rect
+        r = pymupdf.Rect(bbox) & rect
         if r.is_empty or r.width * r.height < settings.min_image_share * area:
             continue
         box = Box(r.x0, r.y0, r.x1, r.y1)

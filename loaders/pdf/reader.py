@@ -23,6 +23,7 @@ from ..paths import display_path
 from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
 from .ocr_settings import OcrSettings
 from .rules import page_drawing
+from .pixels import unrotated_rect
 from .words import PageWords, ocr_frame, page_words
 from ..engine.settings import LayoutSettings
 from ..text.render import BlockSpan, page_text
@@ -103,7 +104,8 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
             result = read_page(partial(ocr_engine, ocr), page, frame, plan, ocr, settings)
             if result is not None:
                 if plan.whole_page:  # a page of OCR words has no drawing order: geometry alone decides
-                    frame = ocr_frame(page.rect.width, page.rect.height, result.turn)
+                    page_box = unrotated_rect(page)
+                    frame = ocr_frame(page_box.width, page_box.height, result.turn)
                     # OCR boxes measure each word's ink, not its type size: a body paragraph
                     # would pass for a float set in other type, so only captions are floats.
                     settings = replace(settings, follow_drawing_order=False,

@@ -19,6 +19,7 @@ import pymupdf
 from ..engine.geometry import Box
 from ..engine.settings import LayoutSettings
 from ..engine.table_rules import Drawing
+from .pixels import unrotated_rect
 from .words import UPRIGHT, PageWords
 
 _WHITE = 0.95  # a fill this light on every channel is paper, not shading
@@ -42,9 +43,9 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Dra
     drawn = None
     if paths is not None:
         dense = sum(1 for path in paths if path.other) >= s.dense_figure_paths
-        drawn = _rules_of_rectangles(paths, page.rect, s, figure_ink=dense)
+        drawn = _rules_of_rectangles(paths, unrotated_rect(page), s, figure_ink=dense)
     if drawn is None:
-        drawn = _drawing_of_paths(page.get_cdrawings(), page.rect, s)
+        drawn = _drawing_of_paths(page.get_cdrawings(), unrotated_rect(page), s)
     if frame.turn == UPRIGHT:
         return drawn
     return Drawing([frame.to_frame(b) for b in drawn.rules], [frame.to_frame(b) for b in drawn.ink])

@@ -19,6 +19,7 @@ from ..engine.geometry import Box, Word, median, words_box
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
 from ..text.footnote_marks import ORDINAL_ENDINGS
+from .pixels import unrotated_rect
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
 # dehyphenation (we join across our own lines, not MuPDF's), text clipped to the media box. The
@@ -375,7 +376,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
     for line, d in zip(lines, directions):
         votes[d] += len(line)
-    rect = page.rect
+    rect = unrotated_rect(page)  # (the words' coordinates: the page before its /Rotate)
     width, height = rect.width, rect.height
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
