@@ -318,6 +318,69 @@ def test_an_arxiv_stamp_up_the_margin_is_read_apart_from_the_line_it_is_level_wi
         assert words(body) == (sentence * 28).split()
 
 
+def _landscape_table(path: Path, sideways: bool) -> None:
+    doc = pymupdf.open()
+    _landscape_page(doc, sideways)
+    doc.save(path)
+
+
+def _landscape_page(doc: pymupdf.Document, sideways: bool) -> pymupdf.Page:
+    """A landscape page: a caption, a table of one-word cells set far apart, a paragraph and a
+    folio. Drawn upright on a landscape page, or sideways (reading up) on a portrait page that
+    /Rotate 90 shows as landscape, as LaTeX's pdflscape and many generators set such pages."""
+    page = doc.new_page(width=595, height=842) if sideways else doc.new_page(width=842, height=595)
+
+    def put(x: float, y: float, text: str) -> None:  # (x, y) on the landscape page as displayed
+        if sideways:
+            page.insert_text((y, 842 - x), text, fontsize=10, rotate=90)
+        else:
+            page.insert_text((x, y), text, fontsize=10)
+
+    put(72, 60, "Table 1. Rainfall in millimetres by station and month, averaged over ten years.")
+    for c, head in enumerate(["Station", "Jan", "Feb", "Mar", "Apr", "May", "Jun"]):
+        put(72 + 90 * c, 90, head)
+    for r, name in enumerate(["Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot"]):
+        put(72, 110 + 16 * r, name)
+        for c in range(1, 7):
+            put(72 + 90 * c, 110 + 16 * r, f"{(r * 7 + c * 3) % 40 + 10}.{(r + c) % 10}")
+    put(72, 260, "The stations lie along the coast; the values are monthly means of daily totals, and")
+    put(72, 274, "the winter months are wettest everywhere, as this paragraph under the table says.")
+    put(400, 570, "Page 12")
+    if sideways:
+        page.set_rotation(90)
+    return page
+
+
+def test_a_landscape_page_of_one_word_cells_drawn_sideways_reads_as_drawn_upright(tmp_path):
+    # Each cell is a line of one word, whose box cannot tell which way it runs ("Jan" set
+    # sideways is a box a little taller than wide); MuPDF's lines say: the page is turned.
+    _landscape_table(tmp_path / "upright.pdf", sideways=False)
+    _landscape_table(tmp_path / "sideways.pdf", sideways=True)
+    upright = ColumnAwarePDFLoader(tmp_path / "upright.pdf").load()[0]
+    sideways = ColumnAwarePDFLoader(tmp_path / "sideways.pdf").load()[0]
+    assert sideways.metadata["text_rotation"] == 90
+    assert sideways.page_content == upright.page_content
+    assert "Alpha 13.1" in upright.page_content.split("\n")
+
+
+def test_the_running_head_of_a_landscape_page_read_turned_is_furniture(tmp_path):
+    # The running head runs across the top of every page as stored: up the side of the
+    # landscape page as it is read. Its text repeats on the pages around: furniture there too.
+    head = "Journal of Layout Studies, Volume 7"
+    doc = pymupdf.open()
+    for k in range(3):
+        page = _landscape_page(doc, sideways=True) if k == 1 else doc.new_page(width=595, height=842)
+        page.insert_text((72, 40), head, fontsize=9)
+        if k != 1:
+            page.insert_textbox(pymupdf.Rect(72, 72, 523, 770), "A plain paragraph of the article's text. " * 60,
+                                fontsize=10)
+    doc.save(tmp_path / "article.pdf")
+    pages = ColumnAwarePDFLoader(tmp_path / "article.pdf").load()
+    assert pages[1].metadata["text_rotation"] == 90 and "Alpha 13.1" in pages[1].page_content
+    assert all(head not in page.page_content for page in pages)
+    assert head in pages[1].metadata["layout_furniture"]
+
+
 @pytest.mark.parametrize("mark", ["CONFIDENTIAL DRAFT", "DRAFT"])
 def test_a_watermark_across_two_columns_is_furniture_and_the_columns_read_whole(tmp_path, mark):
     sentence = ("The committee reviews every proposal submitted before the deadline and writes a "

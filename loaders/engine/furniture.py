@@ -17,6 +17,7 @@ from typing import Sequence
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
                        TEXT, TOP_EDGE_BAND, Block, PageLayout, median)
 from .settings import LayoutSettings
+from .sideways import is_sideways
 
 _PAGE_NUMBER = re.compile(
     r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?\W*$",
@@ -26,6 +27,11 @@ _PAGE_NUMBER = re.compile(
 def _key(block: Block) -> str:
     text = " ".join(line.text for line in block.lines).lower()
     return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text)).strip()
+
+
+def _unnumbered(key: str) -> str:
+    """A key without the numbers that stand as words of their own ("# k. t. smith": "k. t. smith")."""
+    return " ".join(t for t in key.split() if t != "#")
 
 
 def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -65,6 +71,7 @@ class _Candidate:
     top: float
     number: int | None  # the page number it reads as, if any
     within: Block | None = None  # the paragraph whose first (last) line it is, if it is one
+    side: bool = False  # a line set sideways at the left or right edge (see _side_lines)
 
 
 def _number(block: Block) -> int | None:
@@ -103,7 +110,24 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
             c = _candidate(line, at_top, False, within=block)
             if c.number is not None:
                 found.append(c)
-    return found
+    return found + _side_lines(layout, s)
+
+
+def _side_lines(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
+    """Lines set sideways in the page's left or right edge zone: a landscape page read turned
+    has its running head and foot there (they run across the page as it is stored, up or down
+    its side as it is read), and a publisher's stamp may run up every page's margin. Such a
+    line is furniture when its text (digits ignored) is a candidate on a page nearby, wherever
+    it stands there."""
+    zone = s.running_head_zone * layout.width
+    out = []
+    for b in layout.blocks:
+        if b.kind in FURNITURE_KINDS or len(b.lines) != 1 or len(b.lines[0].words) != 1:
+            continue
+        w = b.lines[0].words[0]
+        if is_sideways(w, s) and (w.x1 <= zone or w.x0 >= layout.width - zone):
+            out.append(_Candidate(b, w.x0 >= layout.width / 2, False, _key(b), w.y0, None, side=True))
+    return out
 
 
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
@@ -131,17 +155,23 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         nearby = [((numbers[j] - numbers[i]) if numbers is not None else j - i, candidates[j])
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in candidates[i]:
+            if c.side:  # (its page number may be a word of its own here, part of the line there)
+                bare = _unnumbered(c.key)
+                if len(bare) >= s.furniture_min_chars and sum(any(_unnumbered(o.key) == bare for o in others)
+                                                              for _, others in nearby) >= s.furniture_min_repeats:
+                    c.block.kind = HEADER if c.at_top else FOOTER
+                continue
             furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))
                                     or (alone and _small_edge_line(c.block, body_h, s)))
             if not furniture and not c.edge and c.number is not None:
                 # A page's first or last line that is a number, not set apart from the text (a
                 # foot a line's space below the columns): a page number when the pages around
                 # are numbered on from it at the same height (too short a key to compare as text).
-                counted = sum(any(o.at_top == c.at_top and o.number == c.number + on and abs(o.top - c.top) <= tol
-                                  for o in others) for on, others in nearby)
+                counted = sum(any(not o.side and o.at_top == c.at_top and o.number == c.number + on
+                                  and abs(o.top - c.top) <= tol for o in others) for on, others in nearby)
                 furniture = counted >= s.furniture_min_repeats + 1
             if not furniture and c.within is None and len(c.key) >= s.furniture_min_chars:
-                repeats = sum(any(o.at_top == c.at_top and o.key == c.key and abs(o.top - c.top) <= tol
+                repeats = sum(any(not o.side and o.at_top == c.at_top and o.key == c.key and abs(o.top - c.top) <= tol
                                   for o in others) for _, others in nearby)
                 # A body line repeats once more than an edge row must ("Exercise 3" at the top of
                 # the next page too is no running head; one on every page, or every other, is).

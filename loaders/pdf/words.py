@@ -263,6 +263,41 @@ class PageWords:
         return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
+def _votes(lines: list[list[tuple]], directions: list[str]) -> dict[str, int]:
+    """Words by the direction of their line."""
+    votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
+    for line, d in zip(lines, directions):
+        votes[d] += len(line)
+    return votes
+
+
+# A page with at least this share of its words in lines read sideways (or perhaps sideways: lone
+# words in tall boxes) asks MuPDF which way its lone words run: a landscape table's cells.
+_SIDEWAYS_SHARE = 0.1
+
+
+def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str],
+                               s: LayoutSettings) -> list[str]:
+    """Directions with each line of one word given its MuPDF line's writing direction (from the
+    text matrix). A lone word's box cannot tell: "Unit" set sideways is a box a little taller
+    than wide, like many an upright word, and up from down not at all; a landscape table of
+    one-word cells read by boxes alone votes its page upright, and reads each column down."""
+    steep = [(ln["bbox"], ln["dir"]) for block in tp.extractDICT()["blocks"] for ln in block.get("lines", ())
+             if abs(ln["dir"][1]) > s.vertical_line_slope * abs(ln["dir"][0])]
+    if not steep:
+        return directions
+    out = list(directions)
+    for k, line in enumerate(lines):
+        if len(line) != 1 or out[k] not in ("h", "?"):
+            continue
+        x, y = (line[0][0] + line[0][2]) / 2, (line[0][1] + line[0][3]) / 2
+        for (x0, y0, x1, y1), (_, down) in steep:
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                out[k] = "down" if down > 0 else "up"
+                break
+    return out
+
+
 def ocr_frame(page_width: float, page_height: float, turn: int) -> PageWords:
     """The frame of a page read whole by OCR (none of its text layer's words), its words turned
     by `turn` from the page as rendered."""
@@ -373,9 +408,10 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         raw = without_control_words(raw)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line, s) for line in lines]
-    votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
-    for line, d in zip(lines, directions):
-        votes[d] += len(line)
+    votes = _votes(lines, directions)
+    if votes["up"] + votes["down"] + votes["?"] >= _SIDEWAYS_SHARE * len(raw):
+        directions = _lone_words_by_their_lines(tp, lines, directions, s)
+        votes = _votes(lines, directions)
     rect = unrotated_rect(page)  # (the words' coordinates: the page before its /Rotate)
     width, height = rect.width, rect.height
     turn = UPRIGHT
