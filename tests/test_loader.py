@@ -381,6 +381,43 @@ def test_the_running_head_of_a_landscape_page_read_turned_is_furniture(tmp_path)
     assert head in pages[1].metadata["layout_furniture"]
 
 
+def test_a_charts_sideways_labels_beside_upright_prose_turn_no_page(tmp_path):
+    # 27 bar labels, one word each, set sideways under a chart outnumber the page's words of
+    # upright prose; the page is still upright (only sideways prose turns a page).
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_text((72, 90), "Results by country", fontsize=14)
+    page.insert_textbox(pymupdf.Rect(72, 100, 540, 160), "Figure 4 shows the share of respondents in each "
+                        "country who answered yes to the survey question.", fontsize=10)
+    names = ("Austria Belgium Bulgaria Croatia Cyprus Czechia Denmark Estonia Finland France Germany Greece "
+             "Hungary Ireland Italy Latvia Lithuania Luxembourg Malta Netherlands Poland Portugal Romania "
+             "Slovakia Slovenia Spain Sweden").split()
+    for k, name in enumerate(names):
+        page.insert_text((100 + k * 16, 570), name, fontsize=8, rotate=90)
+    page.insert_text((72, 600), "Figure 4: Share answering yes.", fontsize=9)
+    doc.save(tmp_path / "bars.pdf")
+    read = ColumnAwarePDFLoader(tmp_path / "bars.pdf").load()[0]
+    assert read.metadata["text_rotation"] == 0
+    assert read.page_content.startswith("Results by country\n\nFigure 4 shows the share")
+
+
+def test_an_axis_title_up_the_margin_of_every_page_stays_text(tmp_path):
+    # The same sideways axis title at the left edge of three upright pages is no running head
+    # (side lines are furniture only on a page read turned).
+    body = "Deep learning models were trained on the corpus and evaluated on held out data. " * 4 + "\n"
+    doc = pymupdf.open()
+    for k, dy in enumerate((-60, 0, 80)):
+        page = doc.new_page(width=612, height=792)
+        page.insert_textbox(pymupdf.Rect(72, 72, 540, 300 + dy), body * 4, fontsize=10)
+        page.draw_rect(pymupdf.Rect(110, 330 + dy, 500, 560 + dy), color=(0, 0, 0), width=0.8)
+        page.insert_text((280, 580 + dy), "Epoch", fontsize=9)
+        page.insert_text((84, 480 + dy), "Accuracy (%)", fontsize=9, rotate=90)
+        page.insert_text((72, 610 + dy), f"Figure {k + 1}: Training curve of model {k + 1}.", fontsize=9)
+        page.insert_textbox(pymupdf.Rect(72, 630 + dy, 540, 760), body * 3, fontsize=10)
+    doc.save(tmp_path / "curves.pdf")
+    assert all("Accuracy (%)" in page.page_content for page in ColumnAwarePDFLoader(tmp_path / "curves.pdf").load())
+
+
 @pytest.mark.parametrize("mark", ["CONFIDENTIAL DRAFT", "DRAFT"])
 def test_a_watermark_across_two_columns_is_furniture_and_the_columns_read_whole(tmp_path, mark):
     sentence = ("The committee reviews every proposal submitted before the deadline and writes a "

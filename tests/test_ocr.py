@@ -206,6 +206,34 @@ def test_an_upright_scan_read_well_is_not_checked_for_orientation(tmp_path, tess
     _assert_in_order(ColumnAwarePDFLoader(tmp_path / "upright.pdf").load()[0].page_content, MARKERS)
 
 
+def test_a_tesseract_without_orientation_detection_still_reads(tesseract, monkeypatch):
+    """Tesseract built without its legacy engine has no orientation detection (the C API leaves
+    the function out): OCR goes on, pages are read the way up they are displayed."""
+    import ctypes
+
+    real = ctypes.CDLL
+
+    class WithoutOrientation:
+        def __init__(self, name: str) -> None:
+            self._lib = real(name)
+
+        def __getattr__(self, name: str):
+            if name == "TessBaseAPIDetectOrientationScript":
+                raise AttributeError(name)
+            return getattr(self._lib, name)
+
+    monkeypatch.setattr(tesseract_module.ctypes, "CDLL", WithoutOrientation)
+    for cached in (tesseract_module._library, tesseract_module._engine):
+        cached.cache_clear()
+    try:
+        engine, problem = find_tesseract("eng")
+        assert engine is not None and problem == ""
+        assert tesseract_module.find_orientation_engine() is None
+    finally:
+        for cached in (tesseract_module._library, tesseract_module._engine):
+            cached.cache_clear()
+
+
 def _stored_sideways(path, source: pymupdf.Document) -> None:
     """The source's page stored a quarter turn round (its content runs up the PDF's page) with
     /Rotate 90 to show it upright, as scanners store a sheet fed sideways."""

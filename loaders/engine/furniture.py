@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
-                       TEXT, TOP_EDGE_BAND, Block, PageLayout, median)
+                       READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, PageLayout, median)
 from .settings import LayoutSettings
 from .sideways import is_sideways
 
@@ -114,11 +114,14 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
 
 
 def _side_lines(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
-    """Lines set sideways in the page's left or right edge zone: a landscape page read turned
-    has its running head and foot there (they run across the page as it is stored, up or down
-    its side as it is read), and a publisher's stamp may run up every page's margin. Such a
-    line is furniture when its text (digits ignored) is a candidate on a page nearby, wherever
-    it stands there."""
+    """On a page read turned (a landscape page), the lines set sideways in its left or right edge
+    zone: the running head and foot it shares with the document's upright pages run across the
+    page as it is stored, up or down its side as it is read. Such a line is furniture when its
+    text (digits ignored) is a head or foot candidate of an upright page nearby, wherever it
+    stands there. (On an upright page a sideways line at the edge is a chart's axis title or
+    an arXiv stamp: never furniture by this rule.)"""
+    if layout.turn not in (READS_UP, READS_DOWN):
+        return []
     zone = s.running_head_zone * layout.width
     out = []
     for b in layout.blocks:
@@ -126,7 +129,9 @@ def _side_lines(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
             continue
         w = b.lines[0].words[0]
         if is_sideways(w, s) and (w.x1 <= zone or w.x0 >= layout.width - zone):
-            out.append(_Candidate(b, w.x0 >= layout.width / 2, False, _key(b), w.y0, None, side=True))
+            # The page's stored top is on the right when its text reads up, on the left when down.
+            at_top = (w.x0 >= layout.width / 2) == (layout.turn == READS_UP)
+            out.append(_Candidate(b, at_top, False, _key(b), w.y0, None, side=True))
     return out
 
 
@@ -157,8 +162,9 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         for c in candidates[i]:
             if c.side:  # (its page number may be a word of its own here, part of the line there)
                 bare = _unnumbered(c.key)
-                if len(bare) >= s.furniture_min_chars and sum(any(_unnumbered(o.key) == bare for o in others)
-                                                              for _, others in nearby) >= s.furniture_min_repeats:
+                if len(bare) >= s.furniture_min_chars and sum(
+                        any(not o.side and _unnumbered(o.key) == bare for o in others)
+                        for _, others in nearby) >= s.furniture_min_repeats:
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
             furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))

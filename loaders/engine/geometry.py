@@ -167,6 +167,11 @@ class Block:
         return [w for line in self.lines for w in line.words]
 
 
+# How far a page's words are turned (clockwise, degrees) from the page as stored: the frame the
+# engine reads them in (pdf/words.py turns them; a page whose text runs up is READS_UP).
+UPRIGHT, READS_UP, UPSIDE_DOWN, READS_DOWN = 0, 90, 180, 270
+
+
 @dataclass(slots=True)
 class PageLayout:
     """The ordered structure of one page: blocks in reading order, furniture included."""
@@ -187,6 +192,9 @@ class PageLayout:
     # pages by them for the document's body type.
     usual_height: float = field(default=0.0, repr=False, compare=False)
     word_count: int = field(default=0, repr=False, compare=False)
+    # The turn of its words' frame (UPRIGHT...): a landscape page read turned has the running
+    # head and foot it shares with the document's upright pages up its sides.
+    turn: int = field(default=UPRIGHT, repr=False, compare=False)
 
     @property
     def body_blocks(self) -> list[Block]:

@@ -29,7 +29,8 @@ from .ocr_settings import AUTO_LANGUAGES, TESSERACT_CODES, OcrSettings
 from .ocr_words import Placement, page_words
 from .pixels import render
 from .tesseract import OcrFailed, Tesseract, find_orientation_engine, find_tesseract
-from .words import READS_DOWN, READS_UP, UPRIGHT, PageWords
+from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT
+from .words import PageWords
 
 log = logging.getLogger(__name__)
 

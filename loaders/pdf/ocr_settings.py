@@ -104,9 +104,10 @@ class OcrSettings:
     # ... or when this share of its words of three letters or more is taller than wide (sideways,
     # Tesseract reads the lines as vertical text, each word a tall box).
     orientation_tall_share: float = 0.5
-    # The page is then read turned when the detection is this sure (Tesseract's confidence: about
-    # 30 on a page of text; under 10 on a few words) ...
-    orientation_min_confidence: float = 10.0
+    # The page is then read turned when the detection is this sure (Tesseract's confidence: 10 to
+    # 35 on a page of text, a few points on a handful of words; a wrong turn reads far less sure,
+    # which the next setting catches) ...
+    orientation_min_confidence: float = 3.0
     # ... and the turned reading's mean confidence is no more than this below the upright one's.
     orientation_confidence_margin: float = 5.0
 

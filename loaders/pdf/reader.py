@@ -116,6 +116,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         if layout is None:  # OCR forced, and it failed: the page is read from its text layer
             layout = analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks)
         layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)
+        layout.turn = frame.turn
     except OcrUnavailableError:
         raise
     except Exception as exc:

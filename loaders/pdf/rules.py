@@ -20,7 +20,8 @@ from ..engine.geometry import Box
 from ..engine.settings import LayoutSettings
 from ..engine.table_rules import Drawing
 from .pixels import unrotated_rect
-from .words import UPRIGHT, PageWords
+from ..engine.geometry import UPRIGHT
+from .words import PageWords
 
 _WHITE = 0.95  # a fill this light on every channel is paper, not shading
 

@@ -66,6 +66,9 @@ def parse_tsv(tsv: str) -> list[OcrWord]:
     return out
 
 
+_DETECT_ORIENTATION = "TessBaseAPIDetectOrientationScript"
+
+
 def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
     p, s, i = ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int
     signatures = {
@@ -78,12 +81,15 @@ def _bind(lib: ctypes.CDLL) -> ctypes.CDLL:
         "TessDeleteTextArray": ([ctypes.POINTER(ctypes.c_char_p)], None),
         "TessDeleteText": ([p], None), "TessMonitorCreate": ([], p), "TessMonitorDelete": ([p], None),
         "TessMonitorSetDeadlineMSecs": ([p, i], None),
-        "TessBaseAPIDetectOrientationScript": ([p, ctypes.POINTER(i), ctypes.POINTER(ctypes.c_float),
-                                                ctypes.POINTER(s), ctypes.POINTER(ctypes.c_float)], i),
     }
     for name, (args, result) in signatures.items():
         fn = getattr(lib, name)
         fn.argtypes, fn.restype = args, result
+    if hasattr(lib, _DETECT_ORIENTATION):  # (not in a Tesseract built without its legacy engine)
+        fn = getattr(lib, _DETECT_ORIENTATION)
+        fn.argtypes = [p, ctypes.POINTER(i), ctypes.POINTER(ctypes.c_float), ctypes.POINTER(s),
+                       ctypes.POINTER(ctypes.c_float)]
+        fn.restype = i
     return lib
 
 
@@ -177,7 +183,8 @@ class Tesseract:
     def orientation(self, samples: bytes, width: int, height: int, stride: int, dpi: int) -> tuple[int, float] | None:
         """How far a grey image's text stands turned clockwise (0, 90, 180 or 270 degrees) and
         Tesseract's confidence in that, or None when it cannot tell (too little text). Only the
-        engine for `osd` (find_orientation_engine) tells."""
+        engine for `osd` (find_orientation_engine) tells. (Tesseract takes no deadline here: it
+        looks at a sample of the page's blobs, well under a second a page.)"""
         lib, api = self._lib, self._handle
         degrees, confidence = ctypes.c_int(), ctypes.c_float()
         script, script_confidence = ctypes.c_char_p(), ctypes.c_float()
@@ -187,8 +194,8 @@ class Tesseract:
             try:
                 lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
                 lib.TessBaseAPISetSourceResolution(api, dpi)
-                told = lib.TessBaseAPIDetectOrientationScript(api, ctypes.byref(degrees), ctypes.byref(confidence),
-                                                              ctypes.byref(script), ctypes.byref(script_confidence))
+                told = getattr(lib, _DETECT_ORIENTATION)(api, ctypes.byref(degrees), ctypes.byref(confidence),
+                                                         ctypes.byref(script), ctypes.byref(script_confidence))
             finally:
                 lib.TessBaseAPIClear(api)
         return (degrees.value % 360, confidence.value) if told else None
@@ -240,7 +247,9 @@ def find_orientation_engine(threads: int = 1) -> Tesseract | None:
     """The engine that tells which way up a page's text stands, or None (no Tesseract, or no
     `osd` data, or a Tesseract built without its legacy engine, which OSD needs)."""
     lib = _library(threads)
-    found = _engine(lib, ORIENTATION, threads) if lib is not None else None
+    if lib is None or not hasattr(lib, _DETECT_ORIENTATION):
+        return None
+    found = _engine(lib, ORIENTATION, threads)
     return found if isinstance(found, Tesseract) else None
 
 

@@ -15,7 +15,7 @@ from operator import itemgetter
 
 import pymupdf
 
-from ..engine.geometry import Box, Word, median, words_box
+from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, Word, median, words_box
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
 from ..text.footnote_marks import ORDINAL_ENDINGS
@@ -29,8 +29,6 @@ _FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
           | pymupdf.TEXT_COLLECT_VECTORS | pymupdf.TEXT_LAZY_VECTORS)
 _VECTOR_BLOCK = 3  # extractBLOCKS' block type of a path's box
 
-UPRIGHT, READS_UP, READS_DOWN = 0, 90, 270
-UPSIDE_DOWN = 180  # (a scan fed the wrong way up, turned for OCR: a text layer never reads so)
 
 # pdfTeX's T1 fonts without a ToUnicode map give their ligature glyphs as control codes, which
 # MuPDF then treats as spaces ("speci\x1ced" comes out as "speci" "ed").
@@ -235,7 +233,7 @@ class PageWords:
     words: list[Word]
     width: float  # of the (possibly turned) frame the words are in
     height: float
-    turn: int  # UPRIGHT, READS_UP, READS_DOWN, or UPSIDE_DOWN (a page OCR'd the other way up)
+    turn: int  # UPRIGHT, READS_UP, READS_DOWN, or UPSIDE_DOWN (only a scan OCR'd the other way up)
     page_width: float
     page_height: float
     # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples), asked
@@ -271,9 +269,22 @@ def _votes(lines: list[list[tuple]], directions: list[str]) -> dict[str, int]:
     return votes
 
 
-# A page with at least this share of its words in lines read sideways (or perhaps sideways: lone
-# words in tall boxes) asks MuPDF which way its lone words run: a landscape table's cells.
-_SIDEWAYS_SHARE = 0.1
+def _sideways_prose(lines: list[list[tuple]], directions: list[str], height: float, s: LayoutSettings) -> bool:
+    """Whether the page's lines of several words mostly run sideways, those at its top and bottom
+    edge left out (a landscape page's running head and foot run across the page as stored, as on
+    the document's other pages): a landscape page, whose lone words (a table's one-word cells)
+    may then take their MuPDF line's direction. A chart's labels set sideways beside upright
+    prose, a caption and a heading turn no page."""
+    zone = s.running_head_zone * height
+    across = sideways = 0
+    for line, d in zip(lines, directions):
+        if len(line) < 2:
+            continue
+        if d in ("up", "down"):
+            sideways += len(line)
+        elif d == "h" and zone < (line[0][1] + line[0][3]) / 2 < height - zone:
+            across += len(line)
+    return sideways > across
 
 
 def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str],
@@ -281,7 +292,8 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
     """Directions with each line of one word given its MuPDF line's writing direction (from the
     text matrix). A lone word's box cannot tell: "Unit" set sideways is a box a little taller
     than wide, like many an upright word, and up from down not at all; a landscape table of
-    one-word cells read by boxes alone votes its page upright, and reads each column down."""
+    one-word cells read by boxes alone votes its page upright, and reads each column down.
+    Asked only on pages of sideways prose (_sideways_prose)."""
     steep = [(ln["bbox"], ln["dir"]) for block in tp.extractDICT()["blocks"] for ln in block.get("lines", ())
              if abs(ln["dir"][1]) > s.vertical_line_slope * abs(ln["dir"][0])]
     if not steep:
@@ -408,12 +420,11 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         raw = without_control_words(raw)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line, s) for line in lines]
-    votes = _votes(lines, directions)
-    if votes["up"] + votes["down"] + votes["?"] >= _SIDEWAYS_SHARE * len(raw):
-        directions = _lone_words_by_their_lines(tp, lines, directions, s)
-        votes = _votes(lines, directions)
     rect = unrotated_rect(page)  # (the words' coordinates: the page before its /Rotate)
     width, height = rect.width, rect.height
+    if _sideways_prose(lines, directions, height, s):
+        directions = _lone_words_by_their_lines(tp, lines, directions, s)
+    votes = _votes(lines, directions)
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
