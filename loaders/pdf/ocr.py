@@ -18,7 +18,7 @@ from typing import Callable
 
 import pymupdf
 
-from ..engine.geometry import LETTERED, Box, PageLayout, Word
+from ..engine.geometry import LETTERED, READS_DOWN, READS_UP, UPRIGHT, Box, PageLayout, Word
 from ..engine.settings import LayoutSettings
 from ..errors import OcrUnavailableError
 from ..text.lexicon import WORD_PUNCT, page_language
@@ -29,7 +29,6 @@ from .ocr_settings import AUTO_LANGUAGES, TESSERACT_CODES, OcrSettings
 from .ocr_words import Placement, page_words
 from .pixels import render
 from .tesseract import OcrFailed, Tesseract, find_orientation_engine, find_tesseract
-from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT
 from .words import PageWords
 
 log = logging.getLogger(__name__)
@@ -55,7 +54,9 @@ class OcrResult:
     words: list[Word]  # the page's words: text layer outside what was read, plus what OCR found
     ocr_words: int  # how many of them OCR found
     confidence: float  # their mean confidence, 0-100 (0 when none)
-    turn: int = UPRIGHT  # a page read whole the other way up (scanned sideways or upside down): its words' frame
+    # A page read whole: how its words' frame is turned from the page as stored (its /Rotate, or
+    # the way up a scan fed sideways or upside down stands).
+    turn: int = UPRIGHT
 
 
 def _key(w: Word) -> tuple:

@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 
 import pymupdf
 
-from ..engine.geometry import Box
+from ..engine.geometry import UPRIGHT, Box
 from ..engine.settings import LayoutSettings
 from ..engine.table_rules import Drawing
 from .pixels import unrotated_rect
-from ..engine.geometry import UPRIGHT
 from .words import PageWords
 
 _WHITE = 0.95  # a fill this light on every channel is paper, not shading

@@ -29,7 +29,6 @@ _FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
           | pymupdf.TEXT_COLLECT_VECTORS | pymupdf.TEXT_LAZY_VECTORS)
 _VECTOR_BLOCK = 3  # extractBLOCKS' block type of a path's box
 
-
 # pdfTeX's T1 fonts without a ToUnicode map give their ligature glyphs as control codes, which
 # MuPDF then treats as spaces ("speci\x1ced" comes out as "speci" "ed").
 _T1_LIGATURES = {"\x1b": "ff", "\x1c": "fi", "\x1d": "fl", "\x1e": "ffi", "\x1f": "ffl"}
@@ -312,7 +311,7 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
 
 def ocr_frame(page_width: float, page_height: float, turn: int) -> PageWords:
     """The frame of a page read whole by OCR (none of its text layer's words), its words turned
-    by `turn` from the page as rendered."""
+    by `turn` from the page as stored (before its /Rotate)."""
     sideways = turn in (READS_UP, READS_DOWN)
     return PageWords([], page_height if sideways else page_width, page_width if sideways else page_height,
                      turn, page_width, page_height)
