@@ -159,15 +159,10 @@ class Tesseract:
     def read(self, samples: bytes, width: int, height: int, stride: int, dpi: int,
              timeout: float) -> list[OcrWord]:
         """The words of a grey image (one byte a pixel, `stride` bytes a row)."""
-        lib, api = self._lib, self._handle
-        with self._lock, _one_thread(self._omp):
-            if not api:
-                raise OcrFailed("Tesseract was shut down")
+        with self._image(samples, width, height, stride, dpi) as (lib, api):
             monitor = lib.TessMonitorCreate()
             lib.TessMonitorSetDeadlineMSecs(monitor, int(timeout * 1000))
             try:
-                lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
-                lib.TessBaseAPISetSourceResolution(api, dpi)
                 if lib.TessBaseAPIRecognize(api, monitor) != 0:
                     raise OcrFailed(f"recognition failed or took more than {timeout:.0f} s")
                 text = lib.TessBaseAPIGetTsvText(api, 0)
@@ -176,28 +171,35 @@ class Tesseract:
                 finally:
                     lib.TessDeleteText(text)
             finally:
-                lib.TessBaseAPIClear(api)
                 lib.TessMonitorDelete(monitor)
         return parse_tsv(tsv)
 
-    def orientation(self, samples: bytes, width: int, height: int, stride: int, dpi: int) -> tuple[int, float] | None:
-        """How far a grey image's text stands turned clockwise (0, 90, 180 or 270 degrees) and
-        Tesseract's confidence in that, or None when it cannot tell (too little text). Only the
-        engine for `osd` (find_orientation_engine) tells. (Tesseract takes no deadline here: it
-        looks at a sample of the page's blobs, well under a second a page.)"""
+    @contextmanager
+    def _image(self, samples: bytes, width: int, height: int, stride: int,
+               dpi: int) -> Iterator[tuple[ctypes.CDLL, int]]:
+        """The engine holding a grey image (one byte a pixel), used under its lock on one
+        thread; the image is let go of after."""
         lib, api = self._lib, self._handle
-        degrees, confidence = ctypes.c_int(), ctypes.c_float()
-        script, script_confidence = ctypes.c_char_p(), ctypes.c_float()
         with self._lock, _one_thread(self._omp):
             if not api:
                 raise OcrFailed("Tesseract was shut down")
             try:
                 lib.TessBaseAPISetImage(api, samples, width, height, 1, stride)
                 lib.TessBaseAPISetSourceResolution(api, dpi)
-                told = getattr(lib, _DETECT_ORIENTATION)(api, ctypes.byref(degrees), ctypes.byref(confidence),
-                                                         ctypes.byref(script), ctypes.byref(script_confidence))
+                yield lib, api
             finally:
                 lib.TessBaseAPIClear(api)
+
+    def orientation(self, samples: bytes, width: int, height: int, stride: int, dpi: int) -> tuple[int, float] | None:
+        """How far a grey image's text stands turned clockwise (0, 90, 180 or 270 degrees) and
+        Tesseract's confidence in that, or None when it cannot tell (too little text). Only the
+        engine for `osd` (find_orientation_engine) tells. (Tesseract takes no deadline here: it
+        looks at a sample of the page's blobs, well under a second a page.)"""
+        degrees, confidence = ctypes.c_int(), ctypes.c_float()
+        script, script_confidence = ctypes.c_char_p(), ctypes.c_float()
+        with self._image(samples, width, height, stride, dpi) as (lib, api):
+            told = getattr(lib, _DETECT_ORIENTATION)(api, ctypes.byref(degrees), ctypes.byref(confidence),
+                                                     ctypes.byref(script), ctypes.byref(script_confidence))
         return (degrees.value % 360, confidence.value) if told else None
 
     def close(self) -> None:

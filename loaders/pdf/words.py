@@ -260,14 +260,6 @@ class PageWords:
         return Box(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
-def _votes(lines: list[list[tuple]], directions: list[str]) -> dict[str, int]:
-    """Words by the direction of their line."""
-    votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
-    for line, d in zip(lines, directions):
-        votes[d] += len(line)
-    return votes
-
-
 def _sideways_prose(lines: list[list[tuple]], directions: list[str], height: float, s: LayoutSettings) -> bool:
     """Whether the page's lines of several words mostly run sideways, those at its top and bottom
     edge left out (a landscape page's running head and foot run across the page as stored, as on
@@ -423,7 +415,9 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     width, height = rect.width, rect.height
     if _sideways_prose(lines, directions, height, s):
         directions = _lone_words_by_their_lines(tp, lines, directions, s)
-    votes = _votes(lines, directions)
+    votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
+    for line, d in zip(lines, directions):
+        votes[d] += len(line)
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
