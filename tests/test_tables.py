@@ -571,3 +571,28 @@ def test_a_table_whose_numbers_are_drawn_in_touching_pieces_reads_them_whole(tmp
     p.prose(72, 300, 451, LOREM)
     found = tables_of(write(tmp_path / "t.pdf", [p], order="shuffled", seed=3))
     assert [r for _, r, _ in found] == [rows]
+
+
+def test_a_caption_s_short_last_line_over_a_booktabs_top_rule_stays_out_of_the_table(tmp_path):
+    """An IEEE table in a column: "TABLE I" over a caption in capitals whose short last line sits
+    just over the top rule; a short table whose value cells line up at both ends like a column
+    of prose (so only its rules make it a table). The rule, not the caption's last line, is the
+    table's top."""
+    rows = [["Model", "Surface (mm)", "Volume (L)"],
+            ["Proposed model", "4.84 (2.63)", "0.19 (0.15)"],
+            ["no adversarial loss", "5.22 (2.72), p < 0.005", "0.20 (0.17), p = 0.951"],
+            ["no condition", "6.37 (2.56), p < 0.005", "0.21 (0.16), p < 0.005"],
+            ["PCA model", "4.75 (4.03), p = 0.192", "0.29 (0.24), p < 0.005"],
+            ["BrainAging", "6.80 (4.42), p < 0.005", "0.27 (0.21), p < 0.005"]]
+    t = simple_table(300, 300, [85, 95, 95], rows, "booktabs")
+    p = Page()
+    p.prose(40, 80, 240, LOREM + " " + LOREM + " " + LOREM)
+    p.prose(300, 80, 275, LOREM)
+    p.text(420, 240, "TABLE I")  # (its own block: the caption block opens with no "Table")
+    p.text(310, 262, "MEAN SURFACE AND VOLUME ERRORS OF THE PATIENTS")
+    p.text(330, 273, "IN THE SECOND DATASET AGAINST THE OTHER")
+    p.text(418, 284, "METHODS.")
+    p.table(t)
+    p.prose(300, t.ys[-1] + 24, 275, LOREM)
+    [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p]))
+    assert found == t.grid()

@@ -173,6 +173,12 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
             continue
         grown = _grow_up(c, words, captions, s)
         top, bottom = _enclosing_rules(grown, rules, words, c.height, s)
+        if top is None and grown.y0 < c.box.y0:
+            # The lines taken for a header lie over a rule across the table (a caption's last
+            # line set close over its top rule): the rule, not they, is the table's top.
+            ruled, _ = _enclosing_rules(c.box, rules, words, c.height, s)
+            if ruled is not None and ruled.pos > grown.y0:
+                grown, top = c.box, ruled
         # Too few rows to be a table on their own, but ruled above and below right across (a
         # short booktabs table): a table; not lines of code between rules (a listing's box).
         if c.strong or (top is not None and bottom is not None
