@@ -596,3 +596,42 @@ def test_a_caption_s_short_last_line_over_a_booktabs_top_rule_stays_out_of_the_t
     p.prose(300, t.ys[-1] + 24, 275, LOREM)
     [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p]))
     assert found == t.grid()
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_label_centred_on_its_group_of_rows_labels_every_row_of_the_group(tmp_path, order):
+    """A parameter table: each algorithm's name set in the middle of its rows, rules right across
+    between the groups and rules that stop short of the name's column between a group's rows.
+    Every row of a group carries its name, whichever row the name sits on (before, a name set
+    between two rows or on a group's middle row labelled only the rows below it)."""
+    groups = [("KNN", [("k", "1 to 100"), ("weights", "uniform, distance")]),
+              ("AdaBoost", [("estimators", "2 to 500"), ("learning rate", "0.01 to 1.0"),
+                            ("loss", "linear, square")]),
+              ("RF", [("estimators", "2 to 1000")]),
+              ("SVM", [("C", "1e-4 to 1e5"), ("kernel", "linear, RBF"), ("gamma", "1e-5 to 10"),
+                       ("degree", "1 to 10")])]
+    xs, pitch = [72, 170, 290, 440], 14.0
+    p = Page()
+    p.prose(72, 80, 368, LOREM)
+    p.text(72, 150, "Table 4. Hyperparameters of each algorithm and their ranges.")
+    y = 160.0
+    p.lines.append((xs[0], y, xs[-1], y))
+    for k, head in enumerate(["Algorithm", "Parameter", "Range"]):
+        p.text(xs[k] + 4, y + 10, head)
+    y += pitch
+    p.lines.append((xs[0], y, xs[-1], y))
+    expected = [["Algorithm", "Parameter", "Range"]]
+    for name, rows in groups:
+        top = y
+        for i, (param, values) in enumerate(rows):
+            p.text(xs[1] + 4, y + 10, param)
+            p.text(xs[2] + 4, y + 10, values)
+            expected.append([name, param, values])
+            y += pitch
+            if i < len(rows) - 1:
+                p.lines.append((xs[1], y, xs[-1], y))  # short of the name's column
+        p.text(xs[0] + 4, (top + y) / 2 + 3.5, name)  # in the middle of its rows
+        p.lines.append((xs[0], y, xs[-1], y))
+    p.prose(72, y + 30, 368, LOREM)
+    [(_, found, _)] = tables_of(write(tmp_path / f"groups-{order}.pdf", [p], order, seed=5))
+    assert found == expected

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .geometry import LETTERED, Box, Line, Word, drawn_touching, median, words_box
 from .rows import Row, make_rows
@@ -555,6 +556,8 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
             if col_rules or (grid[r][k] and not grid[r + 1][k]):
                 join(r * m + k, (r + 1) * m + k)
                 merged = True
+    if not col_rules:
+        merged = _span_centred_labels(grid, row_band, between, cols, find, join) or merged
     if not merged:
         return
     groups: dict[int, list[Word]] = {}
@@ -564,6 +567,37 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
     for r in range(n):
         for k in range(m):
             grid[r][k] = groups[find(r * m + k)]
+
+
+def _span_centred_labels(grid: list[list[list[Word]]], row_band: list[int], between: list[list[Segment]],
+                         cols: list[tuple[float, float]], find: Callable[[int], int],
+                         join: Callable[[int, int], None]) -> bool:
+    """Body rows ruled apart by rules that stop short of a column, and the rules over and under
+    the run crossing it: a group of rows under one label, set in the middle of the run (on any
+    of its rows, not only the first). When the run holds one cell of the column, that cell is
+    every row's; with several, which rows each one labels is not known: they stay as they are,
+    and so does a run with a cell already joined to one outside it."""
+    n, m = len(grid), len(cols)
+    members: dict[int, list[int]] = {}
+    for cell in range(n * m):
+        members.setdefault(find(cell), []).append(cell)
+    merged = False
+    for k, (a, b) in enumerate(cols):
+        start = 0
+        for r in range(n):
+            ends = r == n - 1 or row_band[r] == 0 or row_band[r + 1] == row_band[r] or _covers(
+                between[row_band[r]], a, b)
+            if not ends:
+                continue
+            run = range(start, r + 1)
+            filled = [i for i in run if grid[i][k]]
+            inside = {i * m + k for i in run}
+            if len(run) > 1 and len(filled) == 1 and all(set(members[find(c)]) <= inside for c in inside):
+                for i in run:
+                    join(filled[0] * m + k, i * m + k)
+                merged = True
+            start = r + 1
+    return merged
 
 
 def in_reading_order(words: list[Word]) -> list[Word]:
