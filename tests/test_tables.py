@@ -635,3 +635,39 @@ def test_a_label_centred_on_its_group_of_rows_labels_every_row_of_the_group(tmp_
     p.prose(72, y + 30, 368, LOREM)
     [(_, found, _)] = tables_of(write(tmp_path / f"groups-{order}.pdf", [p], order, seed=5))
     assert found == expected
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_long_ruled_table_with_values_run_up_to_the_next_column_is_one_table(tmp_path, order):
+    """A long booktabs table of three columns in which two rows hold a value run up to the next
+    column's, closer than a word space: the gaps between its columns stop at those rows, yet it
+    is one table from its top rule to its bottom rule, those rows parted where the columns part."""
+    names = ["Astronomy", "Geophysics", "Optics", "Chemistry", "Physics", "Acoustics", "Botany", "Zoology",
+             "Geology", "Ecology", "Genetics", "Virology", "Oncology", "Anatomy", "Ethology", "Mycology",
+             "Cytology", "Histology", "Petrology", "Seismology", "Glaciology", "Limnology", "Hydrology",
+             "Mineralogy"]
+    rows = [[f"\\{n[:4].lower()}", n[:5] + ".", f"Journal of {n}"] for n in names]
+    rows[8][:2] = ["\\geolx or \\geology", "Geol."]  # runs up to the next column
+    rows[17][1:] = ["J. Petrol. Mineral. Res.", "Journal of Petrology"]  # so does this one
+    long_1 = pymupdf.get_text_length(rows[8][0], fontname="helv", fontsize=9)
+    long_2 = pymupdf.get_text_length(rows[17][1], fontname="helv", fontsize=9)
+    xs = [72.0, 72 + long_1 + 1.5]
+    xs.append(xs[1] + long_2 + 1.5)
+    p = Page()
+    p.prose(72, 80, 451, LOREM)
+    p.text(72, 148, "Table A1. Journals and their abbreviations.")
+    top = 156.0
+    p.lines.append((72, top, 523, top))
+    for x, head in zip(xs, ["Command", "Output", "Journal name"]):
+        p.text(x, top + 11, head)
+    p.lines.append((72, top + 15, 523, top + 15))
+    y = top + 26
+    for row in rows:
+        for x, cell in zip(xs, row):
+            p.text(x, y, cell)
+        y += 10
+    p.lines.append((72, y - 6, 523, y - 6))
+    p.prose(72, y + 20, 451, LOREM)
+    [(_, found, caption)] = tables_of(write(tmp_path / f"long-{order}.pdf", [p], order, seed=6))
+    assert found == [["Command", "Output", "Journal name"]] + rows
+    assert caption == "Table A1. Journals and their abbreviations."

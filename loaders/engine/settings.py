@@ -469,6 +469,10 @@ class LayoutSettings:
     # are a header's: cells of at most this many words (the top rule is then that other one).
     table_header_cell_words: int = 6
     table_rule_cover: float = 0.8
+    # Candidates one under another with at most this many word heights between them, one left
+    # edge and no rule across between, under a table's top rule and over its bottom rule, are
+    # one table: the rows between (a long value run up to the next column's) cut its columns.
+    table_stack_gap: float = 4.5
     # A frame of rules with no rule inside (one box) is a table's when it holds at least this
     # share of a candidate (a box drawn around a table, not a shaded row).
     table_frame_share: float = 0.8

@@ -215,9 +215,22 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
             hit = [min(range(len(cols)), key=lambda k: min(abs(cx - cols[k][0]), abs(cx - cols[k][1])))]
         if len(hit) > 1:
             # Words of neighbouring cells set close together part where the columns part, by
-            # more than a word space; a heading over several columns does not part there.
+            # more than a word space, or with the next word right at its column's left edge (a
+            # long value run up to the next column's value, closer than a word space); a heading
+            # over several columns does not part there.
             at = [_column_of((w.x0 + w.x1) / 2, cols) for w in cell]
-            if all(b.x0 - a.x1 >= least for a, b, ka, kb in zip(cell, cell[1:], at, at[1:]) if ka != kb):
+            # In a line of cells set flush left (the first at its column's left edge), a word set
+            # right at a column's left edge starts that column; not in a centred line, nor a word
+            # in lower case, which carries a phrase on ("Class options" over "5.1 Title").
+            edge = [False] * len(cell)
+            flush = abs(cell[0].x0 - cols[hit[0]][0]) <= s.edge_tolerance
+            for i in range(1, len(cell) if flush else 1):
+                j = next((k for k in hit[1:] if abs(cell[i].x0 - cols[k][0]) <= s.edge_tolerance), None)
+                if j is not None and cell[i].x0 > cell[i - 1].x1 and not cell[i].text[:1].islower():
+                    at[i], edge[i] = j, True
+                    at[:i] = [min(k, j - 1) for k in at[:i]]
+            if all(b.x0 - a.x1 >= least or e for a, b, ka, kb, e in zip(cell, cell[1:], at, at[1:], edge[1:])
+                   if ka != kb):
                 for w, k in zip(cell, at):
                     out[k].append(w)
                 continue

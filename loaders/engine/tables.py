@@ -21,7 +21,7 @@ from .table_regions import Candidate, cell_text, cells_of, monospaced, table_can
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
 _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
-                      r"([\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"
+                      r"((?:[A-Z](?=\d))?[\dIVX]+([-.]\d+)*[A-Za-z]?)(?![-.]?\d)"
                       r"[\])]?(\s*[-–—.:|]|\s+[^\sa-z]|\s*$)")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 
@@ -168,6 +168,8 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                 # Lines under a ruled grid's last rule are not its rows (a note, the next heading).
                 box = Box(box.x0, box.y0, box.x1, f.box.y1)
             add(box)
+    for box in _stacked_in_rules(candidates, rules, words, captions, s):
+        add(box)
     for c in candidates:
         if any(_overlap(t.box, c.box) > 0 for t in tables):
             continue
@@ -185,6 +187,45 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                         and not monospaced([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
+
+
+def _stacked_in_rules(candidates: list[Candidate], rules: Rules, words: list[Word], captions: set[int],
+                      s: LayoutSettings) -> list[Box]:
+    """One ruled table found as several candidates one under another: a row or two whose cells
+    touch (a long value run up to the next column's) cut the strips between its columns. The
+    candidates share their left edge, lie a few rows apart with no rule across and no caption
+    between them, the first under a rule across and the last over one: the table runs from the
+    one rule to the other."""
+    out: list[Box] = []
+    left = sorted(candidates, key=lambda c: c.box.y0)
+    while left:
+        chain = [left.pop(0)]
+        while nxt := next((c for c in left if _stacks_on(chain[-1], c, rules, words, captions, s)), None):
+            chain.append(nxt)
+            left.remove(nxt)
+        if len(chain) < 2:
+            continue
+        grown = _grow_up(chain[0], words, captions, s)
+        top, _ = _enclosing_rules(grown, rules, words, chain[0].height, s)
+        _, bottom = _enclosing_rules(chain[-1].box, rules, words, chain[-1].height, s)
+        if top is not None and bottom is not None:
+            out.append(_grow_to_rules(Box.union([grown] + [c.box for c in chain]), top, bottom))
+    return out
+
+
+def _stacks_on(upper: Candidate, lower: Candidate, rules: Rules, words: list[Word], captions: set[int],
+               s: LayoutSettings) -> bool:
+    """Whether `lower` carries on the table of `upper` below a few rows that are not its own."""
+    a, b = upper.box, lower.box
+    if not 0 <= b.y0 - a.y1 <= s.table_stack_gap * upper.height or abs(a.x0 - b.x0) > s.edge_tolerance:
+        return False
+    x0, x1 = a.x0, max(a.x1, b.x1)
+    if any(a.y1 < g.pos < b.y0 and min(g.hi, x1) - max(g.lo, x0) >= s.table_rule_cover * (a.x1 - a.x0)
+           for g in rules.horizontal):
+        return False  # a rule across between them: two tables
+    between = [w for w in words if a.y1 < w.cy < b.y0 and w.x1 > x0 and w.x0 < x1]
+    return not any(id(w) in captions for w in between) and not any(
+        _opens_caption(row.words) for row in make_rows(between, s.row_overlap))
 
 
 def _parted_at_captions(c: Candidate, s: LayoutSettings) -> list[Candidate]:
