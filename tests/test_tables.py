@@ -671,3 +671,37 @@ def test_a_long_ruled_table_with_values_run_up_to_the_next_column_is_one_table(t
     [(_, found, caption)] = tables_of(write(tmp_path / f"long-{order}.pdf", [p], order, seed=6))
     assert found == [["Command", "Output", "Journal name"]] + rows
     assert caption == "Table A1. Journals and their abbreviations."
+
+
+def test_a_two_line_caption_read_as_two_paragraphs_is_the_table_s_whole_caption(tmp_path):
+    """An IEEE table: a caption whose two lines are set further apart than the text's (each read
+    as a paragraph of its own), its first line broken at a hyphen, over a table in small type.
+    Both lines are the caption, although the first sits further above the table than a caption
+    is looked for (three of the table's word heights)."""
+    rows = [["Algorithm", "Parameter", "Space"], ["KNN", "k", "1 to 100"], ["KNN", "weights", "uniform"],
+            ["AB", "estimators", "2 to 500"], ["AB", "learning rate", "0.01 to 1.0"], ["RF", "estimators", "2 to 1000"]]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 80.0
+    for _ in range(4):  # the column's text above, 10 points on 12
+        page.insert_text((312, y), "The committee reviewed the figures before the meeting and", fontname="helv",
+                         fontsize=10)
+        y += 12
+    page.insert_text((312, 158), "TABLE IV: Configuration space of the hyperparameters asso-", fontname="helv",
+                     fontsize=9)
+    top = 190.0
+    page.draw_line((312, top), (562, top), width=0.5)
+    for r, row in enumerate(rows):
+        for x, cell in zip((316, 400, 480), row):
+            page.insert_text((x, top + 9 + 9 * r), cell, fontname="helv", fontsize=6.5)
+        if r == 0:
+            page.draw_line((312, top + 11.5), (562, top + 11.5), width=0.4)
+    page.draw_line((312, top + 9 * len(rows) + 3), (562, top + 9 * len(rows) + 3), width=0.5)
+    # (drawn after the table, as LaTeX's float may draw it)
+    page.insert_text((312, 180), "ciated with the algorithms comprising the template.", fontname="helv", fontsize=9)
+    path = tmp_path / "ieee.pdf"
+    doc.save(path)
+    [(_, found, caption)] = tables_of(path)
+    assert found == rows
+    assert caption == ("TABLE IV: Configuration space of the hyperparameters associated with the algorithms "
+                       "comprising the template.")
