@@ -705,3 +705,120 @@ def test_a_two_line_caption_read_as_two_paragraphs_is_the_table_s_whole_caption(
     assert found == rows
     assert caption == ("TABLE IV: Configuration space of the hyperparameters associated with the algorithms "
                        "comprising the template.")
+
+
+def _words_at(page: pymupdf.Page, x: float, y: float, text: str, align: str = "left") -> None:
+    """A line of 9-point words drawn one by one from x (or ending at x, or centred on it)."""
+    width = pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+    x -= {"left": 0.0, "right": width, "centre": width / 2}[align]
+    for word in text.split():
+        page.insert_text((x, y), word, fontname="helv", fontsize=9)
+        x += pymupdf.get_text_length(word + " ", fontname="helv", fontsize=9)
+
+
+def _page_with_prose(doc: pymupdf.Document) -> pymupdf.Page:
+    page = doc.new_page(width=595, height=842)
+    _words_at(page, 72, 80, "The committee reviewed the quarterly figures before the annual meeting and found that")
+    _words_at(page, 72, 91, "the results were broadly consistent with those of the previous study in every region.")
+    return page
+
+
+def _tables_of_doc(doc: pymupdf.Document, path: Path) -> list[list[list[str]]]:
+    doc.save(path)
+    return [rows for _, rows, _ in tables_of(path)]
+
+
+def test_a_header_over_the_only_rule_above_a_table_stays_its_header(tmp_path):
+    """No top rule: a header of centred cells over two lines, the rule under it, then the body.
+    The rule is the header's, not the table's top (that is only so for a caption's last line)."""
+    doc = pymupdf.open()
+    page = _page_with_prose(doc)
+    _words_at(page, 235, 160, "Units sold", "centre")
+    _words_at(page, 400, 160, "Change", "centre")
+    for x, text, align in [(72, "Region", "left"), (235, "2021", "centre"), (325, "2022", "centre"),
+                           (400, "per cent", "centre")]:
+        _words_at(page, x, 171, text, align)
+    page.draw_line((72, 179), (460, 179), width=0.5)
+    y = 196.0
+    for row in BODY + [["Central", "640", "702", "9.7"]]:
+        _words_at(page, 72, y, row[0])
+        for x, cell in zip([250, 340, 430], row[1:]):
+            _words_at(page, x, y, cell, "right")
+        y += 14
+    page.draw_line((72, y - 8), (460, y - 8), width=0.5)
+    [rows] = _tables_of_doc(doc, tmp_path / "t.pdf")
+    assert rows[0] == ["Region", "Units sold 2021", "2022", "Change per cent"] and rows[1][0] == "North"
+
+
+def test_two_tables_with_a_paragraph_between_under_the_page_s_rules_stay_two(tmp_path):
+    """A running head ruled off above, a foot ruled off below, and between them two tables of one
+    left edge with a paragraph between: no table from rule to rule."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    _words_at(page, 72, 40, "Annual report 2023")
+    page.draw_line((72, 46), (523, 46), width=0.5)
+    xs, y = [72, 200, 290, 380], 60.0
+    for row in [HEADER] + BODY:
+        for x, cell in zip(xs, row):
+            _words_at(page, x, y, cell)
+        y += 13
+    for line in ["Operating costs remained stable despite higher energy prices in the north and the west, while",
+                 "staff numbers fell slightly in every region of the company over the course of the whole year."]:
+        _words_at(page, 72, y + 6, line)
+        y += 11
+    y += 14
+    second = [["Division", "Staff", "Sites", "Share"], ["Retail", "310", "12", "41.0"],
+              ["Logistics", "220", "5", "29.1"], ["Services", "150", "7", "19.8"]]
+    for row in second:
+        for x, cell in zip(xs, row):
+            _words_at(page, x, y, cell)
+        y += 13
+    page.draw_line((72, y + 1), (523, y + 1), width=0.5)
+    _words_at(page, 72, y + 13, "Company confidential")
+    assert _tables_of_doc(doc, tmp_path / "t.pdf") == [[HEADER] + BODY, second]
+
+
+def test_a_blank_cell_over_a_shaded_one_stays_blank(tmp_path):
+    """A booktabs table with its best result shaded: the shading's edges stop short of the blank
+    cell's column above, which is no label of a group of rows."""
+    doc = pymupdf.open()
+    page = _page_with_prose(doc)
+    xs = [72, 200, 280, 360]
+    page.draw_line((72, 150), (440, 150), width=0.5)
+    for x, cell in zip(xs, ["Method", "CIFAR", "SVHN", "STL"]):
+        _words_at(page, x, 163, cell)
+    page.draw_line((72, 168), (440, 168), width=0.5)
+    rows = [["Baseline", "81.0", "90.2", "70.1"], ["Mixup", "83.5", "91.0", "71.9"], ["CutMix", "84.1", "", "73.3"],
+            ["Ours", "86.2", "93.1", "75.0"]]
+    y = 181.0
+    for r, row in enumerate(rows):
+        if r == 3:
+            page.draw_rect(pymupdf.Rect(xs[1] - 3, y - 10, xs[2] - 10, y + 3), color=None, fill=(0.85, 0.85, 0.85))
+        for x, cell in zip(xs, row):
+            if cell:
+                _words_at(page, x, y, cell)
+        y += 13
+    page.draw_line((72, y - 8), (440, y - 8), width=0.5)
+    [found] = _tables_of_doc(doc, tmp_path / "t.pdf")
+    assert found[3] == ["CutMix", "84.1", "", "73.3"]
+
+
+def test_a_section_row_whose_word_meets_a_column_s_edge_still_spans(tmp_path):
+    """A section's row ("Transformer Models") across a flush-left table, its second word by chance
+    at the next column's left edge: it spans the columns it reaches, it is not parted there."""
+    doc = pymupdf.open()
+    page = _page_with_prose(doc)
+    xs = [72, 72 + pymupdf.get_text_length("Transformer ", fontname="helv", fontsize=9), 200, 260]
+    page.draw_line((72, 150), (320, 150), width=0.5)
+    for x, cell in zip(xs, ["Model", "Acc", "F1", "Size"]):
+        _words_at(page, x, 163, cell)
+    page.draw_line((72, 168), (320, 168), width=0.5)
+    y = 181.0
+    for row in [["Transformer Models"], ["BERT", "91.2", "88.0", "110M"], ["GPT-2", "90.1", "87.3", "124M"],
+                ["Recurrent Networks"], ["LSTM", "85.2", "81.0", "20M"], ["GRU", "84.7", "80.2", "18M"]]:
+        for x, cell in zip(xs, row):
+            _words_at(page, x, y, cell)
+        y += 13
+    page.draw_line((72, y - 8), (320, y - 8), width=0.5)
+    [found] = _tables_of_doc(doc, tmp_path / "t.pdf")
+    assert found[1][:2] == ["Transformer Models", "Transformer Models"] and found[1][2:] == ["", ""]

@@ -207,7 +207,13 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
             out[sum(cx > p for p in seps)].append(w)
         return out
     least = s.table_cell_gap * median([w.y1 - w.y0 for w in line_words])
-    for cell in cells_of(line_words, s):
+    cells = cells_of(line_words, s)
+    # Only a line that reaches every column may part at a column's edge: a section's row or a
+    # heading spans some columns and leaves the others empty.
+    reached = {k for cell in cells for k, (a, b) in enumerate(cols)
+               if min(b, max(w.x1 for w in cell)) > max(a, cell[0].x0)}
+    whole = len(reached) == len(cols)
+    for cell in cells:
         x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
         hit = [k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)]
         if not hit:
@@ -223,7 +229,7 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
             # right at a column's left edge starts that column; not in a centred line, nor a word
             # in lower case, which carries a phrase on ("Class options" over "5.1 Title").
             edge = [False] * len(cell)
-            flush = abs(cell[0].x0 - cols[hit[0]][0]) <= s.edge_tolerance
+            flush = whole and abs(cell[0].x0 - cols[hit[0]][0]) <= s.edge_tolerance
             for i in range(1, len(cell) if flush else 1):
                 j = next((k for k in hit[1:] if abs(cell[i].x0 - cols[k][0]) <= s.edge_tolerance), None)
                 if j is not None and cell[i].x0 > cell[i - 1].x1 and not cell[i].text[:1].islower():
@@ -591,6 +597,7 @@ def _span_centred_labels(grid: list[list[list[Word]]], row_band: list[int], betw
     every row's; with several, which rows each one labels is not known: they stay as they are,
     and so does a run with a cell already joined to one outside it."""
     n, m = len(grid), len(cols)
+    alone = [row_band.count(b) == 1 for b in row_band]  # a row that is a band of its own
     members: dict[int, list[int]] = {}
     for cell in range(n * m):
         members.setdefault(find(cell), []).append(cell)
@@ -605,7 +612,12 @@ def _span_centred_labels(grid: list[list[list[Word]]], row_band: list[int], betw
             run = range(start, r + 1)
             filled = [i for i in run if grid[i][k]]
             inside = {i * m + k for i in run}
-            if len(run) > 1 and len(filled) == 1 and all(set(members[find(c)]) <= inside for c in inside):
+            # Each row ruled apart from the next (no run starts or ends inside a band), and no
+            # column left of this one filled in every row: a label's column, not a data column
+            # with a blank cell (a shaded cell's edges stop short of its neighbours too).
+            if (len(run) > 1 and len(filled) == 1 and all(alone[i] for i in run)
+                    and not any(all(grid[i][j] for i in run) for j in range(k))
+                    and all(set(members[find(c)]) <= inside for c in inside)):
                 for i in run:
                     join(filled[0] * m + k, i * m + k)
                 merged = True

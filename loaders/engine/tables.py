@@ -176,10 +176,14 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         grown = _grow_up(c, words, captions, s)
         top, bottom = _enclosing_rules(grown, rules, words, c.height, s)
         if top is None and grown.y0 < c.box.y0:
-            # The lines taken for a header lie over a rule across the table (a caption's last
-            # line set close over its top rule): the rule, not they, is the table's top.
+            # The lines taken for a header lie over a rule across the table, each line one cell:
+            # a caption's last line set close over its top rule. The rule, not they, is the
+            # table's top (a header of cells over a rule under it stays the table's).
             ruled, _ = _enclosing_rules(c.box, rules, words, c.height, s)
-            if ruled is not None and ruled.pos > grown.y0:
+            if ruled is not None and ruled.pos > grown.y0 and all(
+                    len(cells_of(row.words, s)) == 1 for row in make_rows(
+                        [w for w in words if grown.y0 <= w.cy < ruled.pos and w.x1 > grown.x0 and w.x0 < grown.x1],
+                        s.row_overlap)):
                 grown, top = c.box, ruled
         # Too few rows to be a table on their own, but ruled above and below right across (a
         # short booktabs table): a table; not lines of code between rules (a listing's box).
@@ -223,9 +227,16 @@ def _stacks_on(upper: Candidate, lower: Candidate, rules: Rules, words: list[Wor
     if any(a.y1 < g.pos < b.y0 and min(g.hi, x1) - max(g.lo, x0) >= s.table_rule_cover * (a.x1 - a.x0)
            for g in rules.horizontal):
         return False  # a rule across between them: two tables
-    between = [w for w in words if a.y1 < w.cy < b.y0 and w.x1 > x0 and w.x0 < x1]
-    return not any(id(w) in captions for w in between) and not any(
-        _opens_caption(row.words) for row in make_rows(between, s.row_overlap))
+    between = make_rows([w for w in words if a.y1 < w.cy < b.y0 and w.x1 > x0 and w.x0 < x1], s.row_overlap)
+    # Each row between is a row of the table: a word starts at every column's left edge (its
+    # cells only touch), or its words keep to the first column (a group's label row); a
+    # paragraph between two tables, a caption or a heading across is none.
+    starts = [a for a, _ in word_columns(upper.rows + lower.rows, s)]
+    return len(starts) > 1 and all(
+        not _opens_caption(row.words) and not any(id(w) in captions for w in row.words)
+        and (all(any(abs(w.x0 - x) <= s.edge_tolerance for w in row.words) for x in starts)
+             or max(w.x1 for w in row.words) < starts[1])
+        for row in between)
 
 
 def _parted_at_captions(c: Candidate, s: LayoutSettings) -> list[Candidate]:
