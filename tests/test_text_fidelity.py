@@ -210,34 +210,3 @@ def test_a_logo_s_raised_capital_kerned_into_its_neighbours_is_one_word():
     # nor is a subscript capital kerned under its letter ("V" with a lowered "T").
     assert read([Word(508.2, 318.4, 513.7, 327.3, "L"), Word(510.4, 318.4, 515.7, 327.3, "A")]) == ["L", "A"]
     assert read([Word(508.2, 318.0, 515.0, 328.0, "V"), Word(513.5, 323.0, 518.0, 330.0, "T")]) == ["V", "T"]
-
-
-def _letter_spaced(text: str, x: float, y: float, gap: float, word_gap: float) -> list[Word]:
-    """`text` set letter by letter, `gap` apart, its words `word_gap` apart (character spacing)."""
-    out = []
-    for word in text.split():
-        for letter in word:
-            out.append(Word(x, y, x + 5.0, y + 9.0, letter))
-            x += 5.0 + gap
-        x += word_gap - gap
-    return out
-
-
-def test_letter_spaced_headings_read_as_the_words_they_spell():
-    # Elsevier's "a r t i c l e  i n f o" and "a b s t r a c t", a chapter's "C H A P T E R":
-    # each letter is a word to MuPDF (the spacing is wider than a word space).
-    body = column(["The committee reviewed the quarterly figures before the meeting."], 72, 160)
-    page = (_letter_spaced("article info", 72, 100, 4.0, 10.2) + _letter_spaced("ABSTRACT", 72, 130, 3.2, 3.2)
-            + body)
-    text = text_of(page)
-    assert "article info" in text and "ABSTRACT" in text
-    # Letters set as far apart as the line's words are written so ("Sci U S A", "f o r m" in a
-    # line of running text); so are letters that spell no word ("x y z w") or only short ones.
-    for line in ["Proc Natl Acad Sci U S A 2002", "r i e s 2003 f o r m 10-k notes to consolidated"]:
-        assert read(line_words(line, 72, 100)) == line.split()
-    assert "x y z w" in text_of(_letter_spaced("xyzw", 72, 100, 3.0, 3.0) + body)
-    assert "P D P D" in text_of(_letter_spaced("PD PD", 72, 100, 3.0, 9.0) + body)
-    # Uneven gaps are no letter spacing: the letters stay apart.
-    uneven = _letter_spaced("abstract", 72, 100, 3.0, 3.0)
-    uneven = [Word(w.x0 + 2.0 * (k % 3), w.y0, w.x1 + 2.0 * (k % 3), w.y1, w.text) for k, w in enumerate(uneven)]
-    assert "a b s t r a c t" in text_of(uneven + body)

@@ -9,7 +9,6 @@ from functools import cached_property
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout, Word
-from .letter_spacing import joined_letter_spacing
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
                         mend_tt_ft, mend_words, t_ligatures_lost, th_ligature_lost)
@@ -112,9 +111,7 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     """Lines of words as text (`_clean_line`), footnote marks taken out (`drop_marks`), empty
     lines left out."""
     texts = []
-    spelling = (repairs.words or known_words()) if s.normalize_text else {}
     for words in lines:
-        words = joined_letter_spacing(words, spelling)
         raw = line_text(words, repairs.dictionary, s)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
