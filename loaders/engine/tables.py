@@ -197,9 +197,9 @@ def _stacked_in_rules(candidates: list[Candidate], rules: Rules, words: list[Wor
                       s: LayoutSettings) -> list[Box]:
     """One ruled table found as several candidates one under another: a row or two whose cells
     touch (a long value run up to the next column's) cut the strips between its columns. The
-    candidates share their left edge, lie a few rows apart with no rule across and no caption
-    between them, the first under a rule across and the last over one: the table runs from the
-    one rule to the other."""
+    candidates share their left edge and lie a few rows apart, the rows between them the table's
+    own (`_stacks_on`), the first under a rule across and the last over one: the table runs from
+    the one rule to the other."""
     out: list[Box] = []
     left = sorted(candidates, key=lambda c: c.box.y0)
     while left:
@@ -231,7 +231,7 @@ def _stacks_on(upper: Candidate, lower: Candidate, rules: Rules, words: list[Wor
     # Each row between is a row of the table: a word starts at every column's left edge (its
     # cells only touch), or its words keep to the first column (a group's label row); a
     # paragraph between two tables, a caption or a heading across is none.
-    starts = [a for a, _ in word_columns(upper.rows + lower.rows, s)]
+    starts = [x for x, _ in word_columns(upper.rows + lower.rows, s)]
     return len(starts) > 1 and all(
         not _opens_caption(row.words) and not any(id(w) in captions for w in row.words)
         and (all(any(abs(w.x0 - x) <= s.edge_tolerance for w in row.words) for x in starts)
