@@ -246,6 +246,22 @@ def test_a_mark_raised_against_a_lines_first_word_leaves_its_box_and_text(tmp_pa
     assert any("target being the crime count in the following month." in c for c in joined)
     assert any("http://www.example.org/films https://data.example.gov/" in c for c in joined)
 
+def test_the_characters_of_a_few_words_come_from_their_lines_alone_and_leave_the_page_whole(tmp_path):
+    # A rawdict of the whole page costs ten times its words; the words that need their characters
+    # (a footnote's mark, glued words) sit on a line or two, whose lines alone are read.
+    from columnrag.loaders.pdf.words import _FLAGS, _spans, _spans_near, _word_chars
+
+    page = pymupdf.open(_url_footnotes_pdf(tmp_path / "footnotes.pdf"))[0]
+    tp = page.get_textpage(flags=_FLAGS)
+    words = tp.extractWORDS()
+    marked = next(w for w in words if w[4].startswith("4http"))
+    near = _spans_near(tp, [marked])
+    whole = _spans(tp.extractRAWDICT())
+    assert _word_chars(marked, near) == _word_chars(marked, whole) is not None
+    assert 0 < len(near) < len(whole) / 10
+    assert tp.extractWORDS() == words and len(_spans(tp.extractRAWDICT())) == len(whole)
+
+
 def test_words_of_control_codes_only_are_no_text():
     from columnrag.loaders.pdf.words import without_control_words
 

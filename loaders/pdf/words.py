@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import partial
 from itertools import groupby
 from operator import itemgetter
 
@@ -104,6 +104,28 @@ def _spans(rawdict: dict) -> list[tuple]:
             for line in block.get("lines", ()) for span in line["spans"]]
 
 
+def _spans_near(tp: pymupdf.TextPage, words: list[tuple]) -> list[tuple]:
+    """The spans of the text page's lines that cross these words' boxes (widened by their
+    height), for `_word_chars`. A rawdict of the whole page costs ten times its words (a dict for
+    every character), and the few words that need their characters sit on a line or two: the
+    text page's rectangle, which MuPDF's dict readers keep the lines within (as a clip would), is
+    narrowed around them for the one call, where this PyMuPDF exposes it."""
+    margin = max(w[3] - w[1] for w in words)
+    x0, y0 = min(w[0] for w in words) - margin, min(w[1] for w in words) - margin
+    x1, y1 = max(w[2] for w in words) + margin, max(w[3] for w in words) + margin
+    try:
+        rect = tp.this.m_internal.mediabox
+        saved = (rect.x0, rect.y0, rect.x1, rect.y1)
+    except AttributeError:  # (a PyMuPDF without the low-level text page: the whole page)
+        return _spans(tp.extractRAWDICT())
+    try:
+        rect.x0, rect.y0 = max(saved[0], x0), max(saved[1], y0)
+        rect.x1, rect.y1 = min(saved[2], x1), min(saved[3], y1)
+        return _spans(tp.extractRAWDICT())
+    finally:
+        rect.x0, rect.y0, rect.x1, rect.y1 = saved
+
+
 def _word_chars(word: tuple, spans: list[tuple]) -> list[_Char] | None:
     """The characters of one extractWORDS word, left to right, or None when those inside its
     box do not spell it."""
@@ -137,7 +159,7 @@ _CLEAR_JUMP = 0.05  # share of the font size by which a space's gap must beat ev
 _WORD_CHARS = 2  # in-word gaps per space, at least, where words glued (words of three letters on average)
 
 
-def _unglued(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSettings) -> list[tuple]:
+def _unglued(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s: LayoutSettings) -> list[tuple]:
     """extractWORDS tuples with words that the PDF spaced by position alone parted (see
     LayoutSettings.glued_word_chars); the characters, read only when such a word is there."""
     glued = [k for k, w in enumerate(raw) if len(w[4]) >= s.glued_word_chars and not _NOT_GLUED.search(w[4])]
@@ -151,7 +173,7 @@ def _unglued(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSettin
                  and line[0] >= _GLUED_MEAN * line[1]]
     if not glued:
         return raw
-    page_spans = spans()
+    page_spans = spans([raw[k] for k in glued])
     out = list(raw)
     for k in reversed(glued):  # (from the end: a word parted into several shifts those after it)
         parts = _parted(raw[k], page_spans, s)
@@ -192,7 +214,7 @@ def _parted(word: tuple, spans: list[tuple], s: LayoutSettings) -> list[tuple] |
 _LEADING_MARK = re.compile(r"^\d{1,2}([^\W\d_]+)")
 
 
-def _marks_off(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSettings) -> list[tuple]:
+def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s: LayoutSettings) -> list[tuple]:
     """extractWORDS tuples in which a mark set raised, in smaller type, against the first word
     of its line no longer stretches the word's box upwards: MuPDF reads "4http://www.imdb.com"
     as one word, and a footnote of a URL a line would pass for body type. With normalize_text
@@ -208,7 +230,7 @@ def _marks_off(raw: list[tuple], spans: Callable[[], list[tuple]], s: LayoutSett
                 found.append(k)
     if not found:
         return raw
-    page_spans = spans()
+    page_spans = spans([raw[k] for k in found])
     out = list(raw)
     for k in found:
         chars = _word_chars(raw[k], page_spans)
@@ -403,10 +425,9 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     if (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
             _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)):
         rawdict = tp.extractRAWDICT()
-        raw = _marks_off(_words_from_chars(rawdict, s), lambda: _spans(rawdict), s)
-    else:
-        spans = cache(lambda: _spans(tp.extractRAWDICT()))  # (read once, and only if asked)
-        raw = _marks_off(_unglued(raw, spans, s), spans, s)
+        raw = _marks_off(_words_from_chars(rawdict, s), lambda _: _spans(rawdict), s)
+    else:  # (the characters read only where asked for, and only then)
+        raw = _marks_off(_unglued(raw, partial(_spans_near, tp), s), partial(_spans_near, tp), s)
     if _ANY_C1_CONTROL.search(plain):
         raw = without_control_words(raw)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
