@@ -261,6 +261,36 @@ def test_a_captions_last_line_set_close_over_the_table_is_no_header_line(tmp_pat
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_top_rule_set_tight_over_the_header_cuts_its_word_boxes_and_is_still_the_top_rule(tmp_path, order):
+    """MNRAS's Table 1: a caption of two lines, its short last line close over the top rule, and
+    the rule drawn tight over the header, through the top of its words' boxes (a word's box
+    reaches past its ink by its font's ascent; here by 1.7 points). The rule is still the
+    table's top: the caption's last line stays in the caption, not a header row over the table."""
+    rows = [["Command", "Output", "Meaning"]] + [[f"\\{name}", sign, meaning] for name, sign, meaning in [
+        ("sun", "S", "Sun, solar"), ("earth", "E", "Earth, terrestrial"), ("micron", "um", "microns"),
+        ("degr", "o", "degrees"), ("arcmin", "'", "arcminutes"), ("arcsec", "''", "arcseconds"),
+        ("fdg", ".o", "fraction of a degree"), ("farcm", ".'", "fraction of an arcminute"),
+        ("fd", ".d", "fraction of a day"), ("fh", ".h", "fraction of an hour"),
+        ("fm", ".m", "fraction of a minute"), ("fs", ".s", "fraction of a second")]]
+    xs, top = [308.0, 390.0, 460.0, 560.0], 200.0
+    p = Page()
+    p.prose(72, 80, 215, LOREM + " " + LOREM)
+    p.text(308, top - 17, "Table 1. Additional commands for symbols used in as-")
+    p.text(308, top - 6, "tronomy. Used anywhere.")
+    p.lines.append((xs[0], top, xs[-1], top))
+    for k, row in enumerate(rows):
+        for x, cell in zip(xs, row):
+            p.text(x, top + 8 + 13 * k + (3 if k else 0), cell)
+    bottom = top + 16 + 13 * len(rows)
+    p.lines += [(xs[0], top + 11, xs[-1], top + 11), (xs[0], bottom, xs[-1], bottom)]
+    p.prose(308, bottom + 20, 250, LOREM)
+    [(_, found, caption)] = tables_of(write(tmp_path / f"mnras-{order}.pdf", [p], order, seed=4))
+    assert found == rows
+    assert caption == ("Table 1. Additional commands for symbols used in astronomy. "
+                       "Used anywhere.")
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_interrupts(tmp_path, order):
     p = Page()
     left = p.prose(72, 80, 215, LOREM)

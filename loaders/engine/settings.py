@@ -465,6 +465,10 @@ class LayoutSettings:
     # A rule within this many word heights above or below a table's lines, running across at
     # least table_rule_cover of their width, is its top or bottom rule.
     table_rule_reach: float = 3.0
+    # A rule through the top (bottom) this share of a table's first (last) line's word height
+    # still lies above (below) it: a word's box reaches past its ink by its font's ascent and
+    # descent, which some fonts make tall (the rule under a caption cuts the header's boxes).
+    table_rule_overshoot: float = 0.25
     # A rule right above a table is its header's when the lines over it, up to a rule across,
     # are a header's: cells of at most this many words (the top rule is then that other one).
     table_header_cell_words: int = 6

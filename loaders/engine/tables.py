@@ -60,8 +60,9 @@ def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
     on up a table ruled under every row)."""
     reach = s.table_rule_reach * height
     across = [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
-    above = [g for g in across if box.y0 - reach <= g.pos <= box.y0]
-    below = [g for g in across if box.y1 <= g.pos <= box.y1 + reach]
+    inside = s.table_rule_overshoot * height  # (a font's tall ascent or descent: no ink there)
+    above = [g for g in across if box.y0 - reach <= g.pos <= box.y0 + inside]
+    below = [g for g in across if box.y1 - inside <= g.pos <= box.y1 + reach]
     top = min(above, key=lambda g: g.pos) if above else None
     # Up from rule to rule across while the lines between are a header's or a ruled row's: a few
     # lines of short cells (a line of prose or a caption is neither).
@@ -373,7 +374,9 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: Sequen
         last = len(b.lines) - 1
         for i in [0] + list(range(last, max(0, last - s.table_caption_lines), -1)):
             if _CAPTION.match(b.lines[i].text):
-                between = sorted((x for x in above if x is not b and x.box.y0 >= b.box.y1 - 1), key=lambda x: x.box.y0)
+                # (Below it: centres under its foot; the boxes of fonts with a tall ascent overlap.)
+                between = sorted((x for x in above if x is not b and x.box.y0 + x.box.y1 > 2 * b.box.y1),
+                                 key=lambda x: x.box.y0)
                 t.caption, b.lines = b.lines[i:], b.lines[:i]
                 emptied = [] if b.lines else [b]
                 for rest in between:
