@@ -265,6 +265,46 @@ def test_a_caption_s_last_line_overlapping_its_first_after_a_label_is_the_captio
     assert layout.blocks == [carried] + ticks + caption
 
 
+def test_a_chart_whose_labels_are_a_block_each_goes_after_the_paragraph_however_many_they_are():
+    # cvat_case01_497a347f's Fig. 5: at a column's foot under a sentence that goes on at the top
+    # of the next column, eight tick labels up the axis and six along it, two fits and their R2,
+    # in about the body's size, each read as a block of its own, then two axis titles in smaller
+    # type and the caption: 19 blocks, more than float_run_max floats would be, but three floats.
+    paragraph, carried = _open_paragraph(), _block("would not adsorb on the charged carbon.", 100)
+    labels = [_block(tick, 400 + 13 * k, 9.6, x=90) for k, tick in enumerate(
+        ["1.4", "1.2", "1.0", "0.8", "0.6", "0.4", "0.2", "0.0"])]
+    labels += [_block(tick, 510, 9.6, x=100 + 25 * k) for k, tick in enumerate(["0", "10", "20", "30", "40", "50"])]
+    labels += [_block("t/q = 1/1.43 + t/1.45", 420, 9.6, x=160), _block("R2=0.994", 432, 9.6, x=160),
+               _block("t/q = 1/0.37 + t/0.67", 470, 9.6, x=160)]
+    axes = [_block("t (h)", 525, 7, x=160), _block("q (mmol/g)", 430, 7, x=75)]
+    caption = _block("Fig. 5. Sorption kinetics of the two acids.", 545, 7)
+    s = LayoutSettings()
+    assert len(labels + axes) > s.float_run_max
+    body = [paragraph, *labels, *axes, caption, carried]
+    assert floats_after_paragraphs(body, 10, s) == [paragraph, carried, *labels, *axes, caption]
+    # More floats than float_run_max in a row (not a chart's labels) still stay where they are.
+    notes = [_block(f"{k} A note in small type.", 400 + 10 * k, 7) for k in range(s.float_run_max + 1)]
+    body = [paragraph, *notes, caption, carried]
+    assert floats_after_paragraphs(body, 10, s) == body
+
+
+@pytest.mark.parametrize("opening", ["Fig. 6 a presents", "Figure 3 shows", "Table 3-2 lists", "Abbildung 2 zeigt"])
+def test_a_paragraph_whose_subject_is_a_figure_is_no_caption(opening):
+    # "Fig. 6 a presents the effect of ..." opens a paragraph, not a caption: a lower-case word
+    # follows the label (past its panel or part). The paragraph's open sentence goes on past the
+    # caption under it.
+    from columnrag.loaders.engine.floats import is_caption_start
+
+    paragraph = Block([Line(line_words(f"{opening} the sorbed amounts of both acids", 72, 100)),
+                       Line(line_words("from the first hour to the third and", 72, 100 + PITCH))])
+    caption = _block("Fig. 5. Sorption kinetics of the two acids.", 170, 7)
+    carried = _block("would not adsorb on the charged carbon.", 240)
+    assert floats_after_paragraphs([paragraph, caption, carried], 10, LayoutSettings()) == [paragraph, carried, caption]
+    assert not is_caption_start(opening + " the")
+    assert all(is_caption_start(c) for c in ("Figure 3 Effect of pH", "Fig. 1 a, Schematic of the cell", "FIG. 4. Median",
+                                             "Table 3-2 Built-in global variables", "TABLE IV", "Figure 2 (b) Zeta"))
+
+
 def test_a_chart_s_label_set_apart_as_a_heading_does_not_end_the_run_of_floats():
     # A chart's legend entry and axis title in about the body's size, set apart from the ticks
     # like headings ("Followees", "Number of followers"), at the top of the page after the one

@@ -17,10 +17,13 @@ from .geometry import (FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE
                        in_capitals, median)
 from .settings import LayoutSettings
 
-# "Figure 3:", "Fig. 2.", "FIG. 4." (REVTeX), "Table IV", "TABLE 1", "Listing 2", "Algorithm 1:" ...
-# at a line start.
-CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme|Chart|Exhibit|Box|Plate|"
-                     r"Abbildung|Abb\.|Tabelle|Tableau|Tabla|Figura)\s*([A-Z]?\d+|[IVXL]+)\b")
+# A float's label at a line start: "Figure 3", "Fig. 2", "FIG. 4" (REVTeX), "Table IV", "TABLE 1",
+# "Listing 2", "Algorithm 1" ...: a caption's, or a sentence's subject ("Figure 3 shows").
+LABEL = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme|Chart|Exhibit|Box|Plate|"
+                   r"Abbildung|Abb\.|Tabelle|Tableau|Tabla|Figura)\s*([A-Z]?\d+|[IVXL]+)\b")
+# A caption's: no lower-case word after the label (maybe past its part's number or panel), as
+# in "Figure 3 shows", "Table 3-2 lists", "Fig. 6 a presents" (a paragraph's first words).
+CAPTION = re.compile(LABEL.pattern + r"(?!(?:[-.]\d+)*(?:\s?\(?[a-z]\)?)?\s+[a-z]{2})")
 # A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
@@ -36,6 +39,12 @@ _CAPTION_SET_OFF = re.compile(CAPTION.pattern + r"[.:]")
 
 def is_caption_start(text: str) -> bool:
     return bool(CAPTION.match(text))
+
+
+def opens_with_label(text: str) -> bool:
+    """A line that opens with a float's label: a caption's first line, or a paragraph's whose
+    subject the float is ("Figure 3 shows ..."). After a sentence's end, either opens a block."""
+    return bool(LABEL.match(text))
 
 
 def block_height(block: Block) -> float:
@@ -178,13 +187,18 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             j = i + 1
             loose = captioned = False  # the run holds a chart's labels in the body's size
             caption: Block | None = None  # the run's last caption (its rest may follow a label)
-            while j < len(out) and j - i <= s.float_run_max:
+            floats = 0  # float_run_max at most; a chart's labels, each a block, count apart
+            while j < len(out) and j - i <= 4 * s.float_run_max:
                 if not (_is_float(out[j], body_h, s) or caption and caption_goes_on(caption, out[j], body_h, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
                     # paragraph that carries the sentence on is no chart's labels.
                     if captioned or not _chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
                         break
                     loose = True
+                else:
+                    floats += 1
+                    if floats > s.float_run_max:
+                        break
                 if is_caption_start(out[j].lines[0].text):
                     captioned, caption = True, out[j]
                 elif _captioned_below(out[j], s):

@@ -20,7 +20,7 @@ from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULE
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
-from .floats import block_height, floats_after_paragraphs, is_caption_start
+from .floats import block_height, floats_after_paragraphs, is_caption_start, opens_with_label
 from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
@@ -443,7 +443,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
-            elif is_caption_start(text) and _ENDS_SENTENCE.search(prev_text):
+            elif opens_with_label(text) and _ENDS_SENTENCE.search(prev_text):
                 new = True
         if new:
             caption_h = height if is_caption_start(text) else 0.0

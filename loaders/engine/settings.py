@@ -260,7 +260,8 @@ class LayoutSettings:
     # A row this far off the height of the row above, more than paragraph_pitch below it, starts a
     # block (a footnote under a column, however little blank its boxes leave).
     float_size_change: float = 0.1
-    # At most this many float blocks in a row are moved after the paragraph they interrupt.
+    # At most this many float blocks in a row are moved after the paragraph they interrupt (a
+    # chart's labels in the body's type, often a block each, count apart: four times as many).
     float_run_max: int = 12
     # A caption's line this share of its block's width (or the next line's) runs full width: a
     # line under it opening in lower case, in the caption's type, goes on with the caption.
