@@ -7,7 +7,7 @@ from columnrag.loaders import LayoutSettings, analyze_page
 from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, decode_blocks, encode_blocks
 from columnrag.loaders.engine.geometry import TABLE, Block, Box, Line, PageLayout, Word
 from columnrag.loaders.engine.rows import make_rows
-from columnrag.loaders.engine.table_grid import Table, _symbolic, build_table, word_columns
+from columnrag.loaders.engine.table_grid import Table, _symbolic, _touching_joined, build_table, word_columns
 from columnrag.loaders.engine.table_regions import cells_of, table_candidates
 from columnrag.loaders.engine.table_rules import Drawing, Rules, frames, merge_rules
 from columnrag.loaders.engine.tables import TableBlock, place_table, place_tables
@@ -272,6 +272,26 @@ def test_a_number_s_touching_pieces_are_one_word_but_an_equation_s_stay_symbols(
     assert not _symbolic(make_rows(sets, S.row_overlap), S)
     equation = [w for k in range(4) for j, x in enumerate((72, 150, 230))
                 for w in pieces(["f", "(", "x", ")", "+", "g", "(", "y", ")"], x, 100 + 12 * k)]
+    assert _symbolic(make_rows(equation, S.row_overlap), S)
+
+
+def test_a_bracketed_p_value_drawn_in_pieces_is_a_table_s_not_an_equation_s():
+    # sipaim2024's table redrawn word by word: "5.22 ± 2.72 (p < 0.005)", the number's digits and
+    # point apart and the bracket apart from the "p" it opens (a bracketed remark set apart from
+    # the value before it). Its opening bracket joins the "p"; "f(x)"'s, touching the "f", does not.
+    rows = []
+    for k in range(5):
+        y = 100 + 12 * k
+        rows += proportional(f"Model{k}", 72, y)
+        for x in (150, 290):
+            value = pieces([f"{4 + k}", ".", "22"], x, y) + pieces(["±"], x + 30, y) + pieces(["2", ".", "72"], x + 40, y)
+            remark = pieces(["(", "p"], x + 60, y) + pieces(["<"], x + 72, y) + pieces(["0", ".", "005", ")"], x + 80, y)
+            rows += value + remark
+    assert not _symbolic(make_rows(rows, S.row_overlap), S)
+    assert _touching_joined(pieces(["2.72"], 150, 100) + pieces(["(", "p"], 160, 100), S) == ["2.72", "(p"]
+    assert _touching_joined(pieces(["f", "(", "x", ")"], 150, 100), S) == ["f", "(", "x", ")"]
+    equation = [w for k in range(4) for x in (72, 150, 230)
+                for w in pieces(["f", "(", "x", ")"], x, 100 + 12 * k) + pieces(["+"], x + 30, 100 + 12 * k)]
     assert _symbolic(make_rows(equation, S.row_overlap), S)
 
 

@@ -476,12 +476,23 @@ def _address_list(grid: list[list[list[Word]]]) -> bool:
 def _symbolic(lines: list[Row], s: LayoutSettings) -> bool:
     """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
     not the words and numbers of a table. A number's or a word's pieces drawn touching ("26.78"
-    "±" "0" "." "27", "{" "linear" ",") count as the one word they make; an equation's letters
-    and brackets drawn touching ("f" "(" "x" ")") stay apart."""
+    "±" "0" "." "27", "{" "linear" ",") count as the one word they make, and a "±" between two
+    numbers as no symbol; an equation's letters and brackets drawn touching ("f" "(" "x" ")")
+    stay apart."""
     tokens = [t for row in lines for t in _touching_joined(row.words, s)]
-    odd = sum(1 for t in tokens if not any(c.isalnum() for c in t)
+    odd = sum(1 for k, t in enumerate(tokens) if (not any(c.isalnum() for c in t) and not _spread(tokens, k))
               or any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in t))
     return odd > s.table_symbol_share * len(tokens)
+
+
+_SPREAD = frozenset({"±", "∓", "+/-"})
+
+
+def _spread(tokens: list[str], k: int) -> bool:
+    """The k-th token is a "±" between two numbers: a measurement's ("5.22 ± 2.72"), no
+    equation's symbol."""
+    return (tokens[k] in _SPREAD and 0 < k < len(tokens) - 1
+            and tokens[k - 1][-1:].isdigit() and tokens[k + 1][:1].isdigit())
 
 
 _WORDLIKE = re.compile(r"[^\W\d_]{2}")  # two letters in a row: a word's piece, no variable
@@ -489,19 +500,27 @@ _WORDLIKE = re.compile(r"[^\W\d_]{2}")  # two letters in a row: a word's piece, 
 
 def _touching_joined(line: list[Word], s: LayoutSettings) -> list[str]:
     """A line's words (left to right), two pieces drawn touching joined into one where they meet
-    at a digit ("84.9" "±" "0" "." "3") or one of them is a word's ("{" "linear" ","); an
-    equation's one-letter variables and its brackets stay apart."""
+    at a digit ("84.9" "±" "0" "." "3") or one of them is a word's ("{" "linear" ","), or where
+    an opening bracket set apart from the piece before it opens the next ("(" "p" "<" ...: a
+    bracketed remark); an equation's one-letter variables and its brackets ("f" "(" "x" ")")
+    stay apart."""
     out: list[str] = []
     prev: Word | None = None
+    opening = False  # the last piece is an opening bracket set apart from the one before it
     for w in line:
-        if (prev is not None and drawn_touching(prev, w, s.touching_overlap, s.touching_gap)
-                and (prev.text[-1:].isdigit() or w.text[:1].isdigit()
-                     or _WORDLIKE.search(prev.text) or _WORDLIKE.search(w.text))):
+        touching = prev is not None and drawn_touching(prev, w, s.touching_overlap, s.touching_gap)
+        if touching and prev is not None and (opening or prev.text[-1:].isdigit() or w.text[:1].isdigit()
+                                              or _WORDLIKE.search(prev.text) or _WORDLIKE.search(w.text)):
             out[-1] += w.text
+            opening = False
         else:
+            opening = w.text in _OPENING and not touching
             out.append(w.text)
         prev = w
     return out
+
+
+_OPENING = frozenset("([{")
 
 
 def _join_header_columns(grid: list[list[list[Word]]], cols: list[tuple[float, float]],
