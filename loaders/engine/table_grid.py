@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -208,14 +209,12 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
         return out
     least = s.table_cell_gap * median([w.y1 - w.y0 for w in line_words])
     cells = cells_of(line_words, s)
+    extents = [(min(w.x0 for w in cell), max(w.x1 for w in cell)) for cell in cells]
+    hits = [[k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)] for x0, x1 in extents]
     # Only a line that reaches every column may part at a column's edge: a section's row or a
     # heading spans some columns and leaves the others empty.
-    reached = {k for cell in cells for k, (a, b) in enumerate(cols)
-               if min(b, max(w.x1 for w in cell)) > max(a, cell[0].x0)}
-    whole = len(reached) == len(cols)
-    for cell in cells:
-        x0, x1 = min(w.x0 for w in cell), max(w.x1 for w in cell)
-        hit = [k for k, (a, b) in enumerate(cols) if min(b, x1) > max(a, x0)]
+    whole = len({k for hit in hits for k in hit}) == len(cols)
+    for cell, (x0, x1), hit in zip(cells, extents, hits):
         if not hit:
             cx = (x0 + x1) / 2
             hit = [min(range(len(cols)), key=lambda k: min(abs(cx - cols[k][0]), abs(cx - cols[k][1])))]
@@ -616,7 +615,8 @@ def _span_centred_labels(grid: list[list[list[Word]]], row_band: list[int], betw
     every row's; with several, which rows each one labels is not known: they stay as they are,
     and so does a run with a cell already joined to one outside it."""
     n, m = len(grid), len(cols)
-    alone = [row_band.count(b) == 1 for b in row_band]  # a row that is a band of its own
+    rows_of = Counter(row_band)
+    alone = [rows_of[b] == 1 for b in row_band]  # a row that is a band of its own
     members: dict[int, list[int]] = {}
     for cell in range(n * m):
         members.setdefault(find(cell), []).append(cell)
