@@ -246,6 +246,29 @@ def test_a_mark_raised_against_a_lines_first_word_leaves_its_box_and_text(tmp_pa
     assert any("target being the crime count in the following month." in c for c in joined)
     assert any("http://www.example.org/films https://data.example.gov/" in c for c in joined)
 
+def test_a_table_note_s_letter_raised_against_a_word_leaves_its_text_and_box(tmp_path):
+    # MNRAS's list of journals: "Astronomy and Astrophysics" with a table note's "a" set raised in
+    # smaller type right against its last word, which MuPDF reads as "Astrophysicsa"; an
+    # affiliation's "a,b" after a name the same. A letter on the baseline in the word's type is
+    # the word's own.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    rows = [(100, "Astronomy and Astrophysics", "a"), (114, "Monthly Notices of the Royal Astronomical Society", "a,b"),
+            (128, "Quarterly Journal of the Royal Society", "")]
+    for y, text, mark in rows:
+        page.insert_text((72, y), text, fontsize=8, fontname="tiro")
+        if mark:
+            page.insert_text((72 + pymupdf.get_text_length(text, "tiro", 8), y - 3), mark, fontsize=5.6, fontname="tiro")
+    page.insert_text((72, 142), "Journal of Astrophysicsa", fontsize=8, fontname="tiro")  # (no mark: its own letter)
+    words = page_words(page, LayoutSettings()).words
+    texts = [w.text for w in words]
+    assert "Astrophysics" in texts and "Society" in texts and "Astrophysicsa" in texts
+    assert len({round(w.y0, 2) for w in words}) == 4  # (no box stretched up by its mark)
+    kept = page_words(page, LayoutSettings(normalize_text=False)).words
+    assert [w.text for w in kept if w.text.startswith(("Astrophysics", "Society"))] == [
+        "Astrophysicsa", "Societya,b", "Society", "Astrophysicsa"]
+
+
 def test_the_characters_of_a_few_words_come_from_their_lines_alone_and_leave_the_page_whole(tmp_path):
     # A rawdict of the whole page costs ten times its words; the words that need their characters
     # (a footnote's mark, glued words) sit on a line or two, whose lines alone are read.

@@ -19,6 +19,7 @@ from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, W
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
 from ..text.footnote_marks import ORDINAL_ENDINGS
+from ..text.lexicon import known_words
 from .pixels import unrotated_rect
 
 # Words straight from the characters: no ligature preservation (we normalise ourselves), no
@@ -214,25 +215,56 @@ def _parted(word: tuple, spans: list[tuple], s: LayoutSettings) -> list[tuple] |
 _LEADING_MARK = re.compile(r"^\d{1,2}([^\W\d_]+)")
 
 
+# A word of letters that may end with a table note's or an affiliation's mark in letters, set
+# raised in smaller type right against it ("Astrophysicsa", "Smitha,b"); a number after a word
+# is mended in the text (text/footnote_marks.py), where its digits tell it.
+_TRAILING_MARK = re.compile(r"^([^\W\d_]{4,})[^\W\d_](?:,[^\W\d_])*$")
+
+
+def _may_end_in_mark(text: str) -> bool:
+    """A word that is no word of the list while it is one without its last letter (or letters
+    apart by commas): "Astrophysicsa", not "staff" or "pylori"."""
+    m = _TRAILING_MARK.match(text)
+    if m is None:
+        return False
+    lexicon = known_words()
+    return m.group(1).lower() in lexicon and text.lower() not in lexicon
+
+
+def _raised(raw: list[tuple], k: int, s: LayoutSettings) -> bool:
+    """The k-th word's top stands above its MuPDF line's next word's (or, last, the one before
+    it) by mark_raised: a mark's raise stretches the word's box up. A word alone on its line
+    (a table's cell) cannot tell, and is not asked: its characters would cost a page's."""
+    w = raw[k]
+    for j in (k + 1, k - 1):
+        if 0 <= j < len(raw) and _line_key(raw[j]) == _line_key(w):
+            return w[1] < raw[j][1] - s.mark_raised
+    return False
+
+
 def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s: LayoutSettings) -> list[tuple]:
     """extractWORDS tuples in which a mark set raised, in smaller type, against the first word
-    of its line no longer stretches the word's box upwards: MuPDF reads "4http://www.imdb.com"
-    as one word, and a footnote of a URL a line would pass for body type. With normalize_text
-    the mark leaves the text too (a footnote mark, as those after a word do: see
-    text/footnote_marks.py). The characters are read only when a line opens with such a word
-    whose top stands above the next word's (the mark's raise), or has no next word."""
-    found = []
+    of its line, or a mark in letters after a word, no longer stretches the word's box upwards:
+    MuPDF reads "4http://www.imdb.com" and a table's "Astrophysicsa" as one word, and a footnote
+    of a URL a line would pass for body type. With normalize_text the mark leaves the text too (a
+    footnote mark, as those after a word do: see text/footnote_marks.py). The characters are read
+    only for such words whose top stands above their line's (the mark's raise): a line's first
+    word opening with a number (or with no word after it), a word of letters beside another."""
+    leading = []
+    trailing = []
     for k, w in enumerate(raw):
         if w[7] == 0 and (m := _LEADING_MARK.match(w[4])) and len(m.group(1)) > 1 and (
                 m.group(1).lower() not in ORDINAL_ENDINGS):
             nxt = raw[k + 1] if k + 1 < len(raw) and _line_key(raw[k + 1]) == _line_key(w) else None
             if nxt is None or w[1] < nxt[1] - s.mark_raised:
-                found.append(k)
-    if not found:
+                leading.append(k)
+        elif w[7] > 0 and _raised(raw, k, s) and _may_end_in_mark(w[4]):
+            trailing.append(k)
+    if not (leading or trailing):
         return raw
-    page_spans = spans([raw[k] for k in found])
+    page_spans = spans([raw[k] for k in leading + trailing])
     out = list(raw)
-    for k in found:
+    for k in leading:
         chars = _word_chars(raw[k], page_spans)
         if chars is None:
             continue
@@ -242,6 +274,19 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         if (max(c[5] for c in chars[:n]) < s.mark_small * chars[n][5]
                 and max(c[6] for c in chars[:n]) <= chars[n][6] - s.mark_raised):
             out[k] = rest if s.normalize_text else (raw[k][0], *rest[1:4], *raw[k][4:])
+    for k in trailing:
+        chars = _word_chars(raw[k], page_spans)
+        if chars is None:
+            continue
+        # The mark: the last characters, in smaller type than the word's first, raised above its
+        # baseline (an italic or bold ending on the baseline is the word's own).
+        n = len(chars)
+        while n > 0 and (chars[n - 1][5] < s.mark_small * chars[0][5]
+                         and chars[n - 1][6] <= chars[0][6] - s.mark_raised):
+            n -= 1
+        if 4 <= n < len(chars) and chars[n][4].isalpha():
+            kept = _as_word(chars[:n], raw[k])
+            out[k] = kept if s.normalize_text else (*kept[0:2], raw[k][2], kept[3], *raw[k][4:])
     return out
 
 
