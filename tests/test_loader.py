@@ -420,6 +420,45 @@ def test_the_running_head_of_a_landscape_page_read_turned_is_furniture(tmp_path)
     assert head in pages[1].metadata["layout_furniture"]
 
 
+def _two_pages(path: Path, heads: list[list[tuple[float, str]]], head_size: float, foot: str = "") -> None:
+    """Two pages of prose, each under its running head (pieces at x, at the top edge) in
+    head_size type; `foot`, a footnote line in small type at the second page's foot."""
+    doc = pymupdf.open()
+    for k, pieces in enumerate(heads):
+        page = doc.new_page(width=595, height=842)
+        for x, text in pieces:
+            page.insert_text((x, 40), text, fontsize=head_size)
+        page.insert_textbox(pymupdf.Rect(72, 72, 523, 760), f"Page {k + 1} of the article's plain text runs on. " * 50,
+                            fontsize=10)
+        if foot and k == 1:
+            page.insert_text((72, 800), foot, fontsize=7)
+    doc.save(path)
+
+
+def test_facing_pages_running_heads_with_the_number_at_the_outer_edge_are_furniture(tmp_path):
+    # A two-page excerpt of a journal: the right-hand page ends its head with its number, the
+    # left-hand one starts with it. In the body's own type, only the repetition tells.
+    head = "Smith et al. / Journal of Layout Studies 12 (2015) 150-157"
+    _two_pages(tmp_path / "excerpt.pdf", [[(72, head), (505, "155")], [(72, "156"), (100, head)]], 10)
+    pages = ColumnAwarePDFLoader(tmp_path / "excerpt.pdf").load()
+    assert all("Journal of Layout Studies" not in page.page_content for page in pages)
+    assert all(head in page.metadata["layout_furniture"] for page in pages)
+    assert all(page.page_content.startswith(f"Page {k + 1} of the article") for k, page in enumerate(pages))
+
+
+def test_a_two_page_document_s_lone_small_heads_are_furniture_and_its_footnote_is_text(tmp_path):
+    # A title page under the journal's banner, then a page under its running head: each is the
+    # only head of its kind, in small type at the top edge. The footnote in small type at the
+    # second page's foot is text (a head's place is the top).
+    banner, head = "Journal of Layout Studies 12 (2015) 150-157", "156 J. Smith et al. / Layout Studies"
+    foot = "1 https://example.org/layout-studies/data"
+    _two_pages(tmp_path / "excerpt.pdf", [[(72, banner)], [(72, head)]], 7, foot)
+    pages = ColumnAwarePDFLoader(tmp_path / "excerpt.pdf").load()
+    assert banner not in pages[0].page_content and head not in pages[1].page_content
+    assert banner in pages[0].metadata["layout_furniture"] and head in pages[1].metadata["layout_furniture"]
+    assert pages[1].page_content.rstrip().endswith(foot)
+
+
 def test_a_charts_sideways_labels_beside_upright_prose_turn_no_page(tmp_path):
     # 27 bar labels, one word each, set sideways under a chart outnumber the page's words of
     # upright prose; the page is still upright (only sideways prose turns a page).

@@ -3,8 +3,10 @@
 The engine marks the rows set apart at the top and bottom edge of each page (TOP_EDGE_BAND,
 BOTTOM_EDGE_BAND); with them, a page's first and last body block of one line near its edge (a head
 in a wide margin, left in the body) are the candidates. They are compared across neighbouring pages:
-a page number among the edge rows, or a line that repeats (digits ignored) at about the same height
-on nearby pages, is furniture. So is a number set only a line's space from the text, which the
+a page number among the edge rows, or a line that repeats (digits ignored, and the page's number
+where it stands apart: facing pages set it at their outer edge) at about the same height on nearby
+pages, is furniture; on a page alone, or one of two, a short line in small type at the (top) edge
+is too. So is a number set only a line's space from the text, which the
 engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
 same height. Everything else goes back to being text, and bands are renumbered in reading order.
 """
@@ -72,6 +74,10 @@ class _Candidate:
     number: int | None  # the page number it reads as, if any
     within: Block | None = None  # the paragraph whose first (last) line it is, if it is one
     side: bool = False  # a line set sideways at the left or right edge (see _side_lines)
+    bare: str = ""  # its key without the numbers that stand as words of their own
+
+    def __post_init__(self) -> None:
+        self.bare = _unnumbered(self.key)
 
 
 def _number(block: Block) -> int | None:
@@ -150,25 +156,28 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
             p.furniture_candidates = _candidates(p, s)
         candidates.append(p.furniture_candidates)
     # Without neighbouring pages repetition cannot be checked: a small single line at the edge is
-    # taken for a running head; with neighbours, only repetition decides.
+    # taken for a running head; with neighbours, only repetition decides. Two pages are a title
+    # page and the next, or facing pages: each may carry the only running head of its kind (the
+    # journal's banner, then "100 J. Yu et al. / J. Hazard. Mater."), so a small single line at
+    # the top edge is one there too (at the foot it is a footnote as often: a URL, a licence).
     alone = len(pages) == 1
+    pair = len(pages) == 2
     for i in (range(len(pages)) if targets is None else targets):
         page = pages[i]
         tol = s.furniture_y_tolerance * page.height
-        body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone else 0.0
+        body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone or pair else 0.0
         # The candidates of the pages around, each with how many pages on from this one it is.
         nearby = [((numbers[j] - numbers[i]) if numbers is not None else j - i, candidates[j])
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in candidates[i]:
             if c.side:  # (its page number may be a word of its own here, part of the line there)
-                bare = _unnumbered(c.key)
-                if len(bare) >= s.furniture_min_chars and sum(
-                        any(not o.side and _unnumbered(o.key) == bare for o in others)
+                if len(c.bare) >= s.furniture_min_chars and sum(
+                        any(not o.side and o.bare == c.bare for o in others)
                         for _, others in nearby) >= s.furniture_min_repeats:
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
             furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))
-                                    or (alone and _small_edge_line(c.block, body_h, s)))
+                                    or ((alone or pair and c.at_top) and _small_edge_line(c.block, body_h, s)))
             if not furniture and not c.edge and c.number is not None:
                 # A page's first or last line that is a number, not set apart from the text (a
                 # foot a line's space below the columns): a page number when the pages around
@@ -176,8 +185,11 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 counted = sum(any(not o.side and o.at_top == c.at_top and o.number == c.number + on
                                   and abs(o.top - c.top) <= tol for o in others) for on, others in nearby)
                 furniture = counted >= s.furniture_min_repeats + 1
-            if not furniture and c.within is None and len(c.key) >= s.furniture_min_chars:
-                repeats = sum(any(not o.side and o.at_top == c.at_top and o.key == c.key and abs(o.top - c.top) <= tol
+            # Compared without the page's number where it stands as a word of its own: facing
+            # pages set it at their outer edge ("Smith et al. / J. Chem. 12 (2015) 150-157 155",
+            # then "156 Smith et al. / J. Chem. ...").
+            if not furniture and c.within is None and len(c.bare) >= s.furniture_min_chars:
+                repeats = sum(any(not o.side and o.at_top == c.at_top and o.bare == c.bare and abs(o.top - c.top) <= tol
                                   for o in others) for _, others in nearby)
                 # A body line repeats once more than an edge row must ("Exercise 3" at the top of
                 # the next page too is no running head; one on every page, or every other, is).
