@@ -125,12 +125,18 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
             if not figure_ink:
                 return None  # curves or slanted lines: ink or rules, the drawing list tells
             ink += [Box(*b) for b in path.other]
-        if not path.rects:
+        rects = path.rects
+        if not rects:
             continue
-        if (max([b[2] for b in path.rects]) - min([b[0] for b in path.rects]) < least
-                and max([b[3] for b in path.rects]) - min([b[1] for b in path.rects]) < least):
+        if len(rects) == 1:  # (most paths: a chart's thousands of dots and bars)
+            x0, y0, x1, y1 = rects[0]
+            small = x1 - x0 < least and y1 - y0 < least
+        else:
+            small = (max([b[2] for b in rects]) - min([b[0] for b in rects]) < least
+                     and max([b[3] for b in rects]) - min([b[1] for b in rects]) < least)
+        if small:
             continue  # too small for a rule, and no curve in it: nothing
-        for x0, y0, x1, y1 in path.rects:
+        for x0, y0, x1, y1 in rects:
             w, h = x1 - x0, y1 - y0
             t = min(w, h)
             if stroked and t <= thin:

@@ -277,12 +277,15 @@ def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
 
 
 def _plain(words: list[Word], s: LayoutSettings) -> str:
+    """The words of a line joined as `_touching` says (inline: every pair of every line asks)."""
     if not words:
         return ""
     out = [words[0].text]
     prev = words[0]
+    lo, hi = -s.touching_overlap, s.touching_gap
     for w in words[1:]:
-        if not _touching(prev, w, w.x0 - prev.x1, s):
+        gap = w.x0 - prev.x1
+        if not (lo < gap < hi) and not (w.text[:1].isupper() and _small_caps_piece(prev, w, gap)):
             out.append(" ")
         out.append(w.text)
         prev = w
