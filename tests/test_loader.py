@@ -9,6 +9,7 @@ import pytest
 from langchain_core.document_loaders import Blob
 from langchain_core.embeddings import DeterministicFakeEmbedding
 
+from columnrag.chunking import BandAwareTextSplitter
 from columnrag.ingest.samples import two_column_page, write_pdf
 from columnrag.loaders import ColumnAwarePDFLoader, ColumnAwarePDFParser, LayoutSettings, PDFLoadError
 from columnrag.loaders.pdf.words import page_words
@@ -457,6 +458,30 @@ def test_a_two_page_document_s_lone_small_heads_are_furniture_and_its_footnote_i
     assert banner not in pages[0].page_content and head not in pages[1].page_content
     assert banner in pages[0].metadata["layout_furniture"] and head in pages[1].metadata["layout_furniture"]
     assert pages[1].page_content.rstrip().endswith(foot)
+
+
+def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_overleaf_whole(tmp_path):
+    # Page 1's last sentence runs on to page 2; the figure's caption at the foot of page 1 is
+    # read before the paragraph (and its heading), so the chunks hold the sentence whole.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(72, 72, 523, 400), "The first section says what the corpus holds. " * 20,
+                        fontsize=10)
+    page.insert_text((72, 430), "2 Method", fontsize=14)
+    page.insert_textbox(pymupdf.Rect(72, 445, 523, 560), "The method reads each page of the corpus in turn. " * 6
+                        + "At the end of the page the reader carries this sentence over to the", fontsize=10)
+    page.draw_rect(pymupdf.Rect(150, 600, 450, 760), color=(0, 0, 0), fill=(0.6, 0.6, 0.6))
+    page.insert_text((72, 780), "Figure 1: The corpus by year of publication.", fontsize=8)
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(72, 72, 523, 400), "next page where it ends at last. " + "The rest follows. " * 20,
+                        fontsize=10)
+    doc.save(tmp_path / "overleaf.pdf")
+    pages = ColumnAwarePDFLoader(tmp_path / "overleaf.pdf").load()
+    first = pages[0].page_content
+    assert first.index("Figure 1:") < first.index("2 Method")
+    assert first.rstrip().endswith("carries this sentence over to the")
+    chunks = [" ".join(c.page_content.split()) for c in BandAwareTextSplitter().split_documents(pages)]
+    assert any("carries this sentence over to the next page where it ends at last." in c for c in chunks)
 
 
 def test_a_charts_sideways_labels_beside_upright_prose_turn_no_page(tmp_path):

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
-from columnrag.loaders.engine.floats import ends_open, floats_after_carried_sentence, floats_after_paragraphs
+from columnrag.loaders.engine.floats import (body_height, ends_open, floats_after_carried_sentence, floats_after_paragraphs,
+                                             floats_before_open_end)
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.engine.geometry import HEADING, TOP_EDGE_BAND, Block, Line, PageLayout
 from columnrag.loaders.text.render import page_text
@@ -409,6 +410,56 @@ def test_a_page_ends_open_past_a_caption_or_footnote_not_past_large_type():
                         (_block("1 This work was funded by a grant.", 720, 7), True),
                         (_block("A pull quote set large.", 700, 16), False)):
         assert ends_open(PageLayout(612, 792, [paragraph, foot]), 10, LayoutSettings()) is open_
+
+
+def _page_left_open(words: list[Word]) -> str:
+    """The text of a page whose last sentence goes on on the next page, as the loader reads it."""
+    layout = analyze_page(reseq(words), 612, 792)
+    mark_furniture([layout])
+    s = LayoutSettings()
+    body_h = body_height(layout)
+    assert ends_open(layout, body_h, s)
+    floats_before_open_end(layout, body_h, s)
+    return page_text(layout, s)[0]
+
+
+def test_a_caption_under_a_page_s_open_last_sentence_goes_before_its_section():
+    # The page's last sentence runs on to the next page: the figure's caption at the foot would
+    # part its halves, so it goes before the paragraph, and before the heading that opens it.
+    first = column(prose("A", 8) + ["and here the first section ends."], 72, 100)
+    heading = small_line("2 Method", 72, 100 + 10.5 * PITCH, size=13.0)
+    last = column(["The method reads each page of the corpus in turn and",
+                   "then it carries the open sentence on to the"], 72, 100 + 12 * PITCH)
+    caption = small_line("Figure 3: Pages read by the method.", 72, 700)
+    for words in (first + heading + last + caption, shuffled(first + heading + last + caption)):
+        text = _page_left_open(words)
+        assert_in_order(text, "first section ends.", "Figure 3:", "2 Method", "The method reads")
+        assert text.endswith("open sentence on to the")
+
+
+def test_a_caption_under_a_sentence_carried_from_the_column_before_goes_before_its_paragraph():
+    # The open paragraph at the right column's foot carries on the left column's last one: the
+    # caption goes before the paragraph that opens the sentence, in the left column.
+    left = (column(prose("L", 14) + ["and here the section ends."], 72, 100)
+            + column(["The next paragraph opens and runs on to the"], 72, 100 + 16 * PITCH))
+    right = column(["foot of the left column where it goes"] + prose("R", 12) + ["and it goes on past the"],
+                   320, 100)
+    caption = small_line("Fig. 4. The corpus by year.", 320, 100 + 16 * PITCH)
+    for words in (left + right + caption, shuffled(left + right + caption)):
+        text = _page_left_open(words)
+        assert_in_order(text, "section ends.", "Fig. 4.", "The next paragraph", "foot of the left column")
+        assert text.endswith("goes on past the")
+
+
+@pytest.mark.parametrize("foot", ["1 This work was funded by a grant of the agency.", "print(add(3, 5))"])
+def test_a_footnote_or_a_listing_under_a_page_s_open_last_sentence_stays_after_it(foot):
+    # Code the sentence introduces ("... as in the example below" / the code) sits as far under
+    # it as a footnote: neither moves (only captions and tables do).
+    first = column(prose("A", 8) + ["and here the first section ends."], 72, 100)
+    last = column(["The helper is called by every test of the suite,",
+                   "as in the example shown below"], 72, 100 + 10 * PITCH)
+    text = _page_left_open(first + last + small_line(foot, 72, 100 + 12.5 * PITCH))
+    assert_in_order(text, "first section ends.", "The helper is called", foot)
 
 
 def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():

@@ -220,14 +220,63 @@ def body_height(layout: PageLayout) -> float:
     return median([w.y1 - w.y0 for b in layout.body_blocks if b.kind == TEXT for w in b.words], 0.0)
 
 
+def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """A float read at the page's foot: a caption, or a float in smaller type (a footnote; a
+    pull quote in large type is no such thing)."""
+    return _is_float(block, body_h, s) and (is_caption_start(block.lines[0].text) or block_height(block) < body_h)
+
+
 def ends_open(layout: PageLayout, body_h: float, s: LayoutSettings) -> bool:
     """The page's last paragraph leaves its sentence open (it goes on on the next page). The
     floats read after it at the page's foot (a footnote, a figure's caption) are not its last."""
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
-    while text and body_h > 0 and _is_float(text[-1], body_h, s) and (
-            is_caption_start(text[-1].lines[0].text) or block_height(text[-1]) < body_h):
-        text.pop()  # (a caption, or smaller type: not a pull quote in large type)
+    while text and body_h > 0 and _foot_float(text[-1], body_h, s):
+        text.pop()
     return bool(text) and body_h > 0 and _open_sentence(text[-1], body_h, s)
+
+
+def _moves_before_open_end(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """A float at a page's foot that never carries the sentence above it on: a table or a
+    caption. (A listing or an equation in smaller type may be the display the sentence
+    introduces, "... as in the example below" / its code, and a footnote is as far below the
+    text as such a display: they stay after it.)"""
+    return block.kind == TABLE or (block.kind == TEXT and is_caption_start(block.lines[0].text)
+                                   and _foot_float(block, body_h, s))
+
+
+def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
+    """On a page whose last paragraph leaves its sentence open for the next page, the floats
+    read after it (a figure's caption, a table) go before the block that opens its sentence (the
+    paragraph, or the one in the column before that it carries on) and the heading over it: the
+    sentence runs on from the page's last words to the next page's first. Only where that block
+    opens a sentence after one that leaves none open: the floats would part another's halves."""
+    if body_h <= 0:
+        return
+    blocks = layout.blocks
+    body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
+    k = len(body)
+    while k > 0 and _moves_before_open_end(blocks[body[k - 1]], body_h, s):
+        k -= 1
+    if k < 2 or k == len(body) or not _open_sentence(blocks[body[k - 1]], body_h, s):
+        return
+    at = k - 1
+    # Back to the block that opens the sentence: the paragraph may carry on one from the column
+    # before (its first words a sentence's rest), and a heading may head it.
+    while at > 0 and _open_sentence(blocks[body[at - 1]], body_h, s) and _carries_on(
+            blocks[body[at - 1]], blocks[body[at]], body_h, s):
+        at -= 1
+    first = _running_opening(blocks[body[at]], body_h, s)
+    if first is None or _opens_sentence_rest(first):
+        return
+    while at > 0 and blocks[body[at - 1]].kind == HEADING:
+        at -= 1
+    if at == 0 or _open_sentence(blocks[body[at - 1]], body_h, s):
+        return
+    moved = [blocks[i] for i in body[k:]]
+    taken = {id(b) for b in moved}
+    rest = [b for b in blocks if id(b) not in taken]
+    to = next(j for j, b in enumerate(rest) if b is blocks[body[at]])
+    layout.blocks = rest[:to] + moved + rest[to:]
 
 
 def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 import pymupdf
 
 from ..errors import OcrUnavailableError, PDFLoadError
-from ..engine.floats import body_height, ends_open, floats_after_carried_sentence
+from ..engine.floats import body_height, ends_open, floats_after_carried_sentence, floats_before_open_end
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout, weighted_median
 from ..engine.layout import analyze_page
@@ -185,6 +185,8 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             if number == open_on:
                 floats_after_carried_sentence(layout, body_h, s)
             open_on = number + 1 if ends_open(layout, body_h, s) else -1
+            if open_on >= 0:
+                floats_before_open_end(layout, body_h, s)
             text, spans = page_text(layout, s)
             yield PageResult(number, layout, text, spans, needs_ocr, frame, ocr_result)
             next_out += 1
