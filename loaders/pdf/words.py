@@ -231,6 +231,17 @@ def _may_end_in_mark(text: str) -> bool:
     return m.group(1).lower() in lexicon and text.lower() not in lexicon
 
 
+def _raised(raw: list[tuple], k: int, s: LayoutSettings, alone: bool) -> bool:
+    """The k-th word's top stands above its MuPDF line's next word's (or, last, the one before
+    it) by mark_raised: a mark's raise stretches the word's box up. A word alone on its line
+    cannot tell, and is answered `alone`."""
+    w = raw[k]
+    for j in (k + 1, k - 1):
+        if 0 <= j < len(raw) and _line_key(raw[j]) == _line_key(w):
+            return w[1] < raw[j][1] - s.mark_raised
+    return alone
+
+
 def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s: LayoutSettings) -> list[tuple]:
     """extractWORDS tuples in which a mark set raised, in smaller type, against the first word
     of its line, or a mark in letters after a word, no longer stretches the word's box upwards:
@@ -241,27 +252,14 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
     word opening with a number (or with no word after it), a word of letters beside another."""
     leading = []
     trailing = []
-    n, raised = len(raw), s.mark_raised
     for k, w in enumerate(raw):
-        if w[7] == 0:
+        if w[7] == 0:  # its line's first word: a leading mark alone on its line (a table's cell) is one
             if (m := _LEADING_MARK.match(w[4])) and len(m.group(1)) > 1 and (
-                    m.group(1).lower() not in ORDINAL_ENDINGS):
-                nxt = raw[k + 1] if k + 1 < n and _line_key(raw[k + 1]) == _line_key(w) else None
-                if nxt is None or w[1] < nxt[1] - raised:
-                    leading.append(k)
-        # A word's top above its MuPDF line's next word's (or, last, the one before it) by
-        # mark_raised: a mark's raise stretches the word's box up. A word alone on its line (a
-        # table's cell) cannot tell, and is not asked: its characters would cost a page's.
-        elif w[7] > 0:
-            block, line = w[5], w[6]
-            if k + 1 < n and (o := raw[k + 1])[5] == block and o[6] == line:
-                up = w[1] < o[1] - raised
-            elif k > 0 and (o := raw[k - 1])[5] == block and o[6] == line:
-                up = w[1] < o[1] - raised
-            else:
-                up = False
-            if up and _may_end_in_mark(w[4]):
-                trailing.append(k)
+                    m.group(1).lower() not in ORDINAL_ENDINGS) and _raised(raw, k, s, alone=True):
+                leading.append(k)
+        # A trailing mark on a word alone on its line is not asked: its characters would cost a page's.
+        elif _raised(raw, k, s, alone=False) and _may_end_in_mark(w[4]):
+            trailing.append(k)
     if not (leading or trailing):
         return raw
     page_spans = spans([raw[k] for k in leading + trailing])

@@ -277,18 +277,14 @@ def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
 
 
 def _plain(words: list[Word], s: LayoutSettings) -> str:
-    """The words of a line joined as `_touching` says (inline: every pair of every line asks)."""
+    """The words of a line joined with a space wherever `_touching` does not join them."""
     if not words:
         return ""
     out = [words[0].text]
-    prev = words[0]
-    lo, hi = -s.touching_overlap, s.touching_gap
-    for w in words[1:]:
-        gap = w.x0 - prev.x1
-        if not (lo < gap < hi) and not (w.text[:1].isupper() and _small_caps_piece(prev, w, gap)):
+    for prev, w in zip(words, words[1:]):
+        if not _touching(prev, w, w.x0 - prev.x1, s):
             out.append(" ")
         out.append(w.text)
-        prev = w
     return "".join(out)
 
 
