@@ -129,6 +129,33 @@ def test_a_running_head_in_a_wide_margin_is_furniture_on_every_page_the_last_too
     assert all(page_text(page)[0].startswith("Exercise") for page in pages)
 
 
+def test_a_running_foot_read_into_the_last_paragraph_is_furniture_where_other_pages_set_it_apart():
+    # A page whose text runs down to its foot: the foot sits a line's space under the last line,
+    # and the engine reads it as the paragraph's last line. The pages around set the same foot
+    # apart at the same height. Where no page sets it apart, a paragraph's repeated last line
+    # stays text: a form's or a generated document's lines repeat from page to page.
+    def pages_with(full: set[int]) -> list:
+        pages = []
+        for n in range(5):
+            lines = 55 if n in full else 40  # two paragraphs; 55 lines end one pitch above the foot
+            text = numbered_lines(f"p{n}x", lines)
+            words = column(text[:10], 72, 88 - PITCH) + column(text[10:], 72, 100 + 10 * PITCH)
+            words += line_words("Journal of Tests 2024", 72, 760)
+            pages.append(analyze_page(reseq(words), 612, 792))
+        for n in range(5):
+            mark_furniture(pages, targets=[n])
+        return pages
+
+    pages = pages_with({2})
+    assert [b.kind for b in pages[2].blocks].count("footer") == 1
+    for n, page in enumerate(pages):
+        words = page_text(page)[0].split()
+        assert "Journal" not in words and words[-1] == f"p{n}x{54 if n == 2 else 39}w4", n
+    assert page_text(pages[2], LayoutSettings(keep_furniture=True))[0].endswith("Journal of Tests 2024")
+    for n, page in enumerate(pages_with({0, 1, 2, 3, 4})):
+        assert page_text(page)[0].split()[-4:] == ["Journal", "of", "Tests", "2024"], n
+
+
 @pytest.mark.parametrize("lines, lines_below", [(50, 1), (50, 2), (40, 2)])
 def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs_on(lines, lines_below):
     # acmart's sigchi pages: the number sits on the next line under the right column, so the

@@ -8,7 +8,9 @@ where it stands apart: facing pages set it at their outer edge) at about the sam
 pages, is furniture; on a page alone, or one of two, a short line in small type at the (top) edge
 is too. So is a number set only a line's space from the text, which the
 engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
-same height. Everything else goes back to being text, and bands are renumbered in reading order.
+same height, and a paragraph's first or last line that nearby pages set apart as their edge row at
+that height (a running foot under text that runs down to it). Everything else goes back to being
+text, and bands are renumbered in reading order.
 """
 from __future__ import annotations
 
@@ -94,8 +96,8 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     """Blocks that may be a running head or foot: the edge rows the engine set apart, and the
     page's first and last body blocks when they are one line near the top or bottom edge (in a
     wide margin the engine does not set a head apart), or further in when they read as a page
-    number. A page number set a line's space from the text is read as the paragraph's first
-    (last) line: that line is a candidate too. (A number anywhere is furniture only where the
+    number. A page number or a short line set a line's space from the text is read as the
+    paragraph's first (last) line: that line is a candidate too. (A number anywhere is furniture only where the
     pages around number on from it at its height: a list's or an equation's numbers do not.)"""
     found = [_candidate(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
     body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS
@@ -114,7 +116,7 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
                 continue
             line = Block([block.lines[0 if at_top else -1]], block.band, block.column, block.region, block.kind)
             c = _candidate(line, at_top, False, within=block)
-            if c.number is not None:
+            if c.number is not None or len(line.lines[0].words) <= s.running_head_max_words:
                 found.append(c)
     return found + _side_lines(layout, s)
 
@@ -172,7 +174,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         for c in candidates[i]:
             if c.side:  # (its page number may be a word of its own here, part of the line there)
                 if len(c.bare) >= s.furniture_min_chars and sum(
-                        any(not o.side and o.bare == c.bare for o in others)
+                        any(not o.side and o.within is None and o.bare == c.bare for o in others)
                         for _, others in nearby) >= s.furniture_min_repeats:
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
@@ -189,11 +191,19 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
             # pages set it at their outer edge ("Smith et al. / J. Chem. 12 (2015) 150-157 155",
             # then "156 Smith et al. / J. Chem. ...").
             if not furniture and c.within is None and len(c.bare) >= s.furniture_min_chars:
-                repeats = sum(any(not o.side and o.at_top == c.at_top and o.bare == c.bare and abs(o.top - c.top) <= tol
-                                  for o in others) for _, others in nearby)
+                repeats = sum(any(not o.side and o.within is None and o.at_top == c.at_top and o.bare == c.bare
+                                  and abs(o.top - c.top) <= tol for o in others) for _, others in nearby)
                 # A body line repeats once more than an edge row must ("Exercise 3" at the top of
                 # the next page too is no running head; one on every page, or every other, is).
                 furniture = repeats >= s.furniture_min_repeats + (0 if c.edge else 1)
+            if not furniture and c.within is not None and c.number is None and len(c.bare) >= s.furniture_min_chars:
+                # A paragraph's first (last) line that nearby pages set apart at their edge, at its
+                # height: their running head (foot), read into the paragraph where the leading
+                # above (below) it is as tight as the paragraph's. Only edge rows vouch for it: a
+                # paragraph's lines repeat from page to page in forms and generated text.
+                edges = sum(any(o.edge and not o.side and o.at_top == c.at_top and o.bare == c.bare
+                                and abs(o.top - c.top) <= tol for o in others) for _, others in nearby)
+                furniture = edges >= s.furniture_min_repeats + 1
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):
