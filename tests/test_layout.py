@@ -156,6 +156,28 @@ def test_a_running_foot_read_into_the_last_paragraph_is_furniture_where_other_pa
         assert page_text(page)[0].split()[-4:] == ["Journal", "of", "Tests", "2024"], n
 
 
+def test_a_running_head_read_into_the_first_paragraph_is_furniture_where_other_pages_set_it_apart():
+    # The same at the top: a page whose text starts a line's space under its running head.
+    def pages_with(tight: set[int]) -> list:
+        pages = []
+        for n in range(5):
+            top = 30 + PITCH if n in tight else 100
+            text = numbered_lines(f"p{n}x", 40)
+            words = line_words("Journal of Tests 2024", 72, 30) + column(text[:30], 72, top)
+            words += column(text[30:], 72, top + 32 * PITCH)
+            pages.append(analyze_page(reseq(words), 612, 792))
+        for n in range(5):
+            mark_furniture(pages, targets=[n])
+        return pages
+
+    pages = pages_with({2})
+    assert [b.kind for b in pages[2].blocks].count("header") == 1
+    for n, page in enumerate(pages):
+        assert page_text(page)[0].split()[0] == f"p{n}x0w0", n
+    for n, page in enumerate(pages_with({0, 1, 2, 3, 4})):
+        assert page_text(page)[0].split()[:4] == ["Journal", "of", "Tests", "2024"], n
+
+
 @pytest.mark.parametrize("lines, lines_below", [(50, 1), (50, 2), (40, 2)])
 def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs_on(lines, lines_below):
     # acmart's sigchi pages: the number sits on the next line under the right column, so the
