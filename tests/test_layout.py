@@ -129,22 +129,26 @@ def test_a_running_head_in_a_wide_margin_is_furniture_on_every_page_the_last_too
     assert all(page_text(page)[0].startswith("Exercise") for page in pages)
 
 
+def _read_page_by_page(pages_words: list[list[Word]]) -> list:
+    """Letter pages laid out, each decided once its neighbours are read (as the reader does)."""
+    pages = [analyze_page(reseq(words), 612, 792) for words in pages_words]
+    for n in range(len(pages)):
+        mark_furniture(pages, targets=[n])
+    return pages
+
+
 def test_a_running_foot_read_into_the_last_paragraph_is_furniture_where_other_pages_set_it_apart():
     # A page whose text runs down to its foot: the foot sits a line's space under the last line,
     # and the engine reads it as the paragraph's last line. The pages around set the same foot
     # apart at the same height. Where no page sets it apart, a paragraph's repeated last line
     # stays text: a form's or a generated document's lines repeat from page to page.
     def pages_with(full: set[int]) -> list:
-        pages = []
-        for n in range(5):
+        def page(n: int) -> list[Word]:
             lines = 55 if n in full else 40  # two paragraphs; 55 lines end one pitch above the foot
             text = numbered_lines(f"p{n}x", lines)
-            words = column(text[:10], 72, 88 - PITCH) + column(text[10:], 72, 100 + 10 * PITCH)
-            words += line_words("Journal of Tests 2024", 72, 760)
-            pages.append(analyze_page(reseq(words), 612, 792))
-        for n in range(5):
-            mark_furniture(pages, targets=[n])
-        return pages
+            return (column(text[:10], 72, 88 - PITCH) + column(text[10:], 72, 100 + 10 * PITCH)
+                    + line_words("Journal of Tests 2024", 72, 760))
+        return _read_page_by_page([page(n) for n in range(5)])
 
     pages = pages_with({2})
     assert [b.kind for b in pages[2].blocks].count("footer") == 1
@@ -159,16 +163,12 @@ def test_a_running_foot_read_into_the_last_paragraph_is_furniture_where_other_pa
 def test_a_running_head_read_into_the_first_paragraph_is_furniture_where_other_pages_set_it_apart():
     # The same at the top: a page whose text starts a line's space under its running head.
     def pages_with(tight: set[int]) -> list:
-        pages = []
-        for n in range(5):
+        def page(n: int) -> list[Word]:
             top = 30 + PITCH if n in tight else 100
             text = numbered_lines(f"p{n}x", 40)
-            words = line_words("Journal of Tests 2024", 72, 30) + column(text[:30], 72, top)
-            words += column(text[30:], 72, top + 32 * PITCH)
-            pages.append(analyze_page(reseq(words), 612, 792))
-        for n in range(5):
-            mark_furniture(pages, targets=[n])
-        return pages
+            return (line_words("Journal of Tests 2024", 72, 30) + column(text[:30], 72, top)
+                    + column(text[30:], 72, top + 32 * PITCH))
+        return _read_page_by_page([page(n) for n in range(5)])
 
     pages = pages_with({2})
     assert [b.kind for b in pages[2].blocks].count("header") == 1
