@@ -97,8 +97,9 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     page's first and last body blocks when they are one line near the top or bottom edge (in a
     wide margin the engine does not set a head apart), or further in when they read as a page
     number. A page number or a short line set a line's space from the text is read as the
-    paragraph's first (last) line: that line is a candidate too. (A number anywhere is furniture only where the
-    pages around number on from it at its height: a list's or an equation's numbers do not.)"""
+    paragraph's first (last) line: that line is a candidate too. (A number anywhere is furniture
+    only where the pages around number on from it at its height: a list's or an equation's numbers
+    do not.)"""
     found = [_candidate(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
     body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS
             and b.lines and b.lines[0].words and b.lines[-1].words]
@@ -190,26 +191,34 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
             # Compared without the page's number where it stands as a word of its own: facing
             # pages set it at their outer edge ("Smith et al. / J. Chem. 12 (2015) 150-157 155",
             # then "156 Smith et al. / J. Chem. ...").
-            if not furniture and c.within is None and len(c.bare) >= s.furniture_min_chars:
-                repeats = sum(any(not o.side and o.within is None and o.at_top == c.at_top and o.bare == c.bare
-                                  and abs(o.top - c.top) <= tol for o in others) for _, others in nearby)
-                # A body line repeats once more than an edge row must ("Exercise 3" at the top of
-                # the next page too is no running head; one on every page, or every other, is).
-                furniture = repeats >= s.furniture_min_repeats + (0 if c.edge else 1)
-            if not furniture and c.within is not None and c.number is None and len(c.bare) >= s.furniture_min_chars:
-                # A paragraph's first (last) line that nearby pages set apart at their edge, at its
-                # height: their running head (foot), read into the paragraph where the leading
-                # above (below) it is as tight as the paragraph's. Only edge rows vouch for it: a
-                # paragraph's lines repeat from page to page in forms and generated text.
-                edges = sum(any(o.edge and not o.side and o.at_top == c.at_top and o.bare == c.bare
-                                and abs(o.top - c.top) <= tol for o in others) for _, others in nearby)
-                furniture = edges >= s.furniture_min_repeats + 1
+            if not furniture and len(c.bare) >= s.furniture_min_chars:
+                if c.within is None:
+                    # A body line repeats once more than an edge row must ("Exercise 3" at the top
+                    # of the next page too is no running head; one on every page, or every other, is).
+                    repeats = _pages_repeating(c, nearby, tol, edge_rows_only=False)
+                    furniture = repeats >= s.furniture_min_repeats + (0 if c.edge else 1)
+                elif c.number is None:
+                    # A paragraph's first (last) line that nearby pages set apart at their edge:
+                    # their running head (foot), read into the paragraph where the leading above
+                    # (below) it is as tight as the paragraph's. Only edge rows vouch for it: a
+                    # paragraph's lines repeat from page to page in forms and generated text.
+                    repeats = _pages_repeating(c, nearby, tol, edge_rows_only=True)
+                    furniture = repeats >= s.furniture_min_repeats + 1
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):
                     _detach(page, c, c.within)
         _headings_to_their_column(page)
         _renumber(page)
+
+
+def _pages_repeating(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]], tol: float,
+                     edge_rows_only: bool) -> int:
+    """The nearby pages with a candidate of c's text (its own page numbers left out) at the same
+    edge and height: one set apart there (an edge row), or, unless `edge_rows_only`, a line of its
+    own. A line of another page's paragraph never counts."""
+    return sum(any(not o.side and o.within is None and (o.edge or not edge_rows_only) and o.at_top == c.at_top
+                   and o.bare == c.bare and abs(o.top - c.top) <= tol for o in others) for _, others in nearby)
 
 
 def _detach(page: PageLayout, c: _Candidate, within: Block) -> None:
