@@ -368,6 +368,42 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
     return out
 
 
+def _runs_backwards(lines: list[list[tuple]], s: LayoutSettings) -> bool:
+    """Whether more of the words on lines of several words running across the page run from
+    right to left than from left to right, by their boxes in drawing order: upside-down type
+    (a page stored upside down under a /Rotate of 180), or a right-to-left script."""
+    back = ahead = 0
+    for line in lines:
+        if len(line) < 2:
+            continue
+        a, b = line[0], line[-1]
+        dx, dy = (b[0] + b[2]) - (a[0] + a[2]), (b[1] + b[3]) - (a[1] + a[3])
+        if abs(dy) <= s.vertical_line_slope * abs(dx):
+            if dx < 0:
+                back += len(line)
+            else:
+                ahead += len(line)
+    return back > ahead
+
+
+def _upside_down(tp: pymupdf.TextPage, s: LayoutSettings) -> bool:
+    """Whether most of the page's characters are set upside down, by their MuPDF lines' writing
+    direction (from the text matrix, which a right-to-left script does not turn, and which
+    holds for a word drawn on its own, whatever order the page draws its words in)."""
+    down = up = 0
+    for block in tp.extractDICT()["blocks"]:
+        for ln in block.get("lines", ()):
+            dx, dy = ln["dir"]
+            if abs(dy) > s.vertical_line_slope * abs(dx):
+                continue  # (sideways lines are counted elsewhere)
+            n = sum(len(span["text"]) for span in ln["spans"])
+            if dx < 0:
+                down += n
+            else:
+                up += n
+    return down > up
+
+
 def ocr_frame(page_width: float, page_height: float, turn: int) -> PageWords:
     """The frame of a page read whole by OCR (none of its text layer's words), its words turned
     by `turn` from the page as stored (before its /Rotate)."""
@@ -487,6 +523,11 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
+    elif (page.rotation == UPSIDE_DOWN or _runs_backwards(lines, s)) and _upside_down(tp, s):
+        # Read the right way up: the words' frame turned half a turn (the rule for pages stored
+        # upside down and turned upright by their /Rotate, and for a scan stored so).
+        turn = UPSIDE_DOWN
+    if turn != UPRIGHT:
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
         directions = [_direction(line, s) for line in lines]
     heights = [w[3] - w[1] for line in lines for w in line]  # (in the turned frame)
@@ -507,5 +548,5 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
             out.extend([Word(x0, y0, x1, y1, text, base + i)
                         for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
-    fw, fh = (height, width) if turn != UPRIGHT else (width, height)
+    fw, fh = (height, width) if turn in (READS_UP, READS_DOWN) else (width, height)
     return PageWords(out, fw, fh, turn, width, height, vectors, watermarks)
