@@ -404,29 +404,34 @@ def test_a_landscape_page_of_one_word_cells_drawn_sideways_reads_as_drawn_uprigh
     assert "| Alpha | 17.0 | 38.0 | 73.0 | 32.0 | 95.0 | 82.0 |" in upright.page_content.split("\n")
 
 
-def _upside_down_pdf(path: Path, spec, order: str) -> None:
-    """`spec`'s words drawn upside down and the page turned upright by a /Rotate of 180, as a
-    scan fed upside down is stored: in reading order, or in random order word by word."""
+def _turned_pdf(path: Path, spec, rotation: int, order: str) -> None:
+    """`spec`'s words (a portrait page as displayed) stored turned against a /Rotate of
+    `rotation` that shows them upright, as a scan fed sideways or upside down is stored: drawn
+    in reading order, or in random order word by word (an OCR layer)."""
     doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
+    page = doc.new_page(width=612, height=792) if rotation == 180 else doc.new_page(width=792, height=612)
+    page.set_rotation(rotation)
     placed = list(spec.words)
     if order == "shuffled":
         random.Random(5).shuffle(placed)
     for w in placed:
-        page.insert_text((612 - w.x, 792 - w.y), w.text, fontname=FONT, fontsize=SIZE, rotate=180)
-    page.set_rotation(180)
+        page.insert_text(pymupdf.Point(w.x, w.y) * page.derotation_matrix, w.text, fontname=FONT,
+                         fontsize=SIZE, rotate=rotation)
     doc.save(path)
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
-def test_a_page_stored_upside_down_and_shown_upright_reads_the_right_way_up(tmp_path, order):
-    # get_text() reads such a page right; read as stored, its lines and words come backwards.
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+def test_a_page_stored_turned_and_shown_upright_reads_the_right_way_up(tmp_path, rotation, order):
+    # get_text() reads such a page right when it is drawn in reading order. Read as stored, an
+    # upside-down page's lines and words came backwards; a sideways page drawn word by word,
+    # every word a line of its own whose box cannot tell which way it runs, read column-wise.
     spec = two_column_page(4)
     write_pdf(tmp_path / "upright.pdf", [spec])
-    _upside_down_pdf(tmp_path / "turned.pdf", spec, order)
+    _turned_pdf(tmp_path / "turned.pdf", spec, rotation, order)
     upright = ColumnAwarePDFLoader(tmp_path / "upright.pdf").load()[0]
     turned = ColumnAwarePDFLoader(tmp_path / "turned.pdf").load()[0]
-    assert turned.metadata["text_rotation"] == 180
+    assert turned.metadata["text_rotation"] == rotation
     # (Words, not paragraph breaks: this sample's paragraph gap sits right on the threshold, and
     # the boxes turned back differ from the upright ones in their last float digits.)
     assert words(turned.page_content) == words(upright.page_content) == " ".join(spec.reading).split()

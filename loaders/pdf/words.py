@@ -345,15 +345,41 @@ def _sideways_prose(lines: list[list[tuple]], directions: list[str], height: flo
     return sideways > across
 
 
+def _lone_words_mostly_sideways(lines: list[list[tuple]], directions: list[str], s: LayoutSettings) -> bool:
+    """Whether more of the page's words of several letters stand alone on their MuPDF lines in
+    boxes taller than wide than run across the page: a page set sideways and drawn word by word
+    (an OCR layer, a generator), whose lines of one word each cannot tell which way it runs (an
+    upright word of three letters or more is wider than tall)."""
+    tall = across = 0
+    for line, d in zip(lines, directions):
+        if len(line) > 1:
+            across += len(line) if d in ("h", "/") else 0
+        elif len(line[0][4]) > s.vertical_word_chars:
+            w = line[0]
+            if w[3] - w[1] > w[2] - w[0]:
+                tall += 1
+            else:
+                across += 1
+    return tall > across
+
+
 def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str],
                                s: LayoutSettings) -> list[str]:
     """Directions with each line of one word given its MuPDF line's writing direction (from the
     text matrix). A lone word's box cannot tell: "Unit" set sideways is a box a little taller
     than wide, like many an upright word, and up from down not at all; a landscape table of
     one-word cells read by boxes alone votes its page upright, and reads each column down.
-    Asked only on pages of sideways prose (_sideways_prose)."""
-    steep = [(ln["bbox"], ln["dir"]) for block in tp.extractDICT()["blocks"] for ln in block.get("lines", ())
-             if abs(ln["dir"][1]) > s.vertical_line_slope * abs(ln["dir"][0])]
+    Asked only on pages of sideways prose (_sideways_prose) or of sideways lone words
+    (_lone_words_mostly_sideways)."""
+    steep: list[tuple[tuple, tuple]] = []
+    # A word's own line first, by extractWORDS' numbers (text blocks counted alone): a page
+    # drawn word by word has a line for every word.
+    own: dict[tuple[int, int], tuple[tuple, tuple]] = {}
+    text_blocks = (block for block in tp.extractDICT()["blocks"] if block["type"] == 0)
+    for number, block in enumerate(text_blocks):
+        for k, ln in enumerate(block["lines"]):
+            if abs(ln["dir"][1]) > s.vertical_line_slope * abs(ln["dir"][0]):
+                steep.append(own.setdefault((number, k), (ln["bbox"], ln["dir"])))
     if not steep:
         return directions
     out = list(directions)
@@ -361,7 +387,8 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
         if len(line) != 1 or out[k] not in ("h", "?"):
             continue
         x, y = (line[0][0] + line[0][2]) / 2, (line[0][1] + line[0][3]) / 2
-        for (x0, y0, x1, y1), (_, down) in steep:
+        mine = own.get(_line_key(line[0]))
+        for (x0, y0, x1, y1), (_, down) in ([mine] if mine else []) + steep:
             if x0 <= x <= x1 and y0 <= y <= y1:
                 out[k] = "down" if down > 0 else "up"
                 break
@@ -515,7 +542,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     directions = [_direction(line, s) for line in lines]
     rect = unrotated_rect(page)  # (the words' coordinates: the page before its /Rotate)
     width, height = rect.width, rect.height
-    if _sideways_prose(lines, directions, height, s):
+    if _sideways_prose(lines, directions, height, s) or _lone_words_mostly_sideways(lines, directions, s):
         directions = _lone_words_by_their_lines(tp, lines, directions, s)
     votes = {"h": 0, "up": 0, "down": 0, "?": 0, "/": 0}
     for line, d in zip(lines, directions):
