@@ -346,21 +346,35 @@ def _sideways_prose(lines: list[list[tuple]], directions: list[str], height: flo
 
 
 def _lone_words_mostly_sideways(lines: list[list[tuple]], directions: list[str], s: LayoutSettings) -> bool:
-    """Whether more of the page's words of several letters stand alone on their MuPDF lines in
-    boxes taller than wide than run across the page: a page set sideways and drawn word by word
-    (an OCR layer, a generator), whose lines of one word each cannot tell which way it runs (an
-    upright word of three letters or more is wider than tall)."""
-    tall = across = 0
+    """Whether more of the page's words stand alone on their MuPDF lines in boxes taller than
+    wide, one after another along a line set sideways, than run across the page: a page set
+    sideways and drawn word by word (an OCR layer, a generator), whose lines of one word each
+    cannot tell which way it runs. Words of three letters or more count (an upright one is
+    wider than tall); those of one sideways line share their box across it. A chart's labels
+    set sideways, each on a line of its own, are no such lines and turn no page."""
+    tall: list[tuple] = []
+    across = 0
     for line, d in zip(lines, directions):
         if len(line) > 1:
             across += len(line) if d in ("h", "/") else 0
         elif len(line[0][4]) > s.vertical_word_chars:
             w = line[0]
             if w[3] - w[1] > w[2] - w[0]:
-                tall += 1
+                tall.append(w)
             else:
                 across += 1
-    return tall > across
+    if len(tall) <= across:
+        return False
+    tall.sort(key=itemgetter(0))
+    on_lines = 0
+    run = 1
+    for a, b in zip(tall, tall[1:] + [None]):
+        if b is not None and abs(b[0] - a[0]) <= s.edge_tolerance and abs(b[2] - a[2]) <= s.edge_tolerance:
+            run += 1
+            continue
+        on_lines += run if run > 1 else 0
+        run = 1
+    return on_lines > across
 
 
 def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str],
