@@ -518,6 +518,54 @@ def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_over
     assert any("carries this sentence over to the next page where it ends at last." in c for c in chunks)
 
 
+def _footnoted_pages(path: Path, order: str = "native") -> None:
+    """Two-column pages whose columns end in footnotes at the page's foot, the left column's
+    note and the right column's second note on one baseline; the right column's lines sit half
+    a line lower than the left's. The running foot repeats on every page."""
+    doc = pymupdf.open()
+    rnd = random.Random(2)
+    for number in range(3):
+        page = doc.new_page(width=612, height=792)
+        placed: list[tuple[float, float, str, float]] = []
+        left = f"Page {number} left column line {{}} goes on with words."
+        right = f"Page {number} right column line {{}} carries more text."
+        for k in range(48):
+            placed.append((72, 100 + 12 * k, left.format(k), 10))
+        for k in range(40):
+            placed.append((316, 106 + 12 * k, right.format(k), 10))
+        site = ("alpha", "beta", "gamma")[number]
+        placed += [(72, 734, f"{3 * number + 1} https://{site}.example.org/left", 7),
+                   (316, 725, f"{3 * number + 2} https://{site}.example.org/upper", 7),
+                   (316, 734, f"{3 * number + 3} https://{site}.example.org/lower", 7),
+                   (430, 765, "Journal of Tests 000, 1-10 (2026)", 8)]
+        pieces = [(x + pymupdf.get_text_length(" ".join(line.split()[:i]) + (" " if i else ""), fontsize=size),
+                   y, word, size)
+                  for x, y, line, size in placed for i, word in enumerate(line.split())]
+        if order == "shuffled":
+            rnd.shuffle(pieces)
+        for x, y, word, size in pieces:
+            page.insert_text((x, y), word, fontsize=size)
+    doc.save(path)
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_footnotes_at_the_foot_of_both_columns_end_their_own_columns(tmp_path, order):
+    # The left column's note and the right column's second note share a baseline near the
+    # page's edge: read as a footer candidate row they were one line across the gutter.
+    _footnoted_pages(tmp_path / "notes.pdf", order)
+    for number, page in enumerate(ColumnAwarePDFLoader(tmp_path / "notes.pdf").load()):
+        text = page.page_content
+        lines = text.split("\n")
+        site = ("alpha", "beta", "gamma")[number]
+        left_note = f"{3 * number + 1} https://{site}.example.org/left"
+        assert left_note in lines  # a line of its own
+        # (the notes come after the column they end, or after both columns: a line each)
+        assert text.index("left column line 47 ") < text.index(left_note)
+        assert text.rstrip().endswith(f"{3 * number + 2} https://{site}.example.org/upper\n"
+                                      f"{3 * number + 3} https://{site}.example.org/lower")
+        assert "Journal of Tests" not in text  # the running foot stays furniture
+
+
 def test_a_charts_sideways_labels_beside_upright_prose_turn_no_page(tmp_path):
     # 27 bar labels, one word each, set sideways under a chart outnumber the page's words of
     # upright prose; the page is still upright (only sideways prose turns a page).

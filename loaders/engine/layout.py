@@ -331,10 +331,34 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
         if rows[j].y0 < (1 - zone) * page_h:
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
-            if bottom and _body_lines(rows[j: n - bottom], body_h, s):
+            if bottom and (_body_lines(rows[j: n - bottom], body_h, s)
+                           or _parts_as_columns(rows[j: n - bottom], rows[top: j], s)):
                 break
             bottom = n - j
     return top, bottom
+
+
+def _parts_as_columns(run: list[Row], above: list[Row], s: LayoutSettings) -> bool:
+    """A row of the run at the page's foot parts where the columns above it part: past a wide
+    gap, its right part starts where the lines of the right column above start, with nothing
+    of theirs running into the edge from the left (footnotes at the foot of both columns, on
+    one baseline, are the columns' text; a running foot's parts stand where the columns' edges
+    do not). The nearest rows above with text right of that edge are asked: the columns' lines
+    need not share baselines, nor end on one row."""
+    tol = s.edge_tolerance
+    for row in run:
+        ws = row.words
+        for a, b in zip(ws, ws[1:]):
+            if b.x0 - a.x1 < s.wide_gutter * s.min_gutter:
+                continue
+            edge = b.x0
+            beside = [r for r in reversed(above) if r.words[-1].x1 > edge + tol][:_COLUMN_CHECK_ROWS]
+            lined_up = sum(any(abs(w.x0 - edge) <= tol for w in r.words)
+                           and not any(w.x0 < edge - tol and w.x1 > edge - s.min_gutter for w in r.words)
+                           for r in beside)
+            if len(beside) >= s.min_gutter_rows and lined_up >= s.min_edge_alignment * len(beside):
+                return True
+    return False
 
 
 def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
