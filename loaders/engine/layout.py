@@ -323,7 +323,7 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
             if top and (_body_lines(rows[top:j], body_h, s)
-                        or _opens_columns(rows[top:j], rows[j: j + _COLUMN_CHECK_ROWS], s)):
+                        or _parts_as_columns(rows[top:j], rows[j: j + _COLUMN_CHECK_ROWS], s)):
                 break
             top = j
     bottom = 0
@@ -332,33 +332,10 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
             if bottom and (_body_lines(rows[j: n - bottom], body_h, s)
-                           or _parts_as_columns(rows[j: n - bottom], rows[top: j], s)):
+                           or _parts_as_columns(rows[j: n - bottom], rows[top:j][::-1], s, beside_only=True)):
                 break
             bottom = n - j
     return top, bottom
-
-
-def _parts_as_columns(run: list[Row], above: list[Row], s: LayoutSettings) -> bool:
-    """A row of the run at the page's foot parts where the columns above it part: past a wide
-    gap, its right part starts where the lines of the right column above start, with nothing
-    of theirs running into the edge from the left (footnotes at the foot of both columns, on
-    one baseline, are the columns' text; a running foot's parts stand where the columns' edges
-    do not). The nearest rows above with text right of that edge are asked: the columns' lines
-    need not share baselines, nor end on one row."""
-    tol = s.edge_tolerance
-    for row in run:
-        ws = row.words
-        for a, b in zip(ws, ws[1:]):
-            if b.x0 - a.x1 < s.wide_gutter * s.min_gutter:
-                continue
-            edge = b.x0
-            beside = [r for r in reversed(above) if r.words[-1].x1 > edge + tol][:_COLUMN_CHECK_ROWS]
-            lined_up = sum(any(abs(w.x0 - edge) <= tol for w in r.words)
-                           and not any(w.x0 < edge - tol and w.x1 > edge - s.min_gutter for w in r.words)
-                           for r in beside)
-            if len(beside) >= s.min_gutter_rows and lined_up >= s.min_edge_alignment * len(beside):
-                return True
-    return False
 
 
 def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
@@ -371,14 +348,15 @@ def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
     return bool(body) and (len(run) > 1 or running_text(Line(body[0].words), s))
 
 
-def _opens_columns(run: list[Row], rows: list[Row], s: LayoutSettings) -> bool:
-    """A row of the run parts where the body's columns under it (`rows`) part: its right part,
-    past a wide gap, starts where most of those rows start their right column's lines, with nothing
-    of theirs running into the edge from the left (two columns' first lines, a heading over
-    each, set apart like a running head; a running head's parts stand where the columns' edges
-    do not: one that starts at the right column's edge is read as the columns' text)."""
-    if len(rows) < s.min_gutter_rows:
-        return False
+def _parts_as_columns(run: list[Row], rows: list[Row], s: LayoutSettings, beside_only: bool = False) -> bool:
+    """A row of the run parts where the body's columns beside it (`rows`) part: its right part,
+    past a wide gap, starts where most of those rows start their right column's lines, with
+    nothing of theirs running into the edge from the left. At the top: two columns' first lines
+    (a heading over each) set apart like a running head; at the foot (`beside_only`, `rows`
+    nearest first): footnotes ending both columns on one baseline, where only the nearest rows
+    with text right of the edge are asked (the columns' lines need not share baselines, nor end
+    on one row). A running head's or foot's parts stand where the columns' edges do not: one
+    that starts at the right column's edge is read as the columns' text."""
     tol = s.edge_tolerance
     for row in run:
         ws = row.words
@@ -386,10 +364,13 @@ def _opens_columns(run: list[Row], rows: list[Row], s: LayoutSettings) -> bool:
             if b.x0 - a.x1 < s.wide_gutter * s.min_gutter:
                 continue
             edge = b.x0
+            asked = [r for r in rows if r.words[-1].x1 > edge + tol][:_COLUMN_CHECK_ROWS] if beside_only else rows
+            if len(asked) < s.min_gutter_rows:
+                continue
             lined_up = sum(any(abs(w.x0 - edge) <= tol for w in r.words)
                            and not any(w.x0 < edge - tol and w.x1 > edge - s.min_gutter for w in r.words)
-                           for r in rows)
-            if lined_up >= s.min_edge_alignment * len(rows):
+                           for r in asked)
+            if lined_up >= s.min_edge_alignment * len(asked):
                 return True
     return False
 
