@@ -432,6 +432,10 @@ def test_a_page_stored_turned_and_shown_upright_reads_the_right_way_up(tmp_path,
     upright = ColumnAwarePDFLoader(tmp_path / "upright.pdf").load()[0]
     turned = ColumnAwarePDFLoader(tmp_path / "turned.pdf").load()[0]
     assert turned.metadata["text_rotation"] == rotation
+    if rotation == 180:  # (the glyphs' own writing direction says so: no guess to doubt)
+        assert turned.metadata["layout_confidence"] == upright.metadata["layout_confidence"]
+    frame = page_words(pymupdf.open(tmp_path / "turned.pdf")[0], LayoutSettings())
+    assert (frame.width, frame.height) == (612, 792)  # the page as read: portrait, whatever its turn
     # (Words, not paragraph breaks: this sample's paragraph gap sits right on the threshold, and
     # the boxes turned back differ from the upright ones in their last float digits.)
     assert words(turned.page_content) == words(upright.page_content) == " ".join(spec.reading).split()
@@ -518,6 +522,34 @@ def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_over
     assert any("carries this sentence over to the next page where it ends at last." in c for c in chunks)
 
 
+def test_upside_down_lines_on_a_page_without_a_rotate_read_in_their_own_order(tmp_path):
+    # Stored and shown upside down (no /Rotate): lines of several words that run right to left
+    # by their boxes, glyphs upside down by their writing direction; read as a reader turning
+    # the sheet would, as get_text() reads them.
+    spec = two_column_page(6)
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for w in spec.words:
+        page.insert_text((612 - w.x, 792 - w.y), w.text, fontname=FONT, fontsize=SIZE, rotate=180)
+    doc.save(tmp_path / "upside-down.pdf")
+    read = ColumnAwarePDFLoader(tmp_path / "upside-down.pdf").load()[0]
+    assert read.metadata["text_rotation"] == 180
+    assert words(read.page_content) == " ".join(spec.reading).split()
+
+
+def test_a_right_to_left_script_s_lines_turn_no_page(tmp_path):
+    # Hebrew lines run right to left with upright glyphs: their boxes run backwards as upside-down
+    # lines' do, their writing direction does not.
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    page.insert_htmlbox(pymupdf.Rect(72, 72, 540, 400),
+                        '<p dir="rtl">' + " ".join(["שלום עולם זהו משפט בעברית שנכתב מימין לשמאל"] * 12) + "</p>")
+    doc.save(tmp_path / "hebrew.pdf")
+    read = ColumnAwarePDFLoader(tmp_path / "hebrew.pdf").load()[0]
+    assert read.metadata["text_rotation"] == 0
+    assert sorted(read.page_content.split()) == sorted(pymupdf.open(tmp_path / "hebrew.pdf")[0].get_text().split())
+
+
 def _footnoted_pages(path: Path, order: str = "native") -> None:
     """Two-column pages whose columns end in footnotes at the page's foot, the left column's
     note and the right column's second note on one baseline; the right column's lines sit half
@@ -551,7 +583,8 @@ def _footnoted_pages(path: Path, order: str = "native") -> None:
 @pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_footnotes_at_the_foot_of_both_columns_end_their_own_columns(tmp_path, order):
     # The left column's note and the right column's second note share a baseline near the
-    # page's edge: read as a footer candidate row they were one line across the gutter.
+    # page's edge: read as a footer candidate row they were one line across the gutter. (Under
+    # a running foot, as here; notes that are the page's last rows stay a candidate row.)
     _footnoted_pages(tmp_path / "notes.pdf", order)
     for number, page in enumerate(ColumnAwarePDFLoader(tmp_path / "notes.pdf").load()):
         text = page.page_content

@@ -356,7 +356,9 @@ def _parts_as_columns(run: list[Row], rows: list[Row], s: LayoutSettings, beside
     nearest first): footnotes ending both columns on one baseline, where only the nearest rows
     with text right of the edge are asked (the columns' lines need not share baselines, nor end
     on one row). A running head's or foot's parts stand where the columns' edges do not: one
-    that starts at the right column's edge is read as the columns' text."""
+    that starts at the right column's edge is read as the columns' text. (At the foot, the run
+    nearest the edge is not asked: a page number or foot alone there is furniture's to decide,
+    and footnotes under no running foot stay a candidate row.)"""
     tol = s.edge_tolerance
     for row in run:
         ws = row.words

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..contract import (BLOCKS_KEY, CONTENT_HASH_KEY, DOUBTS_KEY, FURNITURE_KEY, SETTINGS_KEY, FurnitureBlock,
                         LayoutBlock, encode_blocks, encode_doubts, encode_furniture, encode_settings)
-from ..engine.geometry import FURNITURE_KINDS, Block
+from ..engine.geometry import FURNITURE_KINDS, READS_DOWN, READS_UP, Block
 from ..engine.settings import LayoutSettings
 from ..engine.tables import TableBlock
 from ..pdf.reader import PageResult
@@ -65,8 +65,9 @@ def layout_metadata(page: PageResult, include_layout: bool = True) -> dict[str, 
     another splitter would copy them, up to 14 KB a page, into every chunk), how sure the order is,
     and for a page read by OCR, `ocr` and the mean word confidence."""
     # Text read sideways from a text layer is a guess from its lines' direction; a page OCR'd
-    # turned (a scan stored sideways, a sheet fed upside down) was measured by Tesseract.
-    turned = bool(page.frame and page.frame.turn) and page.ocr is None
+    # turned (a scan stored sideways, a sheet fed upside down) was measured by Tesseract, and a
+    # text layer read upside down follows its glyphs' own writing direction.
+    turned = bool(page.frame and page.frame.turn in (READS_UP, READS_DOWN)) and page.ocr is None
     ocr = {"ocr": True, "ocr_confidence": page.ocr.confidence} if page.ocr is not None else {}
     return {
         "page_width": round(page.frame.page_width if page.frame else page.layout.width, 2),

@@ -18,7 +18,7 @@ from typing import Callable
 
 import pymupdf
 
-from ..engine.geometry import LETTERED, READS_DOWN, READS_UP, UPRIGHT, Box, PageLayout, Word
+from ..engine.geometry import LETTERED, READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, PageLayout, Word
 from ..engine.settings import LayoutSettings
 from ..errors import OcrUnavailableError
 from ..text.lexicon import WORD_PUNCT, page_language
@@ -79,14 +79,16 @@ def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
     if settings.mode == "force" or not frame.words:
         return OcrPlan(whole_page=settings.mode == "force" or bool(images))
     plan = OcrPlan()
-    if layout is not None and frame.turn == UPRIGHT:
+    # Parts of a page are read by OCR only on an upright one (its words and the page share their
+    # coordinates); a page read upside down may still be read whole (OCR finds its way up).
+    if layout is not None and frame.turn in (UPRIGHT, UPSIDE_DOWN):
         doubtful = suspects(w.text for w in frame.words)
         if doubtful:
             texts = [w.text for w in frame.words]
             share = unreadable_share(texts) if any(map(garbled, doubtful)) else 0.0
             if share >= settings.garbled_share:
                 return OcrPlan(whole_page=True)
-            if share:
+            if share and frame.turn == UPRIGHT:
                 _plan_blocks(plan, layout, frame, settings)
     if settings.mode == "auto" and frame.turn == UPRIGHT and images:
         plan.images = wordless_images(page, frame.words, images, settings)

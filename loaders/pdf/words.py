@@ -1,8 +1,9 @@
 """The PyMuPDF edge: words of a page as plain `Word` boxes, in drawing order.
 
-A page whose text mostly runs up or down (a landscape table set sideways on a portrait page) is
-turned so that its text runs left to right before layout; `PageWords.to_page` turns boxes back
-into PyMuPDF page coordinates for metadata.
+A page whose text mostly runs up or down (a landscape table set sideways on a portrait page), or
+is set upside down (a page stored so under a /Rotate of 180), is turned so that its text runs
+left to right before layout; `PageWords.to_page` turns boxes back into PyMuPDF page coordinates
+for metadata.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import groupby
+from itertools import chain, groupby
 from operator import itemgetter
 
 import pymupdf
@@ -51,7 +52,9 @@ def _words_from_chars(raw: dict, s: LayoutSettings) -> list[tuple]:
     missing_space = s.missing_space
     ligatures = _T1_LIGATURES
     out: list[tuple] = []
-    for bno, block in enumerate(raw["blocks"]):
+    # Text blocks numbered alone, as extractWORDS numbers them (a word's own MuPDF line is looked
+    # up by these numbers: _lone_words_by_their_lines).
+    for bno, block in enumerate(b for b in raw["blocks"] if b["type"] == 0):
         for lno, line in enumerate(block.get("lines", [])):
             word: list[dict] = []
             wno = 0
@@ -299,7 +302,7 @@ class PageWords:
     words: list[Word]
     width: float  # of the (possibly turned) frame the words are in
     height: float
-    turn: int  # UPRIGHT, READS_UP, READS_DOWN, or UPSIDE_DOWN (only a scan OCR'd the other way up)
+    turn: int  # UPRIGHT, READS_UP, READS_DOWN, or UPSIDE_DOWN (type set upside down; a scan OCR'd so)
     page_width: float
     page_height: float
     # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples), asked
@@ -402,7 +405,7 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
             continue
         x, y = (line[0][0] + line[0][2]) / 2, (line[0][1] + line[0][3]) / 2
         mine = own.get(_line_key(line[0]))
-        for (x0, y0, x1, y1), (_, down) in ([mine] if mine else []) + steep:
+        for (x0, y0, x1, y1), (_, down) in chain((mine,) if mine else (), steep):
             if x0 <= x <= x1 and y0 <= y <= y1:
                 out[k] = "down" if down > 0 else "up"
                 break
@@ -565,8 +568,10 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
     elif (page.rotation == UPSIDE_DOWN or _runs_backwards(lines, s)) and _upside_down(tp, s):
-        # Read the right way up: the words' frame turned half a turn (the rule for pages stored
-        # upside down and turned upright by their /Rotate, and for a scan stored so).
+        # Read the right way up: the words' frame turned half a turn (a page stored upside down
+        # and shown upright by its /Rotate; or type set upside down in lines of several words,
+        # whatever the /Rotate: a page without one that draws its upside-down words one by one
+        # gives no line to tell, and is read as it is stored).
         turn = UPSIDE_DOWN
     if turn != UPRIGHT:
         lines = [[_turn(w, turn, width, height) for w in line] for line in lines]
