@@ -54,7 +54,7 @@ def _words_from_chars(raw: dict, s: LayoutSettings) -> list[tuple]:
     out: list[tuple] = []
     # Text blocks numbered alone, as extractWORDS numbers them (a word's own MuPDF line is looked
     # up by these numbers: _lone_words_by_their_lines).
-    for bno, block in enumerate(b for b in raw["blocks"] if b["type"] == 0):
+    for bno, block in enumerate(b for b in raw["blocks"] if b.get("type", 0) == 0):
         for lno, line in enumerate(block.get("lines", [])):
             word: list[dict] = []
             wno = 0
