@@ -395,8 +395,9 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
     text_blocks = (block for block in tp.extractDICT()["blocks"] if block["type"] == 0)
     for number, block in enumerate(text_blocks):
         for k, ln in enumerate(block["lines"]):
-            if abs(ln["dir"][1]) > s.vertical_line_slope * abs(ln["dir"][0]):
-                steep.append(own.setdefault((number, k), (ln["bbox"], ln["dir"])))
+            if _steep(ln["dir"][0], ln["dir"][1], s):
+                own[number, k] = (ln["bbox"], ln["dir"])
+                steep.append(own[number, k])
     if not steep:
         return directions
     out = list(directions)
@@ -412,21 +413,19 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
     return out
 
 
-def _runs_backwards(lines: list[list[tuple]], s: LayoutSettings) -> bool:
-    """Whether more of the words on lines of several words running across the page run from
-    right to left than from left to right, by their boxes in drawing order: upside-down type
-    (a page stored upside down under a /Rotate of 180), or a right-to-left script."""
+def _runs_backwards(lines: list[list[tuple]], directions: list[str]) -> bool:
+    """Whether more of the words on lines of several words running across the page (`_direction`:
+    "h" or "/") run from right to left than from left to right, by their boxes in drawing order:
+    upside-down type (a page stored upside down under a /Rotate of 180), or a right-to-left
+    script."""
     back = ahead = 0
-    for line in lines:
-        if len(line) < 2:
+    for line, d in zip(lines, directions):
+        if len(line) < 2 or d not in ("h", "/"):
             continue
-        a, b = line[0], line[-1]
-        dx, dy = (b[0] + b[2]) - (a[0] + a[2]), (b[1] + b[3]) - (a[1] + a[3])
-        if abs(dy) <= s.vertical_line_slope * abs(dx):
-            if dx < 0:
-                back += len(line)
-            else:
-                ahead += len(line)
+        if (line[-1][0] + line[-1][2]) < (line[0][0] + line[0][2]):
+            back += len(line)
+        else:
+            ahead += len(line)
     return back > ahead
 
 
@@ -438,7 +437,7 @@ def _upside_down(tp: pymupdf.TextPage, s: LayoutSettings) -> bool:
     for block in tp.extractDICT()["blocks"]:
         for ln in block.get("lines", ()):
             dx, dy = ln["dir"]
-            if abs(dy) > s.vertical_line_slope * abs(dx):
+            if _steep(dx, dy, s):
                 continue  # (sideways lines are counted elsewhere)
             n = sum(len(span["text"]) for span in ln["spans"])
             if dx < 0:
@@ -465,9 +464,14 @@ def _direction(line: list[tuple], s: LayoutSettings) -> str:
     a, b = line[0], line[-1]
     dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2
     dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2
-    if abs(dy) > s.vertical_line_slope * abs(dx):
+    if _steep(dx, dy, s):
         return "down" if dy > 0 else "up"
     return "/" if _slanted(dx, dy, s) else "h"
+
+
+def _steep(dx: float, dy: float, s: LayoutSettings) -> bool:
+    """A direction (a line's travel, or MuPDF's writing direction) that runs up or down the page."""
+    return abs(dy) > s.vertical_line_slope * abs(dx)
 
 
 def _slanted(dx: float, dy: float, s: LayoutSettings) -> bool:
@@ -567,7 +571,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
-    elif (page.rotation == UPSIDE_DOWN or _runs_backwards(lines, s)) and _upside_down(tp, s):
+    elif (page.rotation == UPSIDE_DOWN or _runs_backwards(lines, directions)) and _upside_down(tp, s):
         # Read the right way up: the words' frame turned half a turn (a page stored upside down
         # and shown upright by its /Rotate; or type set upside down in lines of several words,
         # whatever the /Rotate: a page without one that draws its upside-down words one by one
