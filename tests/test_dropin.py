@@ -27,7 +27,7 @@ with warnings.catch_warnings():
 
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "langchain-examples"
 # What our page Documents carry beyond PyMuPDFLoader's keys: the layout, and what chunk ids are made of.
-LAYOUT_KEYS = {"page_width", "page_height", "text_rotation", "layout_blocks", "layout_furniture",
+LAYOUT_KEYS = {"page_width", "page_height", "text_rotation", "reading_direction", "layout_blocks", "layout_furniture",
                "layout_bands", "layout_max_columns", "needs_ocr", "layout_confidence", "layout_doubts"}
 ID_KEYS = {"content_hash", "layout_settings"}
 # Document information as producers write it: a creator with a leading space, dates with a time

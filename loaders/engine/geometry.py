@@ -195,6 +195,8 @@ class PageLayout:
     # The turn of its words' frame (UPRIGHT...): a landscape page read turned has the running
     # head and foot it shares with the document's upright pages up its sides.
     turn: int = field(default=UPRIGHT, repr=False, compare=False)
+    # Its columns read right to left (a Hebrew or Arabic page, or the setting says so).
+    right_to_left: bool = field(default=False, repr=False, compare=False)
 
     @property
     def body_blocks(self) -> list[Block]:

@@ -15,7 +15,8 @@ TABLE_MODES = ("markdown", "text", TABLES_OFF)  # how tables are given (LayoutSe
 @dataclass(frozen=True)
 class LayoutSettings:
     # --- Reading the page -------------------------------------------------------------------
-    # Read columns right to left (Arabic, Hebrew layouts).
+    # Read every page's columns right to left (a page whose letters are mostly Hebrew or Arabic
+    # is read so anyway, and any line of such letters is read in their order).
     right_to_left: bool = False
     # Pages with more words than this are read row by row (no column analysis): not prose.
     max_words_for_columns: int = 30000

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
+from ..engine.bidi import mostly_right_to_left
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout, Word
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
@@ -111,13 +112,14 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     """Lines of words as text (`_clean_line`), footnote marks taken out (`drop_marks`), empty
     lines left out."""
     texts = []
+    rtl = mostly_right_to_left([w for words in lines for w in words])  # the paragraph's direction
     for words in lines:
-        raw = line_text(words, repairs.dictionary, s)
+        raw = line_text(words, repairs.dictionary, s, rtl)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
             unmarked = without_footnote_marks(words, known_words(), s)
             if unmarked is not words:
-                raw = line_text(unmarked, repairs.dictionary, s)
+                raw = line_text(unmarked, repairs.dictionary, s, rtl)
         text = _clean_line(raw, s)
         if text.strip(SOFT_HYPHEN):
             texts.append(text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..engine.bidi import mostly_right_to_left
 from ..engine.geometry import Word
 from ..engine.settings import LayoutSettings
 from ..engine.table_grid import Table
@@ -43,8 +44,9 @@ def cell_text(words: list[Word], join_lines: JoinLines) -> str:
 
 
 def cell_rows(table: Table, join_lines: JoinLines) -> list[list[str]]:
-    """The table's rows of cell texts."""
-    return [[cell_text(cell, join_lines) for cell in row] for row in table.cells]
+    """The table's rows of cell texts in reading order: a Hebrew or Arabic table's from the right."""
+    rows = [[cell_text(cell, join_lines) for cell in row] for row in table.cells]
+    return [row[::-1] for row in rows] if mostly_right_to_left(table.words) else rows
 
 
 def _markdown_cell(text: str) -> str:
