@@ -10,7 +10,10 @@ from .pieces import Piece, continues
 from .settings import ChunkingSettings
 from .tokens import LengthFunction
 
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[^a-z])")
+# A sentence ends at a full stop, question or exclamation mark before a space and no lower-case
+# letter (Arabic's question mark and Urdu's full stop, the danda of Indian scripts too), or at a
+# Chinese or Japanese full stop, question or exclamation mark, which no space follows.
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?\u061f\u06d4\u0964\u0965])\s+(?=[^a-z])|(?<=[\u3002\uff01\uff1f])\s*(?=\S)")
 _WORD = re.compile(r"\S+")
 
 

@@ -186,3 +186,26 @@ def test_keywords_override_the_settings_they_name():
     over = BandAwareTextSplitter(30, length_function=len, continue_paragraphs=True, settings=s)
     assert (over._chunk_size, over._chunk_overlap, over.continue_paragraphs) == (30, 5, True)
     assert over.settings.paragraph_break_fill == 0.9
+
+
+def _unbroken_lines(text: str, per_line: int = 18) -> list[str]:
+    """Text with no spaces (Chinese) cut into lines of `per_line` characters, as a page sets it."""
+    return [text[i:i + per_line] for i in range(0, len(text), per_line)]
+
+
+@pytest.mark.parametrize("script", ["chinese", "arabic"])
+def test_chinese_and_arabic_sentences_end_chunks_at_their_own_marks(script):
+    if script == "chinese":  # no space after a sentence: 。！？ end it
+        sentences = [f"第{i}个句子讲述文档处理和检索系统的细节" + "。！？"[i % 3] for i in range(12)]
+        words = column(_unbroken_lines("".join(sentences)), 72, 40)
+    else:  # questions, each ending in Arabic's question mark; lines set from the right
+        sentences = [f"هل هذه جملة رقم {i} عن معالجة المستندات واسترجاعها؟" for i in range(12)]
+        words = [Word(612 - w.x1, w.y0, 612 - w.x0, w.y1, w.text, w.seq)
+                 for w in column(sentence_lines(" ".join(sentences).split()), 72, 40)]
+    doc = page_doc(words)
+    assert "".join(doc.page_content.split()) == "".join("".join(sentences).split())  # read in order
+    chunks = char_splitter(chunk_size=90, max_length=1000).split_documents([doc])
+    texts = ["".join(c.page_content.split()) for c in chunks]
+    assert len(chunks) > 2
+    assert all(t[-1] in "。！？؟" for t in texts)
+    assert "".join(texts) == "".join(doc.page_content.split())
