@@ -12,8 +12,10 @@ from .tokens import LengthFunction
 
 # A sentence ends at a full stop, question or exclamation mark before a space and no lower-case
 # letter (Arabic's question mark and Urdu's full stop, the danda of Indian scripts too), or at a
-# Chinese or Japanese full stop, question or exclamation mark, which no space follows.
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?\u061f\u06d4\u0964\u0965])\s+(?=[^a-z])|(?<=[\u3002\uff01\uff1f])\s*(?=\S)")
+# Chinese or Japanese full stop, question or exclamation mark, which no space follows (nor a
+# closing quote or bracket: 「こんにちは。」と言った。 is one sentence).
+SENTENCE_SPLIT = re.compile(r"(?<=[.!?\u061f\u06d4\u0964\u0965])\s+(?=[^a-z])"
+                            r"|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\u3011\u3015\u3009\u300b\uff09\uff3d\u201d\u2019)\]])")
 _WORD = re.compile(r"\S+")
 
 
@@ -72,13 +74,14 @@ def join(units: list[Unit]) -> str:
 
 def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
     """Sentences in reading order. A sentence may run over two pieces (a paragraph cut by a
-    column break): it is one unit then, so no chunk boundary can fall inside it."""
+    column break): it is one unit then, so no chunk boundary can fall inside it. A heading is
+    one unit whatever its full stops ("2. Methods", "IV. RESULTS")."""
     units: list[Unit] = []
     for n, piece in enumerate(pieces):
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
         ends = paragraph_ends(piece.text)
         pos = 0
-        for k, sentence in enumerate(SENTENCE_SPLIT.split(piece.text)):
+        for k, sentence in enumerate([piece.text] if piece.heading else SENTENCE_SPLIT.split(piece.text)):
             offset = piece.text.find(sentence, pos)
             opens = k == 0 or any(pos <= e < offset for e in ends)
             pos = offset + len(sentence)

@@ -28,4 +28,12 @@ def passages(text: str, length: LengthFunction, max_tokens: int) -> list[str]:
         else:
             runs.append([sentence])
             size = tokens
-    return [" ".join(run) for run in runs] if len(runs) > 1 else []
+    return [_joined(run) for run in runs] if len(runs) > 1 else []
+
+
+def _joined(sentences: list[str]) -> str:
+    """Sentences apart by a space, but for those after a Chinese or Japanese one (no space there)."""
+    out = sentences[0]
+    for sentence in sentences[1:]:
+        out += sentence if out[-1:] in "\u3002\uff01\uff1f" else " " + sentence
+    return out

@@ -9,9 +9,15 @@ import pymupdf
 import pytest
 from bidi import get_display  # python-bidi: the reference UAX #9 implementation (logical -> visual)
 
+from columnrag.chunking import BandAwareTextSplitter
 from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings, Word, analyze_page
+from columnrag.loaders.contract import decode_blocks, decode_furniture
 from columnrag.loaders.engine.bidi import mostly_right_to_left
 from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.engine.geometry import Block, Line
+from columnrag.loaders.langchain.metadata import _full_last_line
+
+from .boxes import column, numbered_lines
 from columnrag.loaders.text.ligatures import line_text
 from columnrag.loaders.text.render import page_text
 
@@ -173,3 +179,77 @@ def test_a_hebrew_table_reads_its_rightmost_column_first(tmp_path):
     table = [line for line in doc.page_content.splitlines() if line.startswith("|")]
     assert table[0] == "| שם | עיר | שנה |"
     assert table[2:] == ["| דוד | חיפה | 1990 |", "| שרה | אילת | 2001 |", "| משה | עכו | 1975 |"]
+
+
+def _displayed(logical: str, rtl: bool, right: float, y: float) -> list[Word]:
+    """A line as python-bidi displays it in a paragraph of that direction, set flush right at
+    `right` (flush left at 72 when not `rtl`)."""
+    words = _standing(get_display(logical, base_dir="R" if rtl else "L"))
+    shift = right - words[-1].x1 if rtl else 0.0
+    return [Word(w.x0 + shift, y, w.x1 + shift, y + 10, w.text, w.seq) for w in words]
+
+
+def _page_reading(body: list[Word], paragraphs: list[list[Word]]) -> list[str]:
+    words = body + [w for p in paragraphs for w in p]
+    layout = analyze_page([Word(w.x0, w.y0, w.x1, w.y1, w.text, i) for i, w in enumerate(words)], 612, 792)
+    mark_furniture([layout])
+    return page_text(layout)[0].split("\n\n")
+
+
+def test_a_short_paragraph_of_mixed_scripts_runs_its_page_s_way():
+    # A one-line paragraph's own letters would say the other way: its page decides.
+    rnd = random.Random(11)
+    english = column(numbered_lines("w", 20, 8), 72, 100)
+    quoted = ['He wrote "ספר הזוהר הקדוש" in 1290.', "Peace: שלום עולם הגדול"]
+    paragraphs = [_displayed(text, False, 540, 400 + 30 * k) for k, text in enumerate(quoted)]
+    assert _page_reading(english, paragraphs)[-2:] == quoted
+    hebrew = [w for row in range(20)
+              for w in _hebrew_line(" ".join(_token(rnd, "h") for _ in range(8)), 540, 100 + 12 * row, 0)]
+    latin_heavy = ["Microsoft Excel – מדריך", "Windows 10 ומעלה"]
+    paragraphs = [_displayed(text, True, 540, 400 + 30 * k) for k, text in enumerate(latin_heavy)]
+    assert _page_reading(hebrew, paragraphs)[-2:] == latin_heavy
+
+
+@pytest.mark.parametrize("stored, read", [(")בדיקה(", "(בדיקה)"), ("(בדיקה)", "(בדיקה)"), ("«עולם»", "«עולם»"),
+                                          ("»עולם«", "«עולם»")])
+def test_brackets_of_a_right_to_left_run_come_out_paired(stored, read):
+    # HarfBuzz-shaped PDFs draw a right-to-left run's brackets as mirrored glyphs, which the text
+    # layer gives as themselves; producers that keep the logical character give them right.
+    words = [Word(60, 100, 80, 110, "ועוד"), Word(85, 100, 120, 110, stored),
+             Word(125, 100, 150, 110, "עולם"), Word(155, 100, 180, 110, "שלום")]
+    assert line_text(words, {}, LayoutSettings(), True) == f"שלום עולם {read} ועוד"
+
+
+def test_arabic_marks_drawn_overlapping_their_letters_stay_in_their_word():
+    # "الطالب" with its shadda drawn apart: the pieces overlap by far more than a Latin kern.
+    words = [Word(100, 100, 130, 110, "الب"), Word(120, 100, 150, 110, "طَّا"), Word(140, 100, 160, 110, "ال"),
+             Word(200, 100, 220, 110, "كتب")]
+    assert line_text(words, {}, LayoutSettings(), True) == "كتب الطَّاالب"
+
+
+def test_a_hebrew_running_head_and_numbered_heading_read_in_their_order(tmp_path):
+    doc = pymupdf.open()
+    rnd = random.Random(2)
+    for number in range(3):
+        page = doc.new_page(width=612, height=792)
+        page.insert_htmlbox(pymupdf.Rect(72, 30, 540, 50), '<p dir="rtl" style="font-size:9px">דוח שנתי של החברה</p>')
+        title = '<p dir="rtl" style="font-size:22px">סקירת הפעילות</p>' if number == 0 else ""
+        body = "".join(f'<p dir="rtl">{" ".join(_token(rnd, "h") for _ in range(50))}.</p>' for _ in range(3))
+        page.insert_htmlbox(pymupdf.Rect(72, 72, 540, 600), title + f'<p dir="rtl">{number + 1}. שיטות המחקר</p>' + body,
+                            css="p{font-size:12px;margin-bottom:12px}")
+    doc.save(tmp_path / "report.pdf")
+    pages = ColumnAwarePDFLoader(tmp_path / "report.pdf").load()
+    assert [f.text for f in decode_furniture(pages[1].metadata)] == ["דוח שנתי של החברה"]
+    first = decode_blocks(pages[1].metadata)[0]
+    assert first.kind == "heading" and pages[1].page_content[first.start:first.end] == "2. שיטות המחקר"
+    chunks = BandAwareTextSplitter(chunk_size=120).split_documents(pages)
+    assert [c.metadata["section"] for c in chunks if c.metadata["page"] == 1][-1] == "2. שיטות המחקר"
+
+
+def test_a_hebrew_paragraph_s_last_line_is_full_when_it_reaches_the_left_edge():
+    def block(last_x0: float) -> Block:
+        lines = [Line([Word(100, 100 + 12 * k, 540, 110 + 12 * k, "מילה")]) for k in range(3)]
+        return Block(lines + [Line([Word(last_x0, 136, 540, 146, "סוף")])], 0, 0)
+
+    assert _full_last_line(block(101), right_to_left=True)
+    assert not _full_last_line(block(400), right_to_left=True)  # ends short, on the left: the paragraph ends

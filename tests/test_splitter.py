@@ -209,3 +209,16 @@ def test_chinese_and_arabic_sentences_end_chunks_at_their_own_marks(script):
     assert len(chunks) > 2
     assert all(t[-1] in "。！？؟" for t in texts)
     assert "".join(texts) == "".join(doc.page_content.split())
+
+
+def test_a_closing_quote_after_a_chinese_full_stop_stays_with_its_sentence():
+    from columnrag.chunking.packing import SENTENCE_SPLIT
+    assert SENTENCE_SPLIT.split("「こんにちは。」と言った。次の文。") == ["「こんにちは。」と言った。", "次の文。"]
+    assert SENTENCE_SPLIT.split("他说：“你好。”然后走了。好！") == ["他说：“你好。”然后走了。", "好！"]
+
+
+def test_a_numbered_heading_stays_on_one_line_in_its_chunk():
+    # "2. Methods" is a heading, not the sentence "2." and another.
+    words = line_words("2. Methods", 72, 40) + column(["The method works on every page and then it stops."] * 5, 72, 70)
+    chunks = char_splitter(chunk_size=2000).split_documents([page_doc(words)])
+    assert chunks[0].page_content.startswith("2. Methods\nThe method works")

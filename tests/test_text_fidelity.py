@@ -185,6 +185,12 @@ def test_a_word_glued_to_a_mathematical_letter_is_set_apart():
         "\U0001d460\U0001d45a\U0001d44e\U0001d465 and FreNum\u03b1")  # math alone, Greek: as written
 
 
+def test_a_justified_arabic_word_loses_its_tatweel_and_bidirectional_controls_are_dropped():
+    assert normalize("\u0627\u0644\u0640\u0640\u0640\u0639\u0640\u0631\u0628\u064a\u0629") == "\u0627\u0644\u0639\u0631\u0628\u064a\u0629"
+    assert normalize("\u200fPython\u200e 3.14 \u2067\u05e9\u05dc\u05d5\u05dd\u2069") == "Python 3.14 \u05e9\u05dc\u05d5\u05dd"
+    assert normalize("a \u0640 b") == "a \u0640 b"  # a lone tatweel among no Arabic letters: as drawn
+
+
 
 def test_a_word_in_capitals_and_small_capitals_drawn_in_pieces_is_one_word():
     # A heading's "I" "NTRODUCTION" (10 pt capitals, 8 pt small capitals), drawn as two pieces

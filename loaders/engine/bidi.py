@@ -12,15 +12,24 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Sequence
+from typing import Protocol, Sequence
 
-from .geometry import Word
+from .settings import LayoutSettings
 
 # Characters of the right-to-left blocks (Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan,
 # Mandaic, their presentation forms, and the historic scripts of the SMP): a line without one
 # is read as it stands, with no look at each character's class.
 RIGHT_TO_LEFT_CHARACTER = re.compile(
     "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+class Word(Protocol):
+    """What this module reads of a word (geometry.Word has it; geometry builds on this module)."""
+
+    x0: float
+    x1: float
+    text: str
+
 _LETTER = re.compile(r"[^\W\d_]")
 
 _L, _R, _NUMBER, _ARABIC_NUMBER, _NEUTRAL = "L", "R", "number", "arabic number", "neutral"
@@ -29,7 +38,10 @@ _NUMBERS = (_NUMBER, _ARABIC_NUMBER)
 
 def right_to_left_share(texts: Sequence[str]) -> float:
     """The share of the letters of `texts` that belong to a right-to-left script."""
-    text = "".join(texts)
+    return _share("".join(texts))
+
+
+def _share(text: str) -> float:
     if not RIGHT_TO_LEFT_CHARACTER.search(text):
         return 0.0
     letters = _LETTER.findall(text)
@@ -41,6 +53,24 @@ def mostly_right_to_left(words: Sequence[Word]) -> bool:
     """Most of the words' letters are in a right-to-left script: a Hebrew or Arabic page (or
     paragraph), whose columns and lines are read from the right."""
     return right_to_left_share([w.text for w in words]) > 0.5
+
+
+# A paragraph runs the page's way unless its letters are nearly all the other way: on a Hebrew or
+# Arabic page, a paragraph under this share of right-to-left letters is Latin (an English
+# abstract; "Microsoft Excel – מדריך" is a Hebrew title); on a Latin page, one over
+# 1 - this share is Hebrew or Arabic (a quotation set apart; 'He wrote "ספר הזוהר" in 1290.' is
+# English).
+_OTHER_WAY = 0.2
+
+
+def paragraph_right_to_left(words: Sequence[Word], page_right_to_left: bool) -> bool:
+    """Whether a paragraph (a block's words, a line's, a table's) runs right to left on its
+    page; one without letters (figures, dates) runs the page's way."""
+    text = "".join([w.text for w in words])
+    if page_right_to_left and not _LETTER.search(text):
+        return True
+    share = _share(text)
+    return share > _OTHER_WAY if page_right_to_left else share > 1 - _OTHER_WAY
 
 
 def _direction(text: str) -> str:
@@ -112,11 +142,14 @@ def _nearest(kinds: list[str], positions: range) -> str | None:
     return next((kinds[i] for i in positions if kinds[i] in (_L, _R)), None)
 
 
-def reading_order(words: Sequence[Word], touching: Sequence[bool], rtl: bool) -> list[int]:
-    """The positions of a line's words (as they stand, left to right) in the order they are read:
-    on a right-to-left line (`rtl`) from the right, runs of Latin words and numbers from the
-    left; on a left-to-right line, left to right with runs of right-to-left words from the right.
-    `touching[i]`: words i and i + 1 are drawn touching (no space between them to resolve)."""
+def reading_order(words: Sequence[Word], touching: Sequence[bool], rtl: bool) -> tuple[list[int], list[bool]]:
+    """The order a line's words (as they stand, left to right) are read in, spaces included:
+    word positions, and -1 for the space between two words not drawn touching (`touching[i]`:
+    words i and i + 1 touch), which goes where the algorithm puts it (the space of "See
+    (שלום עולם) here" stays outside the brackets); and for each word whether it is read right
+    to left (an odd level). On a right-to-left line (`rtl`) words are read from the right,
+    runs of Latin words and numbers from the left; on a left-to-right line, left to right with
+    runs of right-to-left words from the right."""
     kinds: list[str] = []
     word_at: list[int] = []  # the word of each item, -1 for a space
     for i, w in enumerate(words):
@@ -138,4 +171,74 @@ def reading_order(words: Sequence[Word], touching: Sequence[bool], rtl: bool) ->
                 j += 1
             order[i:j] = order[i:j][::-1]
             i = j
-    return [word_at[k] for k in order if word_at[k] >= 0]
+    odd = [False] * len(words)
+    for k, i in enumerate(word_at):
+        if i >= 0:
+            odd[i] = levels[k] % 2 == 1
+    return [word_at[k] for k in order], odd
+
+
+def text_in_reading_order(words: Sequence[Word], touching: Sequence[bool], rtl: bool) -> str:
+    """A line's words (as they stand, left to right) joined in the order they are read, those
+    drawn touching without a space (pieces of one word, a full stop at its end). Brackets that
+    come out back to front in a right-to-left run (a mirrored glyph extracted as itself, as
+    HarfBuzz-shaped PDFs give ")בדיקה(") are turned round where that pairs them."""
+    order, odd = reading_order(words, touching, rtl)
+    texts = [w.text for w in words]
+    plain = _joined(texts, order)
+    if not _BRACKET.search(plain):
+        return plain
+    best, fewest = plain, _unpaired(plain)
+    # Turned in the words read right to left; or in every word but Latin ones (a bracket
+    # MuPDF gave to a figure's word, "]1").
+    for turn in (odd, [o or _direction(t) != _L for o, t in zip(odd, texts)]):
+        turned = _joined([t.translate(_MIRRORED) if flag else t for flag, t in zip(turn, texts)], order)
+        unpaired = _unpaired(turned)
+        if unpaired < fewest:
+            best, fewest = turned, unpaired
+    return best
+
+
+def _joined(texts: list[str], order: list[int]) -> str:
+    return " ".join("".join(" " if i < 0 else texts[i] for i in order).split())
+
+
+_OPENING, _CLOSING = "([{«‹", ")]}»›"
+_MIRRORED = str.maketrans(_OPENING + _CLOSING, _CLOSING + _OPENING)
+_PAIRS = dict(zip(_CLOSING, _OPENING))
+_BRACKET = re.compile("[" + re.escape(_OPENING + _CLOSING) + "]")
+
+
+def _unpaired(text: str) -> int:
+    """How many brackets of `text` have no partner (a closing one before any opening one, an
+    opening one never closed)."""
+    open_: list[str] = []
+    unpaired = 0
+    for ch in _BRACKET.findall(text):
+        if ch in _OPENING:
+            open_.append(ch)
+        elif open_ and open_[-1] == _PAIRS[ch]:
+            open_.pop()
+        else:
+            unpaired += 1
+    return unpaired + len(open_)
+
+
+def line_reading_text(words: Sequence[Word], rtl: bool, s: LayoutSettings) -> str:
+    """A line's words (as they stand, left to right) joined in the order they are read, on a
+    line whose paragraph runs right to left (`rtl`) or not. Pieces that overlap are one word
+    whatever the overlap: Arabic and Hebrew marks (vowels, shadda) drawn apart from their
+    letters overlap them far more than a Latin kern."""
+    touching = [w.x0 - prev.x1 < s.touching_gap for prev, w in zip(words, words[1:])]
+    return text_in_reading_order(words, touching, rtl)
+
+
+_DEFAULTS = LayoutSettings()
+
+
+def line_as_read(words: Sequence[Word]) -> str:
+    """A line's words in the order they are read, its direction its own letters' (what the
+    engine looks at: a heading's number first, a sentence's full stop last; and a running
+    head's text)."""
+    return line_reading_text(words, mostly_right_to_left(words), _DEFAULTS)
+

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Iterable, Sequence
 
+from .bidi import RIGHT_TO_LEFT_CHARACTER, line_as_read
+
 
 @dataclass(frozen=True, slots=True)
 class Box:
@@ -114,7 +116,12 @@ class Line:
 
     @property
     def text(self) -> str:
-        return " ".join([w.text for w in self.words])  # a list joins faster than a generator
+        """The line's words in the order they are read: left to right, unless the line holds
+        Hebrew or Arabic (`bidi.line_as_read`, its direction its own letters')."""
+        text = " ".join([w.text for w in self.words])  # a list joins faster than a generator
+        if text.isascii() or not RIGHT_TO_LEFT_CHARACTER.search(text):
+            return text
+        return line_as_read(self.words)
 
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
@@ -137,7 +144,8 @@ FURNITURE_BAND = FURNITURE_REGION = -1
 LETTERED = re.compile(r"[^\W\d_]{2,}")
 # A section's number: "3", "3.1", "IV.", "A." (not "A Survey"); a heading opens with one.
 SECTION_NUMBER_TEXT = r"\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\."
-SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z]")
+# (A capital, or a Hebrew or Arabic letter: those scripts have no capitals.)
+SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z\u0590-\u08ff]")
 
 
 def in_capitals(text: str) -> bool:
@@ -195,8 +203,10 @@ class PageLayout:
     # The turn of its words' frame (UPRIGHT...): a landscape page read turned has the running
     # head and foot it shares with the document's upright pages up its sides.
     turn: int = field(default=UPRIGHT, repr=False, compare=False)
-    # Its columns read right to left (a Hebrew or Arabic page, or the setting says so).
+    # Its columns read right to left (a Hebrew or Arabic page, or the setting says so), and
+    # whether it has any right-to-left letter (a page without one reads every line as it stands).
     right_to_left: bool = field(default=False, repr=False, compare=False)
+    has_right_to_left: bool = field(default=True, repr=False, compare=False)
 
     @property
     def body_blocks(self) -> list[Block]:

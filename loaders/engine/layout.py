@@ -17,7 +17,7 @@ from typing import Callable
 from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, SECTION_NUMBER,
                        SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Line, PageLayout, Word,
                        in_capitals, median, words_box, words_except)
-from .bidi import mostly_right_to_left
+from .bidi import right_to_left_share
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
@@ -562,9 +562,10 @@ def analyze_page(words: list[Word], width: float, height: float,
     large type set slanted or printed over the text) come back as furniture, one block each."""
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
-    if not s.right_to_left and mostly_right_to_left(words):  # a Hebrew or Arabic page
+    rtl_share = right_to_left_share([w.text for w in words])
+    if not s.right_to_left and rtl_share > 0.5:  # a Hebrew or Arabic page
         s = replace(s, right_to_left=True)
-    layout = PageLayout(width, height, right_to_left=s.right_to_left)
+    layout = PageLayout(width, height, right_to_left=s.right_to_left, has_right_to_left=rtl_share > 0)
     marks = [Block([Line([w])], RULER_BAND, 0, kind=WATERMARK) for w in watermarks or ()]
     if not words:
         layout.blocks = marks

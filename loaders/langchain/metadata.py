@@ -9,6 +9,7 @@ from typing import Any
 
 from ..contract import (BLOCKS_KEY, CONTENT_HASH_KEY, DOUBTS_KEY, FURNITURE_KEY, SETTINGS_KEY, FurnitureBlock,
                         LayoutBlock, encode_blocks, encode_doubts, encode_furniture, encode_settings)
+from ..engine.bidi import paragraph_right_to_left
 from ..engine.geometry import FURNITURE_KINDS, READS_DOWN, READS_UP, Block
 from ..engine.settings import LayoutSettings
 from ..engine.tables import TableBlock
@@ -27,12 +28,16 @@ def _text_size(block: Block) -> float:
     return heights[len(heights) // 2] if heights else 0.0
 
 
-def _full_last_line(block: Block) -> bool:
-    """The block's last line runs to its right edge: a paragraph that ends here would usually
-    leave its last line short, so the text likely goes on after a column or page break."""
+def _full_last_line(block: Block, right_to_left: bool) -> bool:
+    """The block's last line runs to the edge where its lines end (the right; the left in a
+    Hebrew or Arabic paragraph): a paragraph that ends here would usually leave its last line
+    short, so the text likely goes on after a column or page break."""
+    if len(block.lines) < 2:
+        return False
     box = block.box
     last = block.lines[-1].box
-    return len(block.lines) > 1 and last.x1 >= box.x1 - max(_FULL_LINE_SLACK, _FULL_LINE_SLACK_SHARE * box.width)
+    slack = max(_FULL_LINE_SLACK, _FULL_LINE_SLACK_SHARE * box.width)
+    return last.x0 <= box.x0 + slack if right_to_left else last.x1 >= box.x1 - slack
 
 
 def file_metadata(info: dict[str, Any], content_hash: str, settings: LayoutSettings) -> dict[str, Any]:
@@ -51,8 +56,11 @@ def _table_fields(block: Block) -> dict[str, Any]:
 
 def _blocks_and_furniture(page: PageResult) -> dict[str, str]:
     """The page's blocks (box, band, column, kind, span in page_content) and furniture, encoded."""
+    rtl = page.layout.has_right_to_left  # (pages without a Hebrew or Arabic letter: no look)
     blocks = [LayoutBlock(page.page_box(sp.block.box), sp.block.band, sp.block.column, sp.block.region,
-                          sp.block.kind, sp.start, sp.end, _full_last_line(sp.block), _text_size(sp.block),
+                          sp.block.kind, sp.start, sp.end,
+                          _full_last_line(sp.block, rtl and paragraph_right_to_left(sp.block.words, page.layout.right_to_left)),
+                          _text_size(sp.block),
                           **_table_fields(sp.block))
               for sp in page.spans]
     furniture = [FurnitureBlock(page.page_box(b.box), b.kind, " ".join(line.text for line in b.lines))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..engine.bidi import RIGHT_TO_LEFT_CHARACTER, mostly_right_to_left, reading_order
+from ..engine.bidi import RIGHT_TO_LEFT_CHARACTER, line_reading_text, mostly_right_to_left
 from ..engine.geometry import Word, drawn_touching
 from ..engine.settings import LayoutSettings
 from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
@@ -332,30 +332,20 @@ def _ligature_between(a: str, b: str, lexicon: Lexicon, starts: frozenset[str] |
     return None
 
 
-def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings, rtl: bool | None = None) -> str:
+def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings, rtl: bool | None = None,
+              mixed: bool = True) -> str:
     """The words of one line (left to right) joined by spaces (words drawn touching are joined
     without one), the pieces a lost ligature left apart ("speci" "c") joined when a word list is
     given. Whole words are mended later (`mend_words`), once the line ends are decided. A line
     with words of a right-to-left script is read in their order (`bidi.reading_order`), on a
     line whose paragraph runs right to left when `rtl` says so (None: when most of the line's
-    letters do)."""
+    letters do); on a page with no such letter (not `mixed`) no line is looked at for them."""
     if rtl and words:  # (a line of Latin and numbers alone runs right to left too)
-        return _in_reading_order(words, True, s)
+        return line_reading_text(words, True, s)
     text = _left_to_right(words, lexicon, s)
-    if not RIGHT_TO_LEFT_CHARACTER.search(text):
+    if not mixed or not RIGHT_TO_LEFT_CHARACTER.search(text):
         return text
-    return _in_reading_order(words, mostly_right_to_left(words) if rtl is None else rtl, s)
-
-
-def _in_reading_order(words: list[Word], rtl: bool, s: LayoutSettings) -> str:
-    """A line's words joined in the order they are read, those drawn touching without a space
-    (pieces of one word, a full stop at its end), whichever way they are read."""
-    touching = [_touching(prev, w, w.x0 - prev.x1, s) for prev, w in zip(words, words[1:])]
-    order = reading_order(words, touching, rtl)
-    out = [words[order[0]].text]
-    for a, b in zip(order, order[1:]):
-        out.append(words[b].text if abs(a - b) == 1 and touching[min(a, b)] else " " + words[b].text)
-    return "".join(out)
+    return line_reading_text(words, mostly_right_to_left(words) if rtl is None else rtl, s)
 
 
 def _left_to_right(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:

@@ -8,7 +8,7 @@ from functools import cached_property
 
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
-from ..engine.bidi import mostly_right_to_left
+from ..engine.bidi import paragraph_right_to_left
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout, Word
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
@@ -20,7 +20,11 @@ from .tables import table_text
 _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
               "\ufb05": "st", "\ufb06": "st", "\u0132": "IJ", "\u0133": "ij"}
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]+")
-_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
+# Invisible characters, bidirectional controls among them (marks, embeddings, isolates: the order
+# they set is the one the words are read in), and the tatweel stretching Arabic words to justify
+# a line ("الـــعربية" is "العربية").
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]|"
+                        r"(?<=[\u0620-\u064a\u066e-\u06d3])\u0640+|\u0640+(?=[\u0620-\u064a\u066e-\u06d3])")
 _LIGATURE_RE = re.compile("|".join(_LIGATURES))
 # Adobe's Symbol font draws tall brackets, braces and rules from pieces it puts in the Private Use
 # Area (U+F8E5..U+F8FE): no reader or embedder knows them there, Unicode has them as characters.
@@ -112,14 +116,17 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     """Lines of words as text (`_clean_line`), footnote marks taken out (`drop_marks`), empty
     lines left out."""
     texts = []
-    rtl = mostly_right_to_left([w for words in lines for w in words])  # the paragraph's direction
+    page = repairs.layout
+    mixed = page is None or page.has_right_to_left
+    # The paragraph's direction (a page without a right-to-left letter spares every line the look).
+    rtl = mixed and paragraph_right_to_left([w for words in lines for w in words], page is not None and page.right_to_left)
     for words in lines:
-        raw = line_text(words, repairs.dictionary, s, rtl)
+        raw = line_text(words, repairs.dictionary, s, rtl, mixed)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
             unmarked = without_footnote_marks(words, known_words(), s)
             if unmarked is not words:
-                raw = line_text(unmarked, repairs.dictionary, s, rtl)
+                raw = line_text(unmarked, repairs.dictionary, s, rtl, mixed)
         text = _clean_line(raw, s)
         if text.strip(SOFT_HYPHEN):
             texts.append(text)
@@ -228,7 +235,7 @@ def _mended(text: str, repairs: _Repairs, s: LayoutSettings) -> str:
 def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     """What this page's text needs mended, and the word lists that mending uses."""
     if not (s.repair_ligatures or s.dehyphenate):
-        return _Repairs()
+        return _Repairs(layout=layout)
     words = layout.words
     language = page_language([w.text for w in words[: s.language_sample_words]], s)
     lexicon = words_of(language) if language else {}
@@ -266,7 +273,7 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
             continue
         if isinstance(block, TableBlock):
             texts.append((block, table_text(block, s, _caption_text(block, s, repairs),
-                                            lambda lines: _cell_text(lines, s, repairs))))
+                                            lambda lines: _cell_text(lines, s, repairs), layout.right_to_left)))
         else:
             texts.append((block, block_text(block, s, repairs)))
     if s.dehyphenate:

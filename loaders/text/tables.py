@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..engine.bidi import mostly_right_to_left
+from ..engine.bidi import paragraph_right_to_left
 from ..engine.geometry import Word
 from ..engine.settings import LayoutSettings
 from ..engine.table_grid import Table
@@ -43,10 +43,11 @@ def cell_text(words: list[Word], join_lines: JoinLines) -> str:
     return join_lines(_cell_lines(words))
 
 
-def cell_rows(table: Table, join_lines: JoinLines) -> list[list[str]]:
-    """The table's rows of cell texts in reading order: a Hebrew or Arabic table's from the right."""
+def cell_rows(table: Table, join_lines: JoinLines, page_right_to_left: bool = False) -> list[list[str]]:
+    """The table's rows of cell texts in reading order: a Hebrew or Arabic table's from the right
+    (on a right-to-left page, any table but one of Latin words)."""
     rows = [[cell_text(cell, join_lines) for cell in row] for row in table.cells]
-    return [row[::-1] for row in rows] if mostly_right_to_left(table.words) else rows
+    return [row[::-1] for row in rows] if paragraph_right_to_left(table.words, page_right_to_left) else rows
 
 
 def _markdown_cell(text: str) -> str:
@@ -64,13 +65,14 @@ def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
     return "\n".join(lines)
 
 
-def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: JoinLines) -> str:
+def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: JoinLines,
+               page_right_to_left: bool = False) -> str:
     """The text a table block gives the page: its caption (read as the page reads a paragraph,
     on one line), a blank line, and the table. The block keeps its cell texts and caption (the
     page metadata gives them)."""
     table = block.table
     assert table is not None, "a table block is made with its table"
-    block.rows, block.caption = cell_rows(table, join_lines), caption
+    block.rows, block.caption = cell_rows(table, join_lines, page_right_to_left), caption
     body = render_rows(block.rows, table.header_rows, s.tables)
     return block.caption + CAPTION_SEPARATOR + body if block.caption else body
 
