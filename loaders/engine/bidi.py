@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Protocol, Sequence
 
 from .settings import LayoutSettings
@@ -31,6 +32,7 @@ class Word(Protocol):
     text: str
 
 _LETTER = re.compile(r"[^\W\d_]")
+_RIGHT_TO_LEFT_LETTER = re.compile(r"(?=[^\W\d_])" + RIGHT_TO_LEFT_CHARACTER.pattern)
 
 _L, _R, _NUMBER, _ARABIC_NUMBER, _NEUTRAL = "L", "R", "number", "arabic number", "neutral"
 _NUMBERS = (_NUMBER, _ARABIC_NUMBER)
@@ -44,9 +46,8 @@ def right_to_left_share(texts: Sequence[str]) -> float:
 def _share(text: str) -> float:
     if not RIGHT_TO_LEFT_CHARACTER.search(text):
         return 0.0
-    letters = _LETTER.findall(text)
-    rtl = sum(1 for ch in letters if unicodedata.bidirectional(ch) in ("R", "AL"))
-    return rtl / len(letters) if letters else 0.0
+    letters = len(_LETTER.findall(text))
+    return len(_RIGHT_TO_LEFT_LETTER.findall(text)) / letters if letters else 0.0
 
 
 def mostly_right_to_left(words: Sequence[Word]) -> bool:
@@ -73,6 +74,7 @@ def paragraph_right_to_left(words: Sequence[Word], page_right_to_left: bool) -> 
     return share > _OTHER_WAY if page_right_to_left else share > 1 - _OTHER_WAY
 
 
+@lru_cache(maxsize=1 << 16)  # (a line is looked at several times: its words' texts repeat)
 def _direction(text: str) -> str:
     """A word's direction: its letters' (the more of them, R on a tie being rare enough to
     ignore), a number's, or none (punctuation, symbols)."""
@@ -158,6 +160,8 @@ def reading_order(words: Sequence[Word], touching: Sequence[bool], rtl: bool) ->
             word_at.append(-1)
         kinds.append(_direction(w.text))
         word_at.append(i)
+    if rtl and _L not in kinds and _NUMBER not in kinds and _ARABIC_NUMBER not in kinds:
+        return word_at[::-1], [True] * len(words)  # (most lines: all of one level, read from the right)
     levels = _levels(kinds, rtl)
     order = list(range(len(kinds)))
     for level in range(1, max(levels, default=0) + 1):  # L2 undone: the lowest level first

@@ -105,6 +105,9 @@ class Line:
     """Words on one baseline inside one column, left to right."""
 
     words: list[Word]
+    # A Hebrew or Arabic line's reading, kept with the text it was read from (the engine asks a
+    # line's text several times).
+    _read: tuple[str, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def box(self) -> Box:
@@ -121,7 +124,9 @@ class Line:
         text = " ".join([w.text for w in self.words])  # a list joins faster than a generator
         if text.isascii() or not RIGHT_TO_LEFT_CHARACTER.search(text):
             return text
-        return line_as_read(self.words)
+        if self._read is None or self._read[0] != text:
+            self._read = (text, line_as_read(self.words))
+        return self._read[1]
 
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.

@@ -16,6 +16,7 @@ from operator import itemgetter
 
 import pymupdf
 
+from ..engine.bidi import right_to_left_share
 from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, Word, median, words_box
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
@@ -429,6 +430,12 @@ def _runs_backwards(lines: list[list[tuple]], directions: list[str]) -> bool:
     return back > ahead
 
 
+def _runs_backwards_in_latin(lines: list[list[tuple]], directions: list[str]) -> bool:
+    """`_runs_backwards`, on a page whose letters are not mostly Hebrew or Arabic: theirs run
+    so upright, and their glyphs' writing direction need not be asked."""
+    return _runs_backwards(lines, directions) and right_to_left_share([w[4] for line in lines for w in line]) <= 0.5
+
+
 def _upside_down(tp: pymupdf.TextPage, s: LayoutSettings) -> bool:
     """Whether most of the page's characters are set upside down, by their MuPDF lines' writing
     direction (from the text matrix, which a right-to-left script does not turn, and which
@@ -571,7 +578,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     turn = UPRIGHT
     if votes["up"] + votes["down"] > votes["h"] + votes["/"]:  # (slanted lines run across)
         turn = READS_UP if votes["up"] >= votes["down"] else READS_DOWN
-    elif (page.rotation == UPSIDE_DOWN or _runs_backwards(lines, directions)) and _upside_down(tp, s):
+    elif (page.rotation == UPSIDE_DOWN or _runs_backwards_in_latin(lines, directions)) and _upside_down(tp, s):
         # Read the right way up: the words' frame turned half a turn (a page stored upside down
         # and shown upright by its /Rotate; or type set upside down in lines of several words,
         # whatever the /Rotate: a page without one that draws its upside-down words one by one

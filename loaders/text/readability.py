@@ -8,6 +8,7 @@ in one C-level test, and the rest character by character.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Iterable
 
@@ -15,6 +16,7 @@ from typing import Iterable
 _NEVER_TEXT = frozenset({"Cn", "Co", "Cs", "Cc"})
 _REPLACEMENT = "\ufffd"
 _LATIN_EXTRA = range(0xC0, 0x250)  # accented Latin letters (Latin-1 Supplement .. Extended-B)
+_ACCENTED_LATIN = re.compile("[\u00c0-\u024f]")
 
 
 def garbled(word: str) -> bool:
@@ -23,6 +25,8 @@ def garbled(word: str) -> bool:
     formulas are full of them ("Qαα′", "x→c")."""
     if word.isascii():
         return not word.isprintable()  # control characters (below 32, and 127): one C-level test
+    if word.isalpha():  # letters alone (any script: a Hebrew or Greek page's words), in C
+        return len(word) >= 2 and 2 * len(_ACCENTED_LATIN.findall(word)) > len(word)
     letters = accented = 0
     for ch in word:
         if ch == _REPLACEMENT or unicodedata.category(ch) in _NEVER_TEXT:
