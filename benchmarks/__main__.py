@@ -26,6 +26,7 @@ from .measure import (SHORT, chunk_quality, ingest_speed, loader_speed, manifest
 from .ocr import ocr_speed, text_layer_cost
 from .sweep import render as render_sweep
 from .sweep import sweep
+from .rtl import generate_rtl
 from .tables import table_measures
 from .twins import scrambled_twins
 
@@ -88,6 +89,29 @@ def _ocr_lines(ocr: dict | None, text_layer: dict | None) -> list[str]:
     return lines + [f"{ocr['pages']} pages; Tesseract with {ocr['threads']} thread(s) on both sides.", ""]
 
 
+RTL_READERS = ("columnrag", "PyMuPDF get_text()", "PyMuPDF sort=True")
+
+
+def _rtl_section(result: dict) -> list[str]:
+    if "right_to_left" not in result:
+        return []
+    lines = ["## Right-to-left pages (generated Hebrew and Arabic, two columns under a title)", "",
+             "Lines mix Latin words, numbers and punctuation, displayed as the Unicode bidirectional "
+             "algorithm displays them (python-bidi) and drawn word by word as word processors draw "
+             "them; the truth is the text in its logical order (`benchmarks/rtl.py`).", ""]
+    rows = [[name, variant, f"{s['breaks_per_kw']:.2f}", f"{s['coverage']:.3f}", f"{s['perfect']:.2f}"]
+            for name, per in result["right_to_left"].items() for variant, s in per.items()]
+    lines += _table(["extractor", "variant", "breaks/kw", "coverage", "perfect"], rows) + [""]
+    oi = result.get("right_to_left_independence")
+    if oi:
+        lines += [f"Drawing-order independence (columnrag): {100 * oi['within_1pct']:.0f}% of {oi['documents']} "
+                  f"documents within 1% of their native variant's words (worst {100 * oi['worst']:.2f}%). "
+                  "Coverage under 1 is the algorithm's own ambiguity: a number between a Latin word and a "
+                  "Hebrew one displays the same whichever of the two it follows (\"GPU 1073\" or "
+                  "\"1073 GPU\"), and columnrag reads it after the Latin word (\"Windows 10\").", ""]
+    return lines
+
+
 def render(result: dict, corpus: str) -> str:
     lines = [f"# columnrag benchmarks", "", f"Corpus: `{corpus}`; measured {result['date']} on this machine.", ""]
     lines += ["## Reading order (breaks per 1,000 words, coverage, perfect share)", ""]
@@ -101,6 +125,7 @@ def render(result: dict, corpus: str) -> str:
         lines += [f"Drawing-order independence (columnrag): {100 * oi['within_1pct']:.0f}% of {oi['documents']} "
                   f"documents read within 1% of their native variant's words in every drawing order "
                   f"(worst {100 * oi['worst']:.2f}%).", ""]
+    lines += _rtl_section(result)
     lines += ["## Chunks", ""]
     lines += _chunk_table(result["chunks"])
     lines += ["", "\"Crossing\" is the corpus scorer's count: it places a chunk's first trigram at its first "
@@ -283,6 +308,9 @@ def main() -> None:
         print("reading order ...", flush=True)
         result["reading_order"] = reading_order(corpus, available())
         result["order_independence"] = order_independence(corpus, columnrag)
+        rtl = generate_rtl(Path(tmp) / "rtl")
+        result["right_to_left"] = reading_order(rtl, {n: f for n, f in available().items() if n in RTL_READERS})
+        result["right_to_left_independence"] = order_independence(rtl, columnrag)
         print("chunks ...", flush=True)
         result["chunks"], chunks = chunk_quality(corpus)
         embedder = CachedEmbedder(Embedder(EmbeddingSettings(precision="float32", device="cpu")))

@@ -158,3 +158,15 @@ def test_scrambled_twins_are_made_once_and_a_file_the_scrambler_cannot_redraw_is
     assert "cannot redraw" in (twins / f"{natives[1]['pdf']}.failed").read_text()
     scrambled_twins(real, scrambler, tmp_path / "cache")  # a second run scrambles nothing again
     assert len(calls.read_text().splitlines()) == 2
+
+
+def test_the_right_to_left_corpus_reads_in_logical_order_in_every_drawing_order(tmp_path):
+    from benchmarks.measure import reading_order
+    from benchmarks.rtl import generate_rtl
+
+    corpus = generate_rtl(tmp_path / "rtl", documents=2, pages=1)
+    scores = reading_order(corpus, {"columnrag": columnrag, "get_text": pymupdf_text})
+    assert all(scores["columnrag"][v]["breaks_per_kw"] == 0 for v in ("native", "rowmajor", "shuffled"))
+    assert scores["columnrag"]["ALL"]["coverage"] > 0.95
+    assert scores["get_text"]["ALL"]["coverage"] < 0.5  # (word by word, as they stand: get_text reads them backwards)
+
