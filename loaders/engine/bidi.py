@@ -6,7 +6,10 @@ line is read right to left, with a run of Latin words or numbers inside it read 
 That is the Unicode bidirectional algorithm (UAX #9) run backwards, from the order the words
 stand in to the order they are read in, at word level: each word takes one direction (its
 letters', or a number's, or none), words of no direction take their neighbours' (rules N1-N2),
-and the embedding levels that result (I1-I2) are undone run by run (L2 in reverse).
+and the embedding levels that result (I1-I2) are undone run by run (L2 in reverse). The spaces
+between words are items of the reordering too, so punctuation drawn touching a word ends up
+beside the word it belongs to. A paragraph runs its page's way unless nearly all its letters
+run the other (`paragraph_right_to_left`).
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ class Word(Protocol):
     x0: float
     x1: float
     text: str
+
 
 _LETTER = re.compile(r"[^\W\d_]")
 _RIGHT_TO_LEFT_LETTER = re.compile(r"(?=[^\W\d_])" + RIGHT_TO_LEFT_CHARACTER.pattern)
@@ -76,8 +80,8 @@ def paragraph_right_to_left(words: Sequence[Word], page_right_to_left: bool) -> 
 
 @lru_cache(maxsize=1 << 16)  # (a line is looked at several times: its words' texts repeat)
 def _direction(text: str) -> str:
-    """A word's direction: its letters' (the more of them, R on a tie being rare enough to
-    ignore), a number's, or none (punctuation, symbols)."""
+    """A word's direction: its letters' (the more of them; Latin on a tie), a number's (European
+    or Arabic-Indic digits, the more of them), or none (punctuation, symbols)."""
     r = left = digits = arabic_digits = 0
     for ch in text:
         kind = unicodedata.bidirectional(ch)
