@@ -15,7 +15,8 @@ from .tokens import LengthFunction
 # Chinese or Japanese full stop, question or exclamation mark, which no space follows (nor a
 # closing quote or bracket: 「こんにちは。」と言った。 is one sentence).
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?\u061f\u06d4\u0964\u0965])\s+(?=[^a-z])"
-                            r"|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u300d\u300f\u3011\u3015\u3009\u300b\uff09\uff3d\u201d\u2019)\]])")
+                            r"|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u3002\uff01\uff1f\u300d\u300f\u3011\u3015\u3009\u300b"
+                            r"\uff09\uff3d\u201d\u2019\")\]])")
 _WORD = re.compile(r"\S+")
 
 
@@ -72,16 +73,28 @@ def join(units: list[Unit]) -> str:
     return out
 
 
+_NUMBER_ALONE = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z]\.)$")
+
+
+def _heading_whole(text: str, parts: list[str]) -> list[str]:
+    """A heading's sentences, its section number ("2.", "IV.") joined to the title after it."""
+    if len(parts) > 1 and _NUMBER_ALONE.match(parts[0]):
+        end = text.find(parts[1], len(parts[0])) + len(parts[1])
+        return [text[:end]] + parts[2:]
+    return parts
+
+
 def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
     """Sentences in reading order. A sentence may run over two pieces (a paragraph cut by a
-    column break): it is one unit then, so no chunk boundary can fall inside it. A heading is
-    one unit whatever its full stops ("2. Methods", "IV. RESULTS")."""
+    column break): it is one unit then, so no chunk boundary can fall inside it. A heading's
+    section number stays with its title ("2. Methods", "IV. RESULTS")."""
     units: list[Unit] = []
     for n, piece in enumerate(pieces):
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
         ends = paragraph_ends(piece.text)
         pos = 0
-        for k, sentence in enumerate([piece.text] if piece.heading else SENTENCE_SPLIT.split(piece.text)):
+        for k, sentence in enumerate(_heading_whole(piece.text, SENTENCE_SPLIT.split(piece.text)) if piece.heading
+                                     else SENTENCE_SPLIT.split(piece.text)):
             offset = piece.text.find(sentence, pos)
             opens = k == 0 or any(pos <= e < offset for e in ends)
             pos = offset + len(sentence)

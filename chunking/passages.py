@@ -32,8 +32,8 @@ def passages(text: str, length: LengthFunction, max_tokens: int) -> list[str]:
 
 
 def _joined(sentences: list[str]) -> str:
-    """Sentences apart by a space, but for those after a Chinese or Japanese one (no space there)."""
+    """Sentences apart by a space, but for a Chinese or Japanese one after another (no space there)."""
     out = sentences[0]
     for sentence in sentences[1:]:
-        out += sentence if out[-1:] in "\u3002\uff01\uff1f" else " " + sentence
+        out += sentence if out[-1:] in "\u3002\uff01\uff1f" and not sentence[:1].isascii() else " " + sentence
     return out

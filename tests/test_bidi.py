@@ -14,8 +14,6 @@ from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings, Word, analyz
 from columnrag.loaders.contract import decode_blocks, decode_furniture
 from columnrag.loaders.engine.bidi import mostly_right_to_left
 from columnrag.loaders.engine.furniture import mark_furniture
-from columnrag.loaders.engine.geometry import Block, Line
-from columnrag.loaders.langchain.metadata import _full_last_line
 
 from .boxes import column, numbered_lines
 from columnrag.loaders.text.ligatures import line_text
@@ -221,10 +219,25 @@ def test_brackets_of_a_right_to_left_run_come_out_paired(stored, read):
 
 
 def test_arabic_marks_drawn_overlapping_their_letters_stay_in_their_word():
-    # "الطالب" with its shadda drawn apart: the pieces overlap by far more than a Latin kern.
-    words = [Word(100, 100, 130, 110, "الب"), Word(120, 100, 150, 110, "طَّا"), Word(140, 100, 160, 110, "ال"),
+    # "الطَّالب" with its shadda drawn apart: the pieces overlap by far more than a Latin kern.
+    words = [Word(100, 100, 130, 110, "لب"), Word(120, 100, 150, 110, "طَّا"), Word(140, 100, 160, 110, "ال"),
              Word(200, 100, 220, 110, "كتب")]
-    assert line_text(words, {}, LayoutSettings(), True) == "كتب الطَّاالب"
+    assert line_text(words, {}, LayoutSettings(), True) == "كتب الطَّالب"
+
+
+def test_latin_words_overlapping_on_a_line_with_a_hebrew_word_stay_apart():
+    # Only right-to-left pieces join by any overlap; Latin ones keep the usual kern limit.
+    words = [Word(72, 100, 92, 110, "The"), Word(95, 100, 120, 110, "word"), Word(123, 100, 148, 110, "שלום"),
+             Word(151, 100, 180, 110, "means"), Word(183, 100, 213, 110, "peace"), Word(210, 100, 225, 110, "(x)")]
+    assert line_text(words, {}, LayoutSettings(), False) == "The word שלום means peace (x)"
+
+
+def test_a_numbered_heading_of_mostly_hebrew_letters_on_an_english_page_stays_a_heading():
+    words = column(numbered_lines("w", 12, 8), 72, 100)
+    heading = _displayed("2. Results: שלום עולם הגדול", False, 540, 60)
+    layout = analyze_page([Word(w.x0, w.y0, w.x1, w.y1, w.text, i) for i, w in enumerate(heading + words)], 612, 792)
+    first = layout.blocks[0]
+    assert first.kind == "heading" and first.lines[0].text == "2. Results: שלום עולם הגדול"
 
 
 def test_a_hebrew_running_head_and_numbered_heading_read_in_their_order(tmp_path):
@@ -246,10 +259,19 @@ def test_a_hebrew_running_head_and_numbered_heading_read_in_their_order(tmp_path
     assert [c.metadata["section"] for c in chunks if c.metadata["page"] == 1][-1] == "2. שיטות המחקר"
 
 
-def test_a_hebrew_paragraph_s_last_line_is_full_when_it_reaches_the_left_edge():
-    def block(last_x0: float) -> Block:
-        lines = [Line([Word(100, 100 + 12 * k, 540, 110 + 12 * k, "מילה")]) for k in range(3)]
-        return Block(lines + [Line([Word(last_x0, 136, 540, 146, "סוף")])], 0, 0)
-
-    assert _full_last_line(block(101), right_to_left=True)
-    assert not _full_last_line(block(400), right_to_left=True)  # ends short, on the left: the paragraph ends
+@pytest.mark.parametrize("full", [False, True], ids=["short last line", "full last line"])
+def test_a_hebrew_paragraph_s_last_line_is_full_when_it_reaches_the_left_edge(tmp_path, full):
+    # The page's metadata says whether a block's last line runs to the edge where its lines end
+    # (a paragraph cut there likely goes on): the left one, in Hebrew.
+    font = _hebrew_font()
+    rnd = random.Random(4)
+    lines = [" ".join("".join(rnd.choice(HEBREW) for _ in range(4)) for _ in range(8)) for _ in range(4)]
+    widest = max(lines, key=lambda line: font.text_length(line, 10))
+    lines.append(widest if full else " ".join(widest.split()[:3]))
+    placed = [p for k, line in enumerate(lines) for p in _set_right(font, line, 540, 100 + 13 * k)]
+    doc = pymupdf.open()
+    _draw_hebrew(doc.new_page(width=612, height=792), placed)
+    doc.save(tmp_path / "paragraph.pdf")
+    read = ColumnAwarePDFLoader(tmp_path / "paragraph.pdf").load()[0]
+    (block,) = decode_blocks(read.metadata)
+    assert block.full_last_line is full

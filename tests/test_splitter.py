@@ -16,7 +16,7 @@ from columnrag.loaders.langchain.metadata import layout_metadata
 from columnrag.loaders.pdf.reader import PageResult
 from columnrag.loaders.text.render import page_text
 
-from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, encode_blocks
+from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, decode_blocks, encode_blocks
 from columnrag.loaders.engine.geometry import TEXT, Box, Word
 
 from .boxes import column, line_words, reseq
@@ -215,6 +215,7 @@ def test_a_closing_quote_after_a_chinese_full_stop_stays_with_its_sentence():
     from columnrag.chunking.packing import SENTENCE_SPLIT
     assert SENTENCE_SPLIT.split("「こんにちは。」と言った。次の文。") == ["「こんにちは。」と言った。", "次の文。"]
     assert SENTENCE_SPLIT.split("他说：“你好。”然后走了。好！") == ["他说：“你好。”然后走了。", "好！"]
+    assert SENTENCE_SPLIT.split("你说什么？！等等。。。好的。") == ["你说什么？！", "等等。。。", "好的。"]
 
 
 def test_a_numbered_heading_stays_on_one_line_in_its_chunk():
@@ -222,3 +223,13 @@ def test_a_numbered_heading_stays_on_one_line_in_its_chunk():
     words = line_words("2. Methods", 72, 40) + column(["The method works on every page and then it stops."] * 5, 72, 70)
     chunks = char_splitter(chunk_size=2000).split_documents([page_doc(words)])
     assert chunks[0].page_content.startswith("2. Methods\nThe method works")
+
+
+def test_a_long_block_taken_for_a_heading_is_still_cut_between_sentences():
+    # Only a heading's section number is kept with what follows it; a "heading" of many
+    # sentences (a table of contents, a paragraph in large type) is cut where a sentence ends.
+    sentences = [f"Sentence number {i} talks about the layout engine and chunking." for i in range(40)]
+    doc = page_doc(column(sentence_lines(" ".join(sentences).split(), 10), 72, 100))
+    doc.metadata[BLOCKS_KEY] = encode_blocks([replace(b, kind="heading") for b in decode_blocks(doc.metadata)])
+    chunks = char_splitter(chunk_size=300, max_length=1000).split_documents([doc])
+    assert len(chunks) > 2 and all(c.page_content.endswith("chunking.") for c in chunks)

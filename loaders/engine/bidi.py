@@ -232,21 +232,24 @@ def _unpaired(text: str) -> int:
     return unpaired + len(open_)
 
 
-def line_reading_text(words: Sequence[Word], rtl: bool, s: LayoutSettings) -> str:
-    """A line's words (as they stand, left to right) joined in the order they are read, on a
-    line whose paragraph runs right to left (`rtl`) or not. Pieces that overlap are one word
-    whatever the overlap: Arabic and Hebrew marks (vowels, shadda) drawn apart from their
-    letters overlap them far more than a Latin kern."""
-    touching = [w.x0 - prev.x1 < s.touching_gap for prev, w in zip(words, words[1:])]
-    return text_in_reading_order(words, touching, rtl)
+def marks_apart(prev: Word, w: Word, s: LayoutSettings) -> bool:
+    """Two right-to-left pieces of one word that overlap, by however much: Arabic and Hebrew
+    marks (vowels, shadda) drawn apart from their letters overlap them far more than a Latin
+    kern (`geometry.drawn_touching` allows)."""
+    return (w.x0 - prev.x1 < s.touching_gap and bool(RIGHT_TO_LEFT_CHARACTER.search(prev.text))
+            and bool(RIGHT_TO_LEFT_CHARACTER.search(w.text)))
 
 
 _DEFAULTS = LayoutSettings()
 
 
 def line_as_read(words: Sequence[Word]) -> str:
-    """A line's words in the order they are read, its direction its own letters' (what the
-    engine looks at: a heading's number first, a sentence's full stop last; and a running
-    head's text)."""
-    return line_reading_text(words, mostly_right_to_left(words), _DEFAULTS)
+    """A line's words in the order they are read (what the engine looks at: a heading's number
+    first, a sentence's full stop last; and a running head's text). The line runs right to left
+    when nearly all its letters do, as on a Latin page: the engine's looks at a line know no
+    page, and a page of Hebrew or Arabic has few lines of mixed letters."""
+    s = _DEFAULTS
+    touching = [-s.touching_overlap < w.x0 - prev.x1 < s.touching_gap or marks_apart(prev, w, s)
+                for prev, w in zip(words, words[1:])]
+    return text_in_reading_order(words, touching, paragraph_right_to_left(words, False))
 

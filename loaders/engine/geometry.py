@@ -149,8 +149,10 @@ FURNITURE_BAND = FURNITURE_REGION = -1
 LETTERED = re.compile(r"[^\W\d_]{2,}")
 # A section's number: "3", "3.1", "IV.", "A." (not "A Survey"); a heading opens with one.
 SECTION_NUMBER_TEXT = r"\d{1,2}(\.\d{1,2})*\.?|[IVX]+\.|[A-Z]\."
-# (A capital, or a Hebrew or Arabic letter: those scripts have no capitals.)
-SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z\u0590-\u08ff]")
+# (A capital; or a Hebrew or Arabic letter after a number with a dot, "2." or "3.1": those
+# scripts have no capitals, and a line may open with a bare figure.)
+SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z]"
+                            r"|^(\d{1,2}(\.\d{1,2})+\.?|\d{1,2}\.)\s+[\u05d0-\u05ea\u0620-\u064a\u066e-\u06d3]")
 
 
 def in_capitals(text: str) -> bool:

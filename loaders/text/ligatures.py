@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..engine.bidi import RIGHT_TO_LEFT_CHARACTER, line_reading_text, mostly_right_to_left
+from ..engine.bidi import RIGHT_TO_LEFT_CHARACTER, marks_apart, mostly_right_to_left, text_in_reading_order
 from ..engine.geometry import Word, drawn_touching
 from ..engine.settings import LayoutSettings
 from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
@@ -341,11 +341,18 @@ def line_text(words: list[Word], lexicon: Lexicon, s: LayoutSettings, rtl: bool 
     line whose paragraph runs right to left when `rtl` says so (None: when most of the line's
     letters do); on a page with no such letter (not `mixed`) no line is looked at for them."""
     if rtl and words:  # (a line of Latin and numbers alone runs right to left too)
-        return line_reading_text(words, True, s)
+        return _in_reading_order(words, True, s)
     text = _left_to_right(words, lexicon, s)
     if not mixed or not RIGHT_TO_LEFT_CHARACTER.search(text):
         return text
-    return line_reading_text(words, mostly_right_to_left(words) if rtl is None else rtl, s)
+    return _in_reading_order(words, mostly_right_to_left(words) if rtl is None else rtl, s)
+
+
+def _in_reading_order(words: list[Word], rtl: bool, s: LayoutSettings) -> str:
+    """A line's words joined in the order they are read: pieces drawn touching as one word, as
+    on any line, and right-to-left pieces that overlap (marks drawn apart) too."""
+    touching = [_touching(prev, w, w.x0 - prev.x1, s) or marks_apart(prev, w, s) for prev, w in zip(words, words[1:])]
+    return text_in_reading_order(words, touching, rtl)
 
 
 def _left_to_right(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> str:
