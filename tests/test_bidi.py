@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pymupdf
 import pytest
-from bidi import get_display  # python-bidi: the reference UAX #9 implementation (logical -> visual)
+from bidi import get_display
+from hypothesis import given, settings, strategies as st  # python-bidi: the reference UAX #9 implementation (logical -> visual)
 
 from columnrag.chunking import BandAwareTextSplitter
 from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings, Word, analyze_page
 from columnrag.loaders.contract import decode_blocks, decode_furniture
-from columnrag.loaders.engine.bidi import mostly_right_to_left
+from columnrag.loaders.engine.bidi import mostly_right_to_left, reading_order, text_in_reading_order
 from columnrag.loaders.engine.furniture import mark_furniture
 
 from .boxes import column, numbered_lines
@@ -275,3 +276,19 @@ def test_a_hebrew_paragraph_s_last_line_is_full_when_it_reaches_the_left_edge(tm
     read = ColumnAwarePDFLoader(tmp_path / "paragraph.pdf").load()[0]
     (block,) = decode_blocks(read.metadata)
     assert block.full_last_line is full
+
+
+_PIECES = st.text(alphabet=st.sampled_from(list("abcXY12٣٤.,:-()«»%שלומר\u064e")), min_size=1, max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts=st.lists(_PIECES, min_size=1, max_size=12), data=st.data(), rtl=st.booleans())
+def test_reading_order_reads_every_word_once_and_every_space_once(texts, data, rtl):
+    touching = data.draw(st.lists(st.booleans(), min_size=len(texts) - 1, max_size=len(texts) - 1))
+    words = [Word(10.0 * i, 0, 10.0 * i + 8, 10, t) for i, t in enumerate(texts)]
+    order, odd = reading_order(words, touching, rtl)
+    assert sorted(i for i in order if i >= 0) == list(range(len(words))) and len(odd) == len(words)
+    assert order.count(-1) == touching.count(False)
+    read = text_in_reading_order(words, touching, rtl)
+    either_way = str.maketrans(")»", "(«")  # (a bracket may come out turned round)
+    assert sorted(read.replace(" ", "").translate(either_way)) == sorted("".join(texts).translate(either_way))
