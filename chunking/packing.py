@@ -93,8 +93,8 @@ def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
         ends = paragraph_ends(piece.text)
         pos = 0
-        for k, sentence in enumerate(_heading_whole(piece.text, SENTENCE_SPLIT.split(piece.text)) if piece.heading
-                                     else SENTENCE_SPLIT.split(piece.text)):
+        parts = SENTENCE_SPLIT.split(piece.text)
+        for k, sentence in enumerate(_heading_whole(piece.text, parts) if piece.heading else parts):
             offset = piece.text.find(sentence, pos)
             opens = k == 0 or any(pos <= e < offset for e in ends)
             pos = offset + len(sentence)

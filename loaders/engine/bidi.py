@@ -240,16 +240,3 @@ def marks_apart(prev: Word, w: Word, s: LayoutSettings) -> bool:
             and bool(RIGHT_TO_LEFT_CHARACTER.search(w.text)))
 
 
-_DEFAULTS = LayoutSettings()
-
-
-def line_as_read(words: Sequence[Word]) -> str:
-    """A line's words in the order they are read (what the engine looks at: a heading's number
-    first, a sentence's full stop last; and a running head's text). The line runs right to left
-    when nearly all its letters do, as on a Latin page: the engine's looks at a line know no
-    page, and a page of Hebrew or Arabic has few lines of mixed letters."""
-    s = _DEFAULTS
-    touching = [-s.touching_overlap < w.x0 - prev.x1 < s.touching_gap or marks_apart(prev, w, s)
-                for prev, w in zip(words, words[1:])]
-    return text_in_reading_order(words, touching, paragraph_right_to_left(words, False))
-

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Iterable, Sequence
 
-from .bidi import RIGHT_TO_LEFT_CHARACTER, line_as_read
+from .bidi import RIGHT_TO_LEFT_CHARACTER, marks_apart, paragraph_right_to_left, text_in_reading_order
+from .settings import LayoutSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +121,27 @@ class Line:
     @property
     def text(self) -> str:
         """The line's words in the order they are read: left to right, unless the line holds
-        Hebrew or Arabic (`bidi.line_as_read`, its direction its own letters')."""
+        Hebrew or Arabic (`_as_read`)."""
         text = " ".join([w.text for w in self.words])  # a list joins faster than a generator
         if text.isascii() or not RIGHT_TO_LEFT_CHARACTER.search(text):
             return text
         if self._read is None or self._read[0] != text:
-            self._read = (text, line_as_read(self.words))
+            self._read = (text, _as_read(self.words))
         return self._read[1]
+
+
+_DEFAULTS = LayoutSettings()
+
+
+def _as_read(words: list[Word]) -> str:
+    """A Hebrew or Arabic line's words in the order they are read (what the engine looks at: a
+    heading's number first, a sentence's full stop last; and a running head's text). The line
+    runs right to left when nearly all its letters do, as on a Latin page: the engine's looks at
+    a line know no page, and a page of Hebrew or Arabic has few lines of mixed letters."""
+    s = _DEFAULTS
+    touching = [drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or marks_apart(prev, w, s)
+                for prev, w in zip(words, words[1:])]
+    return text_in_reading_order(words, touching, paragraph_right_to_left(words, False))
 
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
