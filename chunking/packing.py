@@ -77,11 +77,20 @@ _NUMBER_ALONE = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z]\.)$")
 
 
 def _heading_whole(text: str, parts: list[str]) -> list[str]:
-    """A heading's sentences, its section number ("2.", "IV.") joined to the title after it."""
-    if len(parts) > 1 and _NUMBER_ALONE.match(parts[0]):
-        end = text.find(parts[1], len(parts[0])) + len(parts[1])
-        return [text[:end]] + parts[2:]
-    return parts
+    """A heading's sentences, each section number ("2.", "IV.") kept with the title after it:
+    a number that ends a sentence on a line of its own ("1. Ad hoc" / "2." / "Vorlagenbasiert"
+    in a block of numbered headings) opens the next one instead."""
+    spans: list[list[int]] = []  # each part's [start, end) in `text`
+    pos = 0
+    for part in parts:
+        at = text.find(part, pos)
+        pos = at + len(part)
+        spans.append([at, pos])
+    for this, nxt in zip(spans, spans[1:]):
+        line = max(text.rfind("\n", this[0], this[1]) + 1, this[0])
+        if _NUMBER_ALONE.match(text[line:this[1]]):
+            this[1] = nxt[0] = line
+    return [text[a:b].strip() for a, b in spans if text[a:b].strip()]
 
 
 def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:

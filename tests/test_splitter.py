@@ -233,3 +233,11 @@ def test_a_long_block_taken_for_a_heading_is_still_cut_between_sentences():
     doc.metadata[BLOCKS_KEY] = encode_blocks([replace(b, kind="heading") for b in decode_blocks(doc.metadata)])
     chunks = char_splitter(chunk_size=300, max_length=1000).split_documents([doc])
     assert len(chunks) > 2 and all(c.page_content.endswith("chunking.") for c in chunks)
+
+
+def test_every_number_of_a_block_of_numbered_headings_stays_with_its_title():
+    from columnrag.chunking.packing import SENTENCE_SPLIT, _heading_whole
+    text = "1. Ad hoc\n2. Vorlagenbasiert\n3. Prozessgestützt"
+    assert _heading_whole(text, SENTENCE_SPLIT.split(text)) == ["1. Ad hoc", "2. Vorlagenbasiert", "3. Prozessgestützt"]
+    text = "Intro text.\nII. NEXT part"  # (a number inside a line stays where it is)
+    assert _heading_whole(text, SENTENCE_SPLIT.split(text)) == ["Intro text.", "II. NEXT part"]
