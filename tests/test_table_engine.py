@@ -295,6 +295,27 @@ def test_a_bracketed_p_value_drawn_in_pieces_is_a_table_s_not_an_equation_s():
     assert _symbolic(make_rows(equation, S.row_overlap), S)
 
 
+def test_a_check_box_matrix_under_its_header_is_a_table_and_an_aligned_equation_is_not():
+    # A survey's matrix: a label a row, a box under each header ("State funded" / "CSOs"), no
+    # rules. The boxes are symbols only, more than an equation's share of the words, but each
+    # stands alone in a column under a header of words: a table. Aligned equations, their "="
+    # and "+" in columns under no header, stay an equation; so do marks under a header that
+    # are not alone in their cells.
+    labels = ["Persons with disabilities", "Children", "Women", "The elderly", "Migrants"]
+    for mark in ("\u2610", "*", "\uf0a8", "\u2713"):
+        words = cell_words([["Group", "State funded", "CSOs"]] + [[label, mark, mark] for label in labels],
+                           [72, 260, 340], 100)
+        table = build_table(Box(70, 95, 400, 200), words, Rules(), S)
+        assert table is not None, mark
+        assert texts(table) == [["Group", "State funded", "CSOs"]] + [[label, mark, mark] for label in labels]
+    equation = [w for k in range(5) for w in pieces([f"x{k}"], 72, 100 + 16 * k) + pieces(["="], 120, 100 + 16 * k)
+                + pieces(["(", "a", "+", "b", ")"], 160, 100 + 16 * k) + pieces(["+"], 240, 100 + 16 * k)
+                + pieces(["c"], 280, 100 + 16 * k)]
+    assert build_table(Box(70, 95, 400, 200), equation, Rules(), S) is None
+    headed = cell_words([["Term", "Sign", "Sum"]] + [[f"x{k}", "=", "( a + b ) +"] for k in range(5)], [72, 160, 240], 100)
+    assert build_table(Box(70, 95, 400, 200), headed, Rules(), S) is None
+
+
 def test_a_value_line_a_blank_line_under_its_label_s_row_is_a_row_of_its_own():
     # Under a label's row, a line in the value column set more than a line's height lower is
     # no wrapped value: rules part the band, but not into one row here.

@@ -417,10 +417,10 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # numbered headings or items beside their titles: a contents list, no table
     if _address_list(grid):
         return None  # names beside their e-mail addresses, no header: a paper's author block
-    if _axis_column(grid, s) or _symbolic(lines, s) or any(
+    header_rows = row_band.count(0) if len(bands) > 1 else 1
+    if _axis_column(grid, s) or _symbolic(lines, s, _mark_columns(grid, max(1, header_rows))) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption
-    header_rows = row_band.count(0) if len(bands) > 1 else 1
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
 
 
@@ -472,15 +472,40 @@ def _address_list(grid: list[list[list[Word]]]) -> bool:
     return True
 
 
-def _symbolic(lines: list[Row], s: LayoutSettings) -> bool:
+def _symbols_only(text: str) -> bool:
+    return not any(c.isalnum() for c in text)
+
+
+def _glyphless(text: str) -> bool:
+    """A glyph without a character: the replacement character or a private-use code."""
+    return any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in text)
+
+
+def _mark_columns(grid: list[list[list[Word]]], header_rows: int) -> set[int]:
+    """The words of columns of marks under a header of words: a check-box or tick matrix
+    ("State funded" / "CSOs" over a box in every row). Every filled cell below the header is one
+    mark, at least two of them. An equation set in pieces has no header over its "=" column,
+    and a list's bullets none over theirs."""
+    out: set[int] = set()
+    head, body = grid[:header_rows], grid[header_rows:]
+    for k in range(len(grid[0]) if grid else 0):
+        cells = [row[k] for row in body if row[k]]
+        if len(cells) >= 2 and any(LETTERED.search(cell_text(row[k])) for row in head) and all(
+                len(cell) == 1 and len(cell[0].text) <= 2 and (_symbols_only(cell[0].text) or _glyphless(cell[0].text))
+                for cell in cells):
+            out.update(id(cell[0]) for cell in cells)
+    return out
+
+
+def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[int] = frozenset()) -> bool:
     """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
     not the words and numbers of a table. A number's or a word's pieces drawn touching ("26.78"
     "±" "0" "." "27", "{" "linear" ",") count as the one word they make, and a "±" between two
     numbers as no symbol; an equation's letters and brackets drawn touching ("f" "(" "x" ")")
-    stay apart."""
-    tokens = [t for row in lines for t in _touching_joined(row.words, s)]
-    odd = sum(1 for k, t in enumerate(tokens) if (not any(c.isalnum() for c in t) and not _spread(tokens, k))
-              or any(c == "\ufffd" or "\ue000" <= c <= "\uf8ff" for c in t))
+    stay apart. The `marks` (ids: a check-box matrix's, `_mark_columns`) are a table's."""
+    tokens = [t for row in lines
+              for t in _touching_joined([w for w in row.words if id(w) not in marks] if marks else row.words, s)]
+    odd = sum(1 for k, t in enumerate(tokens) if (_symbols_only(t) and not _spread(tokens, k)) or _glyphless(t))
     return odd > s.table_symbol_share * len(tokens)
 
 
