@@ -295,6 +295,16 @@ def test_a_bracketed_p_value_drawn_in_pieces_is_a_table_s_not_an_equation_s():
     assert _symbolic(make_rows(equation, S.row_overlap), S)
 
 
+def test_row_rules_stopped_by_a_cell_spanning_rows_still_run_across_the_grid():
+    # A row header spanning four rows at the left: the rules between those rows start at its
+    # column's rule. They run across the grid; a short rule under one cell does not.
+    h = [Box(72, 100, 300, 100), Box(72, 120, 300, 120), Box(72, 200, 300, 200)]
+    h += [Box(150, y, 300, y) for y in (140, 160, 180)] + [Box(230, 110, 300, 110)]
+    v = [Box(x, 100, x, 200) for x in (72, 300)] + [Box(150, 120, 150, 200), Box(230, 100, 230, 200)]
+    (frame,) = frames(merge_rules(h + v, S), S)
+    assert frame.box == Box(72, 100, 300, 200) and frame.grid and frame.rows_across == 4 and frame.columns == 2
+
+
 def test_a_check_box_matrix_under_its_header_is_a_table_and_an_aligned_equation_is_not():
     # A survey's matrix: a label a row, a box under each header ("State funded" / "CSOs"), no
     # rules. The boxes are symbols only, more than an equation's share of the words, but each

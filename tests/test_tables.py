@@ -852,3 +852,37 @@ def test_a_section_row_whose_word_meets_a_column_s_edge_still_spans(tmp_path):
     page.draw_line((72, y - 8), (320, y - 8), width=0.5)
     [found] = _tables_of_doc(doc, tmp_path / "t.pdf")
     assert found[1][:2] == ["Transformer Models", "Transformer Models"] and found[1][2:] == ["", ""]
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_ruled_grid_of_headers_over_empty_cells_is_a_table(tmp_path, order):
+    # A planning grid: a column header spanning three columns over their own headers, a row
+    # header spanning four rows beside its labels, every other cell empty, the spanning headers
+    # centred in their cells. No run of lines falls into cells that line up (one line of the
+    # grid has three cells, the rest one or two, at other places): the rules make it a table.
+    # Without the rules the same words are no table.
+    xs, ys = [72, 150, 260, 330, 400, 470], [190, 206, 222, 238, 254, 270, 286]
+    labels = ["Staff", "Service desk", "Process owner", "Agency"]
+    cells = [Cell(0, 0, "", rows=2, cols=2), Cell(0, 2, "", cols=3), Cell(1, 2, "Ad hoc"), Cell(1, 3, "Template"),
+             Cell(1, 4, "Process"), Cell(2, 0, "", rows=4)]
+    cells += [Cell(2 + k, 1, label) for k, label in enumerate(labels)]
+    cells += [Cell(2 + k, c, "") for k in range(4) for c in (2, 3, 4)]
+    grid = TableSpec(xs, ys, cells, "grid")
+    for ruled in (True, False):
+        p = Page()
+        p.prose(72, 80, 451, LOREM)
+        p.text(76, 205, "Who and what?")  # centred on the two rows it spans
+        p.text(340, 201, "What?")
+        p.text(76, 265, "Who?")
+        if ruled:
+            p.table(grid)
+        else:
+            p.words += [(t.xs[c.col] + PAD, t.ys[c.row] + PAD + 9.0, c.text) for t in (grid,) for c in cells if c.text]
+        p.prose(72, 320, 451, LOREM)
+        found = tables_of(write(tmp_path / f"g{ruled}.pdf", [p], order))
+        if not ruled:
+            assert found == []
+            continue
+        expected = [["Who and what?"] * 2 + ["What?"] * 3, ["Who and what?"] * 2 + ["Ad hoc", "Template", "Process"]]
+        expected += [["Who?", label, "", "", ""] for label in labels]
+        assert [rows for _, rows, _ in found] == [expected]

@@ -135,16 +135,28 @@ def frames(rules: Rules, s: LayoutSettings) -> list["Frame"]:
                       max(max(g.pos for g in gh), max(g.hi for g in gv)))
             rows = group_segments(gh, s.rule_snap)[1:-1]
             cols = group_segments(gv, s.rule_snap)[1:-1]
-            across = sum(min(g.lo for g in grp) <= box.x0 + tol and max(g.hi for g in grp) >= box.x1 - tol
-                         for grp in rows)
+            stops = [box.x0, box.x1] + [sum(g.pos for g in grp) / len(grp) for grp in cols]
+            across = sum(_across(grp, box, stops, tol) for grp in rows)
             out.append(Frame(box, bool(rows or cols), across, len(cols)))
     return out
+
+
+def _across(row: list[Segment], box: Box, stops: list[float], tol: float) -> bool:
+    """A row rule that runs across the figure: from edge to edge, or from a column rule to an
+    edge or another column rule, over at least half its width (cells spanning rows beside it, a
+    "Wer?" over four rows at the left, stop the rules between those rows at their column)."""
+    lo, hi = min(g.lo for g in row), max(g.hi for g in row)
+    return (hi - lo >= _ACROSS_SHARE * box.width and any(abs(lo - x) <= tol for x in stops)
+            and any(abs(hi - x) <= tol for x in stops))
+
+
+_ACROSS_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
     """A figure of crossing rules: its box, whether it has rules inside (a grid) or is one box,
-    how many rules inside run right across it, and how many inside run down."""
+    how many rules inside run across it (`_across`), and how many inside run down."""
 
     box: Box
     grid: bool

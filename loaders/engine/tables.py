@@ -133,7 +133,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
     """The tables of a page already read as prose; `drawing` is asked only when the page's lines
     suggest a table."""
     candidates = [part for c in table_candidates(layout, s) for part in _parted_at_captions(c, s)]
-    if not candidates:
+    if not candidates and not _row_of_cells(layout, s):
         return []
     words = layout.words
     captions = {id(w) for b in layout.body_blocks if b.lines and _opens_caption(b.lines[0].words)
@@ -192,6 +192,29 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                         and not monospaced([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
+
+
+def _row_of_cells(layout: PageLayout, s: LayoutSettings) -> bool:
+    """Some line of the page falls into three cells or more: the header of a ruled grid whose
+    other cells are too empty, or their labels too unevenly set, to line up as a candidate (a
+    planning grid of row and column headers over empty cells). Its rules decide."""
+    for b in layout.body_blocks:
+        for line in b.lines:
+            ws = line.words
+            if len(ws) < 3:
+                continue
+            # Two gaps as wide as a cell gap of the line's smallest type first (every line of a
+            # page without candidates comes here; cells_of measures by the usual type, no smaller).
+            least = s.table_cell_gap * min([w.y1 - w.y0 for w in ws])
+            wide = 0
+            right = ws[0].x1
+            for w in ws[1:]:
+                if w.x0 - right >= least:
+                    wide += 1
+                right = max(right, w.x1)
+            if wide >= 2 and len(cells_of(ws, s)) >= 3:
+                return True
+    return False
 
 
 def _stacked_in_rules(candidates: list[Candidate], rules: Rules, words: list[Word], captions: set[int],
