@@ -886,3 +886,22 @@ def test_a_ruled_grid_of_headers_over_empty_cells_is_a_table(tmp_path, order):
         expected = [["Who and what?"] * 2 + ["What?"] * 3, ["Who and what?"] * 2 + ["Ad hoc", "Template", "Process"]]
         expected += [["Who?", label, "", "", ""] for label in labels]
         assert [rows for _, rows, _ in found] == [expected]
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_nested_in_a_cell_is_that_cell_s_text_not_rows_of_the_outer_table(tmp_path, order):
+    # A word processor's table with a small table inside one cell: its rules stop short of the
+    # cell's own, so they part no row of the outer table, and its lines, each filling both outer
+    # columns beside the other cell's lines, are still that one row's.
+    outer = simple_table(72, 170, [230, 230], [["Column A", "Column B"], ["Plain cell", "Plain too"],
+                                             ["", "Rich cell\nA nested table\n\n\n"]])
+    outer.cells.append(Cell(2, 0, ""))  # (framed, though its text is the nested table's)
+    p = page_with(outer)
+    top = outer.ys[2] + 4
+    inner = TableSpec([77, 150, 223, 297], [top, top + 16, top + 32],
+                      [Cell(r, k, text) for r, row in enumerate([["A", "B", "C"], ["Cell 1", "Cell 2", "Cell 3"]])
+                       for k, text in enumerate(row)], "grid")
+    p.table(inner)
+    (_, rows, _), = tables_of(write(tmp_path / "t.pdf", [p], order))
+    assert rows == [["Column A", "Column B"], ["Plain cell", "Plain too"],
+                    ["A B C Cell 1 Cell 2 Cell 3", "Rich cell A nested table"]]

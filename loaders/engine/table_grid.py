@@ -155,8 +155,8 @@ def _fold_fragment_columns(cols: list[list[float]], cells: list[list[list[tuple[
 def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region: Box,
                     s: LayoutSettings) -> list[float]:
     """Column edges no rule draws, inside the columns ruled on both sides between `edges`: a
-    clear gap that no word crosses between two columns of words, each with words in two rows or
-    more (a ruled table may leave two of its columns unruled between them)."""
+    clear gap that no word or rule crosses between two columns of words, each with words in two
+    rows or more (a ruled table may leave two of its columns unruled between them)."""
     tol = s.rule_join
     border = [any(abs(g.pos - x) <= tol and g.length >= s.table_rule_span * region.height for g in rules.vertical)
               for x in (edges[0], edges[-1])]
@@ -172,6 +172,8 @@ def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region:
         for (x0, left), (right, x1) in zip(cols, cols[1:]):
             if right <= left or any(w.x0 < right and w.x1 > left for w in inside):
                 continue
+            if any(left - tol <= g.pos <= right + tol for g in rules.vertical):
+                continue  # a rule too short to part this table's columns: a table nested in a cell
             if (sum(any(x0 <= w.x0 and w.x1 <= left for w in r.words) for r in rows) >= 2
                     and sum(any(right <= w.x0 and w.x1 <= x1 for w in r.words) for r in rows) >= 2):
                 out.append((left + right) / 2)
@@ -179,13 +181,38 @@ def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region:
 
 
 def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]], words: list[Word],
-               s: LayoutSettings) -> list[list[Segment]]:
+               s: LayoutSettings, ruled: bool = False) -> list[list[Segment]]:
     """Inner horizontal rules grouped by position, those that close off at least one column
-    (an underlined word does not) and are not all underlines."""
+    (an underlined word does not) and are not all underlines. Between column rules (`ruled`) a
+    row's rule runs from one column rule to the next: a table nested in a cell has rules that
+    stop short of its cell's."""
     tol = s.rule_join
     inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
-    return [grp for grp in _group(inner, s.rule_snap) if any(_covers(grp, a, b) for a, b in cols)
+    closes = (lambda grp, a, b: _reaches(grp, a, b, tol)) if ruled else _covers
+    return [grp for grp in _group(inner, s.rule_snap) if any(closes(grp, a, b) for a, b in cols)
             and not all(_underline(g, words, s) for g in grp)]
+
+
+def _nested_rules(rules: Rules, region: Box, cols: list[tuple[float, float]], words: list[Word],
+                  s: LayoutSettings) -> list[float]:
+    """Positions of the inner horizontal rules, between column rules, that cross a column but
+    stop short of its rules, underlines aside: a table nested in a cell (its lines are the
+    cell's, not rows of this table)."""
+    tol = s.rule_join
+    inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
+    return [grp[0].pos for grp in _group(inner, s.rule_snap)
+            if any(_covers(grp, a, b) for a, b in cols) and not any(_reaches(grp, a, b, tol) for a, b in cols)
+            and not all(_underline(g, words, s) for g in grp)]
+
+
+def _reaches(segs: list[Segment], lo: float, hi: float, tol: float) -> bool:
+    """Whether rules at one position run all the way across [lo, hi] (pieces meeting within tol)."""
+    x = lo + tol
+    for g in sorted(segs, key=lambda g: g.lo):
+        if g.lo > x + tol:
+            break
+        x = max(x, g.hi)
+    return x >= hi - tol
 
 
 def _underline(g: Segment, words: list[Word], s: LayoutSettings) -> bool:
@@ -375,7 +402,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         cols = word_columns(lines, s)
     if len(cols) < 2:
         return None
-    row_rules = _row_rules(rules, region, cols, words, s)
+    row_rules = _row_rules(rules, region, cols, words, s, ruled=bool(col_rules))
     cuts = [sum(g.pos for g in grp) / len(grp) for grp in row_rules]
     band_words: list[list[Word]] = [[] for _ in range(len(cuts) + 1)]
     for w in words:
@@ -385,6 +412,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     band_box = [(([region.y0] + cuts)[b], (cuts + [region.y1])[b]) for b in keep]
     between = [[g for grp in row_rules[keep[i]:keep[i + 1]] for g in grp] for i in range(len(keep) - 1)]
     body = bands[1:] if len(bands) > 1 else bands  # below the header
+    nested = _nested_rules(rules, region, cols, words, s) if col_rules else []
     height = median([w.y1 - w.y0 for w in words])
     rules_rows = bool(col_rules) or len(body) >= 2
     grid: list[list[list[Word]]] = []
@@ -396,7 +424,11 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
             # Lines set close, or a label's values wrapped under it: rules part the rows.
             tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:])) or (
                 _wrapped_under_label(band, cols, height))
-            rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
+            lo, hi = band_box[b]
+            if any(lo < y < hi for y in nested):
+                rows = [_union([_fill(line.words, cols, seps, s) for line in band])]  # a table in a cell
+            else:
+                rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
         grid += rows
         row_band += [b] * len(rows)
     if not col_rules:
