@@ -905,3 +905,32 @@ def test_a_table_nested_in_a_cell_is_that_cell_s_text_not_rows_of_the_outer_tabl
     (_, rows, _), = tables_of(write(tmp_path / "t.pdf", [p], order))
     assert rows == [["Column A", "Column B"], ["Plain cell", "Plain too"],
                     ["A B C Cell 1 Cell 2 Cell 3", "Rich cell A nested table"]]
+
+
+def test_a_document_s_title_line_well_above_a_banded_table_stays_out_of_it(tmp_path):
+    # An invoice: its number at the left and its date at the right, in line with the table's
+    # first and last columns, set well above a table banded by shading (a rule over and under
+    # every row, none above the title). The band's top edge is the table's top; the title line
+    # is the page's text.
+    doc = pymupdf.open()
+    page = _page_with_prose(doc)
+    _words_at(page, 72, 140, "INVOICE 2020-10")
+    _words_at(page, 520, 140, "January 8, 2020", "right")
+    items = [["ITEM DESCRIPTION", "QUANTITY", "AMOUNT"], ["1 Super Kite", "2", "40.00"],
+             ["2 Turbo Flyer", "15", "200.00"], ["3 Giga Trash", "1", "180.00"], ["4 Bare Bone Kit", "3", "1,150.00"],
+             ["5 Nitty Gritty", "10", "200.00"]]
+    y = 170.0
+    for row in items:
+        page.draw_line((72, y - 11), (520, y - 11), width=0.5)
+        _words_at(page, 90, y, row[0])
+        _words_at(page, 330, y, row[1], "centre")
+        _words_at(page, 520, y, row[2], "right")
+        y += 16
+    page.draw_line((72, y - 11), (520, y - 11), width=0.5)
+    _words_at(page, 72, y + 20, "Terms of payment: 30 days net. We thank you for your order and look forward to")
+    _words_at(page, 72, y + 31, "working with you again; please quote the invoice number with every payment.")
+    doc.save(tmp_path / "t.pdf")
+    [(_, rows, _)] = tables_of(tmp_path / "t.pdf")
+    assert rows == items
+    text = ColumnAwarePDFLoader(tmp_path / "t.pdf").load()[0].page_content
+    assert "INVOICE 2020-10 January 8, 2020\n\n| ITEM DESCRIPTION |" in text

@@ -186,12 +186,39 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                         [w for w in words if grown.y0 <= w.cy < ruled.pos and w.x1 > grown.x0 and w.x0 < grown.x1],
                         s.row_overlap)):
                 grown, top = c.box, ruled
+        if top is None and grown.y0 == c.box.y0:
+            first = _top_rule_under_other_lines(c, rules, words, captions, s)
+            if first is not None:
+                grown, top = Box(grown.x0, first.pos, grown.x1, grown.y1), first
         # Too few rows to be a table on their own, but ruled above and below right across (a
         # short booktabs table): a table; not lines of code between rules (a listing's box).
         if c.strong or (top is not None and bottom is not None
                         and not monospaced([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
+
+
+def _top_rule_under_other_lines(c: Candidate, rules: Rules, words: list[Word], captions: set[int],
+                                s: LayoutSettings) -> Segment | None:
+    """The first rule across a candidate with no rule over it, when the candidate's rows above
+    that rule are set further above it than a header line (table_header_gap) and would not be
+    taken for the header of the rows below it (`_grow_up`): the rule is the table's top, and
+    those rows the page's (an invoice's number and date, set well above the table, their ends
+    in line with its outer columns). A header sits right on the rule under it."""
+    box = c.box
+    across = [g for g in rules.horizontal if box.y0 < g.pos < box.y1
+              and min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
+    if not across:
+        return None
+    rule = min(across, key=lambda g: g.pos)
+    under = [r for r in c.rows if r.cy > rule.pos]
+    if len(under) == len(c.rows) or len(under) < s.table_ruled_rows:
+        return None
+    lowest = max(r.y1 for r in c.rows if r.cy < rule.pos)
+    if rule.pos - lowest <= s.table_header_gap * c.height:
+        return None
+    grown = _grow_up(Candidate(under, c.region, c.strong), words, captions, s)
+    return rule if grown.y0 > rule.pos else None
 
 
 def _row_of_cells(layout: PageLayout, s: LayoutSettings) -> bool:
