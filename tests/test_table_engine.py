@@ -305,6 +305,15 @@ def test_row_rules_stopped_by_a_cell_spanning_rows_still_run_across_the_grid():
     assert frame.box == Box(72, 100, 300, 200) and frame.grid and frame.rows_across == 4 and frame.columns == 2
 
 
+def test_a_grid_of_one_repeated_word_is_a_table_not_an_outline():
+    # A template's placeholder table ("Header" over "Unit", "Data" in every cell, booktabs
+    # rules): no row has an outline label before a title, so it is no contents list.
+    words = cell_words([["Header"] * 5, ["Unit"] * 5] + [["Data"] * 5] * 6, [72, 130, 188, 246, 304], 100, 12)
+    rules = merge_rules([Box(70, 96, 350, 96), Box(70, 121, 350, 121), Box(70, 194, 350, 194)], S)
+    table = build_table(Box(70, 96, 350, 194), words, rules, S)
+    assert table is not None and texts(table) == [["Header Unit"] * 5] + [["Data"] * 5] * 6
+
+
 def test_a_check_box_matrix_under_its_header_is_a_table_and_an_aligned_equation_is_not():
     # A survey's matrix: a label a row, a box under each header ("State funded" / "CSOs"), no
     # rules. The boxes are symbols only, more than an equation's share of the words, but each

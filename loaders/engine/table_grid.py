@@ -480,15 +480,19 @@ _OUTLINE_LABEL = re.compile(r"^(\d{1,3}(\.\d{1,3})*|[A-Z]|[ivxlc]{1,5})[.)]?$")
 
 def _outline(grid: list[list[list[Word]]]) -> bool:
     """Every row an outline label (or none) before a title of words, the title in the last
-    column (or across the row): a table of contents or a numbered list set with tabs."""
+    column (or across the row), some row labelled: a table of contents or a numbered list set
+    with tabs (a grid whose every cell repeats one word is no outline)."""
+    labelled = False
     for row in grid:
         texts = [cell_text(cell) for cell in row]
         title = texts[-1]
         if not LETTERED.search(title):
             return False
-        if any(t and t != title and not _OUTLINE_LABEL.match(t) for t in texts[:-1]):
+        labels = [t for t in texts[:-1] if t and t != title]
+        if any(not _OUTLINE_LABEL.match(t) for t in labels):
             return False
-    return True
+        labelled = labelled or bool(labels)
+    return labelled
 
 
 _EMAIL = re.compile(r"^\S+@\S+\.\w{2,}$")
