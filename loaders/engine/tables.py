@@ -17,7 +17,7 @@ from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayou
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
-from .table_regions import Candidate, cell_text, cells_of, monospaced, table_candidates
+from .table_regions import Candidate, axis_labels, cell_text, cells_of, monospaced, table_candidates
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
 _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
@@ -129,16 +129,18 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
     return Box(box.x0, top, box.x1, box.y1)
 
 
-def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> list[Table]:
+def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings,
+                quick_drawing: Callable[[], Drawing] | None = None) -> list[Table]:
     """The tables of a page already read as prose; `drawing` is asked only when the page's lines
-    suggest a table."""
+    suggest a table, and `quick_drawing` (the rules a cheaper look gives, when there is one)
+    when only a row of cells does (`_row_of_cells`: a ruled grid whose rules alone make it)."""
     candidates = [part for c in table_candidates(layout, s) for part in _parted_at_captions(c, s)]
     if not candidates and not _row_of_cells(layout, s):
         return []
     words = layout.words
     captions = {id(w) for b in layout.body_blocks if b.lines and _opens_caption(b.lines[0].words)
                 for line in b.lines for w in line.words}
-    drawn = drawing()
+    drawn = drawing() if candidates or quick_drawing is None else quick_drawing()
     rules = merge_rules(drawn.rules, s)
     found = frames(rules, s)
     # A shaded cell inside a grid is part of it; a plain box around other frames (a page's
@@ -239,8 +241,10 @@ def _row_of_cells(layout: PageLayout, s: LayoutSettings) -> bool:
                 if w.x0 - right >= least:
                     wide += 1
                 right = max(right, w.x1)
-            if wide >= 2 and len(cells_of(ws, s)) >= 3:
-                return True
+            if wide >= 2:
+                cells = cells_of(ws, s)
+                if len(cells) >= 3 and not axis_labels(cells, s):  # (a chart's ticks ask for no rules)
+                    return True
     return False
 
 
@@ -357,14 +361,15 @@ def _inside_any(boxes: list[Box]) -> Callable[[Word], bool]:
     return inside_any
 
 
-def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings) -> PageLayout:
+def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings,
+                 quick_drawing: Callable[[], Drawing] | None = None) -> PageLayout:
     """The page's layout with its tables: each one TableBlock where a reader meets it, its words
-    out of the prose (the rest keeps the reading order it was given). `drawing` is asked only
-    when the page's lines suggest a table."""
+    out of the prose (the rest keeps the reading order it was given). `drawing` (or
+    `quick_drawing`) is asked only when the page's lines suggest a table (`find_tables`)."""
     if s.tables == TABLES_OFF:
         layout.region_rows = []
         return layout
-    tables = find_tables(layout, drawing, s)
+    tables = find_tables(layout, drawing, s, quick_drawing)
     layout.region_rows = []  # (the rows were for the table finder)
     if tables:
         _take_out(layout, [t.box for t in tables])

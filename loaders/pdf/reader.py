@@ -115,7 +115,8 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
         if layout is None:  # OCR forced, and it failed: the page is read from its text layer
             layout = analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks)
-        layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings)
+        layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings,
+                              lambda: page_drawing(page, frame, settings, drawing_list=False))
         layout.turn = frame.turn
     except OcrUnavailableError:
         raise

@@ -35,17 +35,20 @@ def _box(points) -> Box:
     return Box(min(xs), min(ys), max(xs), max(ys))
 
 
-def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings) -> Drawing:
+def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings, drawing_list: bool = True) -> Drawing:
     """The page's rules (stroked lines, hairline rectangles, the edges of shaded or framed
     rectangles) and its figure ink (curves and slanted lines: a chart's, never a table's), in the
-    frame of the page's words (turned with them)."""
+    frame of the page's words (turned with them). Without `drawing_list`, from the text page's
+    boxes alone, every curved or slanted part figure ink and no rule where a box cannot be told
+    (bounded cost, for a page only a row of cells sends here: a chart's drawing list costs tens
+    of times its text)."""
     paths = _vector_paths(frame.vectors()) if frame.vectors is not None else None
     drawn = None
     if paths is not None:
-        dense = sum(1 for path in paths if path.other) >= s.dense_figure_paths
-        drawn = _rules_of_rectangles(paths, unrotated_rect(page), s, figure_ink=dense)
+        dense = not drawing_list or sum(1 for path in paths if path.other) >= s.dense_figure_paths
+        drawn = _rules_of_rectangles(paths, unrotated_rect(page), s, figure_ink=dense, lines=not drawing_list)
     if drawn is None:
-        drawn = _drawing_of_paths(page.get_cdrawings(), unrotated_rect(page), s)
+        drawn = _drawing_of_paths(page.get_cdrawings(), unrotated_rect(page), s) if drawing_list else Drawing([], [])
     if frame.turn == UPRIGHT:
         return drawn
     return Drawing([frame.to_frame(b) for b in drawn.rules], [frame.to_frame(b) for b in drawn.ink])
@@ -105,9 +108,11 @@ def _paper(rgb: int) -> bool:
 
 
 def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutSettings,
-                         figure_ink: bool = False) -> Drawing | None:
+                         figure_ink: bool = False, lines: bool = False) -> Drawing | None:
     """The rules of a page whose paths are all rectangles and axis-parallel lines (what
     `_drawing_of_paths` makes of the same paths), or None when a path holds anything else.
+    With `lines`, a stroked box too thick for a line and too thin for a frame is taken for a
+    line (a thick pen's, along its middle) instead of sending the page to its drawing list.
 
     With `figure_ink`, a path's other parts are figure ink, once each: on a page of a dense chart
     or map (thousands of paths; reading its drawing list costs tens of times its text) a box
@@ -139,7 +144,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
         for x0, y0, x1, y1 in rects:
             w, h = x1 - x0, y1 - y0
             t = min(w, h)
-            if stroked and t <= thin:
+            if stroked and (t <= thin or lines and t < s.frame_min_size):
                 # A line: the pen's box around it, as far from it on every side.
                 e = t / 2
                 if w >= h:
