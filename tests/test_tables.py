@@ -934,3 +934,29 @@ def test_a_document_s_title_line_well_above_a_banded_table_stays_out_of_it(tmp_p
     assert rows == items
     text = ColumnAwarePDFLoader(tmp_path / "t.pdf").load()[0].page_content
     assert "INVOICE 2020-10 January 8, 2020\n\n| ITEM DESCRIPTION |" in text
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_centred_caption_s_short_last_line_over_a_framed_table_is_the_caption_s(tmp_path, order):
+    # IEEE style: "TABLE I", then the title in smaller capitals set close over a ruled grid,
+    # all centred, the title's short last line right over the middle column. It is the
+    # caption's end, not a header row of the grid.
+    grid = simple_table(150, 200, [110, 110, 110], [["Model", "Units", "Rate"], ["Product A", "1365953", "1.19"],
+                                                     ["Product B", "1105919", "5.25"], ["Product C", "893984", "1.51"]])
+    p = page_with(grid, caption="")
+    p.text(315 - pymupdf.get_text_length("TABLE I", fontname="helv", fontsize=9.0) / 2, 180, "TABLE I")
+    path = write(tmp_path / "t.pdf", [p], order)
+    doc = pymupdf.open(path)
+    page = doc[0]
+    for y, line in [(188, "ANNUAL REJECTION RATES FOR THREE PRODUCTS OF THE"), (195.5, "COMPANY.")]:
+        _words_at_size(page, 315 - pymupdf.get_text_length(line, fontname="helv", fontsize=6.5) / 2, y, line, 6.5)
+    [rows] = _tables_of_doc(doc, tmp_path / "t2.pdf")
+    assert rows == grid.grid()
+    [(_, _, caption)] = tables_of(tmp_path / "t2.pdf")
+    assert caption == "TABLE I ANNUAL REJECTION RATES FOR THREE PRODUCTS OF THE COMPANY."
+
+
+def _words_at_size(page: pymupdf.Page, x: float, y: float, text: str, size: float) -> None:
+    for word in text.split():
+        page.insert_text((x, y), word, fontname="helv", fontsize=size)
+        x += pymupdf.get_text_length(word + " ", fontname="helv", fontsize=size)

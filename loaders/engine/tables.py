@@ -166,7 +166,10 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         held = [c for c in candidates if _overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height]
         crossed = any(_overlap(f.box, c.box) > 0 for c in candidates)
         if held or f.grid and (crossed or f.rows_across >= s.table_ruled_rows and f.columns):
-            box = Box.union([f.box] + [_grow_up(c, words, captions, s) for c in held])
+            grown = [_grow_up(c, words, captions, s) for c in held]
+            # Lines grown over the frame's top rule, each one cell, are a caption's last lines.
+            box = Box.union([f.box] + [g if g.y0 >= f.box.y0 or not _one_cell_lines(words, g, g.y0, f.box.y0, s)
+                                       else Box(g.x0, f.box.y0, g.x1, g.y1) for g in grown])
             if f.grid and box.y1 > f.box.y1:
                 # Lines under a ruled grid's last rule are not its rows (a note, the next heading).
                 box = Box(box.x0, box.y0, box.x1, f.box.y1)
@@ -183,10 +186,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
             # a caption's last line set close over its top rule. The rule, not they, is the
             # table's top (a header of cells over a rule under it stays the table's).
             ruled, _ = _enclosing_rules(c.box, rules, words, c.height, s)
-            if ruled is not None and ruled.pos > grown.y0 and all(
-                    len(cells_of(row.words, s)) == 1 for row in make_rows(
-                        [w for w in words if grown.y0 <= w.cy < ruled.pos and w.x1 > grown.x0 and w.x0 < grown.x1],
-                        s.row_overlap)):
+            if ruled is not None and ruled.pos > grown.y0 and _one_cell_lines(words, grown, grown.y0, ruled.pos, s):
                 grown, top = c.box, ruled
         if top is None and grown.y0 == c.box.y0:
             first = _top_rule_under_other_lines(c, rules, words, captions, s)
@@ -198,6 +198,13 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                         and not monospaced([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
+
+
+def _one_cell_lines(words: list[Word], box: Box, y0: float, y1: float, s: LayoutSettings) -> bool:
+    """Every line of the words across `box` between y0 and y1 is one cell (a caption's lines,
+    not a header's)."""
+    return all(len(cells_of(row.words, s)) == 1 for row in make_rows(
+        [w for w in words if y0 <= w.cy < y1 and w.x1 > box.x0 and w.x0 < box.x1], s.row_overlap))
 
 
 def _top_rule_under_other_lines(c: Candidate, rules: Rules, words: list[Word], captions: set[int],
