@@ -960,3 +960,23 @@ def _words_at_size(page: pymupdf.Page, x: float, y: float, text: str, size: floa
     for word in text.split():
         page.insert_text((x, y), word, fontname="helv", fontsize=size)
         x += pymupdf.get_text_length(word + " ", fontname="helv", fontsize=size)
+
+
+def test_a_code_listing_whose_last_lines_line_up_is_no_table(tmp_path):
+    # A LaTeX listing in a typewriter font: its last lines ("$^{1}$Affiliation 1\\") line up in
+    # two columns, but the lines above them in the same block are code too: no table.
+    doc = pymupdf.open()
+    page = _page_with_prose(doc)
+    listing = ["\\author[K. T. Smith et al.]{", "Keith T. Smith,$^{1}$", "A. N. Other,$^{2}$",
+               "and Third Author$^{2,3}$", "\\\\", "$^{1}$Affiliation 1\\\\", "$^{2}$Affiliation 2\\\\",
+               "$^{3}$Affiliation 3}"]
+    for k, line in enumerate(listing):
+        x = 72.0
+        for part in line.split(" ") if "Affiliation" in line else [line]:  # (a space and a half apart)
+            page.insert_text((x, 130 + 10 * k), part, fontname="cour", fontsize=8)
+            x += pymupdf.get_text_length(part, fontname="cour", fontsize=8) + 7.2
+    _words_at(page, 72, 230, "Affiliations should be in the format of department, institution, street address,")
+    _words_at(page, 72, 241, "city and postcode, then the country, and each on a line of its own as shown above.")
+    assert _tables_of_doc(doc, tmp_path / "t.pdf") == []
+    text = ColumnAwarePDFLoader(tmp_path / "t.pdf").load()[0].page_content
+    assert "$^{1}$Affiliation 1\\\\\n$^{2}$Affiliation 2\\\\" in text

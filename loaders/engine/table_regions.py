@@ -150,7 +150,11 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
     out: list[Candidate] = []
     for region in regions.lines:
         if regions.gapped(region):
-            out += _candidates(regions[region], region, s)
+            found = _candidates(regions[region], region, s)
+            for c in found:
+                if c.strong and monospaced(_block_words(regions.blocks[region], c.box), s):
+                    c.strong = False  # the last lines of a code listing (its other lines no table's)
+            out += found
     for c in out:
         _widen(c, regions, s)
     merged: list[Candidate] = []
@@ -158,6 +162,12 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
         if not any(_meets(c.box, m.box) for m in merged):
             merged.append(c)
     return merged
+
+
+def _block_words(blocks: list[Block], box: Box) -> list[Word]:
+    """The words of the blocks beside a candidate's rows (a block it is part of runs on above or
+    below it)."""
+    return [w for b in blocks if (bb := b.box).y1 > box.y0 and bb.y0 < box.y1 for line in b.lines for w in line.words]
 
 
 def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candidate]:
