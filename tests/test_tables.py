@@ -980,3 +980,24 @@ def test_a_code_listing_whose_last_lines_line_up_is_no_table(tmp_path):
     assert _tables_of_doc(doc, tmp_path / "t.pdf") == []
     text = ColumnAwarePDFLoader(tmp_path / "t.pdf").load()[0].page_content
     assert "$^{1}$Affiliation 1\\\\\n$^{2}$Affiliation 2\\\\" in text
+
+
+@pytest.mark.parametrize("caption", ["figure", "table"])
+def test_a_diagram_s_labels_in_rows_over_a_figure_caption_are_no_table(tmp_path, caption):
+    # A network diagram's labels fall into rows and columns that line up like a table's. Right
+    # over "Fig. 1. The attack model" they are the figure's; the same rows under "Table 1." are
+    # a table.
+    rows = [["User device", "Access point", "Gateway"], ["Laptop", "Relay", "Server"], ["Phone", "Router", "Cloud"],
+            ["Tablet", "Switch", "Backup"]]
+    p = Page()
+    p.prose(72, 80, 451, LOREM)
+    if caption == "table":
+        p.text(72, 152, "Table 1. Devices of the attack model")
+    for k, row in enumerate(rows):
+        for x, label in zip((80, 230, 380), row):
+            p.text(x, 170 + 24 * k, label)
+    if caption == "figure":
+        p.text(220, 170 + 24 * len(rows) + 6, "Fig. 1. The attack model")
+    p.prose(72, 300, 451, LOREM)
+    found = tables_of(write(tmp_path / "t.pdf", [p]))
+    assert [r for _, r, _ in found] == ([] if caption == "figure" else [rows])

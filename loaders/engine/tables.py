@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .floats import caption_goes_on
-from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word
+from .floats import caption_goes_on, is_caption_start
+from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .rows import make_rows
@@ -153,6 +153,8 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
     def add(box: Box) -> bool:
         if _inked(box, drawn.ink, s):
             return False  # curves and slanted lines: a chart or a diagram, no table
+        if _over_figure_caption(box, layout, s):
+            return False  # a diagram's labels, in rows by chance, over "Fig. 1. ..."
         t = build_table(box, words, rules, s)
         if t is None or any(_overlap(t.box, o.box) > 0 for o in tables):
             return False
@@ -198,6 +200,28 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                         and not monospaced([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
+
+
+_FIGURE_CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Abbildung|Abb\.|Figura|Chart|Scheme|Plate)\s*([A-Z]?\d+|[IVXL]+)\b")
+
+
+def _over_figure_caption(box: Box, layout: PageLayout, s: LayoutSettings) -> bool:
+    """A figure's caption ("Fig. 1. The attack model") opens within caption reach under the box
+    and no table's caption ("Table 2") ends within reach over it: the rows are the figure's
+    labels (a network's devices, a block diagram's boxes), however they line up."""
+    inside = [w.y1 - w.y0 for w in layout.words if box.x0 <= (w.x0 + w.x1) / 2 <= box.x1 and box.y0 <= w.cy <= box.y1]
+    reach = s.table_caption_reach * median(inside, 10.0)
+    figure = table = False
+    for b in layout.body_blocks:
+        for line in b.lines:
+            lb = line.box
+            if lb.x1 <= box.x0 or lb.x0 >= box.x1:
+                continue
+            if 0 <= lb.y0 - box.y1 <= reach and _FIGURE_CAPTION.match(text := line.text) and is_caption_start(text):
+                figure = True
+            if 0 <= box.y0 - lb.y1 <= reach and _opens_caption(b.lines[0].words):
+                table = True  # (the last lines of a block that opens "Table N")
+    return figure and not table
 
 
 def _one_cell_lines(words: list[Word], box: Box, y0: float, y1: float, s: LayoutSettings) -> bool:
