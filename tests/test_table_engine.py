@@ -448,3 +448,23 @@ def test_a_table_across_both_columns_cut_at_the_gutter_is_one_table_over_the_col
     layout = analyze_page(table + prose, 612, 792, S)
     found = table_candidates(layout, S)
     assert len(found) == 1 and found[0].box.x0 == 72 and found[0].box.x1 > 520 and found[0].box.y0 == 100
+
+
+def test_a_row_of_cells_counts_the_lines_side_by_side_on_it():
+    # A ruled grid the engine read column by column: its header's three cells are three lines
+    # in three regions on one baseline. That row sends the page to its rules; three lines one
+    # under another, or a line of two cells beside one, do not; nor does a chart's ticks.
+    from columnrag.loaders.engine.tables import _row_of_cells
+
+    def page(*blocks: Block) -> PageLayout:
+        layout = PageLayout(612, 792)
+        layout.blocks = list(blocks)
+        return layout
+
+    header = [_block("Layer", 72, 100, region=0), _block("Components", 220, 100, region=1),
+              _block("Sub-phase mapping", 380, 100, region=2)]
+    assert _row_of_cells(page(*header), S)
+    assert not _row_of_cells(page(*[_block(b.lines[0].text, 72, 100 + 20 * k) for k, b in enumerate(header)]), S)
+    assert not _row_of_cells(page(_block("Layer", 72, 100), _block("Components", 380, 100, region=1)), S)
+    ticks = [_block(str(v), 100 + 60 * k - len(str(v)) * CHAR_W / 2, 100, region=k) for k, v in enumerate(range(0, 120, 20))]
+    assert not _row_of_cells(page(*ticks), S)  # (centred on even steps)

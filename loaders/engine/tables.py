@@ -255,28 +255,35 @@ def _top_rule_under_other_lines(c: Candidate, rules: Rules, words: list[Word], c
 
 
 def _row_of_cells(layout: PageLayout, s: LayoutSettings) -> bool:
-    """Some line of the page falls into three cells or more: the header of a ruled grid whose
-    other cells are too empty, or their labels too unevenly set, to line up as a candidate (a
-    planning grid of row and column headers over empty cells). Its rules decide."""
-    for b in layout.body_blocks:
-        for line in b.lines:
-            ws = line.words
-            if len(ws) < 3:
-                continue
-            # Two gaps as wide as a cell gap of the line's smallest type first (every line of a
-            # page without candidates comes here; cells_of measures by the usual type, no smaller).
-            least = s.table_cell_gap * min([w.y1 - w.y0 for w in ws])
-            wide = 0
-            right = ws[0].x1
-            for w in ws[1:]:
-                if w.x0 - right >= least:
-                    wide += 1
-                right = max(right, w.x1)
-            if wide >= 2:
-                cells = cells_of(ws, s)
-                if len(cells) >= 3 and not axis_labels(cells, s):  # (a chart's ticks ask for no rules)
-                    return True
+    """Some row of the page falls into three cells or more, counting the lines side by side on
+    it (a grid the engine read column by column gives a line per column): the header of a
+    ruled grid whose other cells are too empty, or their labels too unevenly set, to line up as
+    a candidate (a planning grid of row and column headers over empty cells). Its rules decide."""
+    lines = sorted((line for b in layout.body_blocks for line in b.lines), key=lambda ln: ln.words[0].cy)
+    row: list[Line] = []
+    for line in lines + [None]:  # (None closes the last row)
+        if line is not None and row and line.words[0].cy <= min(w.y1 for w in row[0].words):
+            row.append(line)
+            continue
+        if len(row) >= 1 and sum(len(ln.words) for ln in row) >= 3:
+            cells = [cell for ln in sorted(row, key=lambda ln: ln.words[0].x0) for cell in _cells(ln.words, s)]
+            if len(cells) >= 3 and not axis_labels(cells, s):  # (a chart's ticks ask for no rules)
+                return True
+        row = [line] if line is not None else []
     return False
+
+
+def _cells(ws: list[Word], s: LayoutSettings) -> list[list[Word]]:
+    """A line's cells (`cells_of`), the line whole when no gap on it is as wide as a cell gap of
+    its smallest type (most lines of a page: cells_of measures by the usual type, no smaller)."""
+    if len(ws) > 1:
+        least = s.table_cell_gap * min([w.y1 - w.y0 for w in ws])
+        right = ws[0].x1
+        for w in ws[1:]:
+            if w.x0 - right >= least:
+                return cells_of(ws, s)
+            right = max(right, w.x1)
+    return [ws]
 
 
 def _stacked_in_rules(candidates: list[Candidate], rules: Rules, words: list[Word], captions: set[int],
