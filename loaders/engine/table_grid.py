@@ -181,28 +181,24 @@ def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region:
 
 
 def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]], words: list[Word],
-               s: LayoutSettings, ruled: bool = False) -> list[list[Segment]]:
+               s: LayoutSettings, ruled: bool = False) -> tuple[list[list[Segment]], list[float]]:
     """Inner horizontal rules grouped by position, those that close off at least one column
-    (an underlined word does not) and are not all underlines. Between column rules (`ruled`) a
-    row's rule runs from one column rule to the next: a table nested in a cell has rules that
-    stop short of its cell's."""
+    (an underlined word does not) and are not all underlines; and, between column rules
+    (`ruled`), the positions of those that cross a column but stop short of its rules. There a
+    row's rule runs from one column rule to the next; a table nested in a cell has rules that
+    stop short of its cell's (its lines are the cell's, not rows of this table)."""
     tol = s.rule_join
     inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
-    closes = (lambda grp, a, b: _reaches(grp, a, b, tol)) if ruled else _covers
-    return [grp for grp in _group(inner, s.rule_snap) if any(closes(grp, a, b) for a, b in cols)
-            and not all(_underline(g, words, s) for g in grp)]
-
-
-def _nested_rules(rules: Rules, region: Box, cols: list[tuple[float, float]], words: list[Word],
-                  s: LayoutSettings) -> list[float]:
-    """Positions of the inner horizontal rules, between column rules, that cross a column but
-    stop short of its rules, underlines aside: a table nested in a cell (its lines are the
-    cell's, not rows of this table)."""
-    tol = s.rule_join
-    inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
-    return [grp[0].pos for grp in _group(inner, s.rule_snap)
-            if any(_covers(grp, a, b) for a, b in cols) and not any(_reaches(grp, a, b, tol) for a, b in cols)
-            and not all(_underline(g, words, s) for g in grp)]
+    rows: list[list[Segment]] = []
+    nested: list[float] = []
+    for grp in _group(inner, s.rule_snap):
+        if not any(_covers(grp, a, b) for a, b in cols) or all(_underline(g, words, s) for g in grp):
+            continue
+        if not ruled or any(_reaches(grp, a, b, tol) for a, b in cols):
+            rows.append(grp)
+        else:
+            nested.append(grp[0].pos)
+    return rows, nested
 
 
 def _reaches(segs: list[Segment], lo: float, hi: float, tol: float) -> bool:
@@ -402,7 +398,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         cols = word_columns(lines, s)
     if len(cols) < 2:
         return None
-    row_rules = _row_rules(rules, region, cols, words, s, ruled=bool(col_rules))
+    row_rules, nested = _row_rules(rules, region, cols, words, s, ruled=bool(col_rules))
     cuts = [sum(g.pos for g in grp) / len(grp) for grp in row_rules]
     band_words: list[list[Word]] = [[] for _ in range(len(cuts) + 1)]
     for w in words:
@@ -412,7 +408,6 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     band_box = [(([region.y0] + cuts)[b], (cuts + [region.y1])[b]) for b in keep]
     between = [[g for grp in row_rules[keep[i]:keep[i + 1]] for g in grp] for i in range(len(keep) - 1)]
     body = bands[1:] if len(bands) > 1 else bands  # below the header
-    nested = _nested_rules(rules, region, cols, words, s) if col_rules else []
     height = median([w.y1 - w.y0 for w in words])
     rules_rows = bool(col_rules) or len(body) >= 2
     grid: list[list[list[Word]]] = []
