@@ -168,10 +168,10 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         held = [c for c in candidates if _overlap(f.box, c.box) >= s.table_frame_share * c.box.width * c.box.height]
         crossed = any(_overlap(f.box, c.box) > 0 for c in candidates)
         if held or f.grid and (crossed or f.rows_across >= s.table_ruled_rows and f.columns):
-            grown = [_grow_up(c, words, captions, s) for c in held]
+            tops = [_grow_up(c, words, captions, s) for c in held]
             # Lines grown over the frame's top rule, each one cell, are a caption's last lines.
             box = Box.union([f.box] + [g if g.y0 >= f.box.y0 or not _one_cell_lines(words, g, g.y0, f.box.y0, s)
-                                       else Box(g.x0, f.box.y0, g.x1, g.y1) for g in grown])
+                                       else Box(g.x0, f.box.y0, g.x1, g.y1) for g in tops])
             if f.grid and box.y1 > f.box.y1:
                 # Lines under a ruled grid's last rule are not its rows (a note, the next heading).
                 box = Box(box.x0, box.y0, box.x1, f.box.y1)
