@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Callable, Sequence
 
 from .floats import caption_goes_on, is_caption_start
@@ -255,21 +256,30 @@ def _top_rule_under_other_lines(c: Candidate, rules: Rules, words: list[Word], c
 
 
 def _row_of_cells(layout: PageLayout, s: LayoutSettings) -> bool:
-    """Some row of the page falls into three cells or more, counting the lines side by side on
-    it (a grid the engine read column by column gives a line per column): the header of a
-    ruled grid whose other cells are too empty, or their labels too unevenly set, to line up as
-    a candidate (a planning grid of row and column headers over empty cells). Its rules decide."""
-    lines = sorted((line for b in layout.body_blocks for line in b.lines), key=lambda ln: ln.words[0].cy)
+    """Some row of the page falls into three cells or more: three lines side by side on it (a
+    grid the engine read column by column gives a line per column), or one line of three cells.
+    The header of a ruled grid whose other cells are too empty, or their labels too unevenly
+    set, to line up as a candidate (a planning grid of row and column headers over empty
+    cells); its rules decide. Two columns' lines, one parted by a gap (an equation's number),
+    are no such row."""
+    lines = sorted([(ln.words[0].cy, ln) for b in layout.body_blocks for ln in b.lines], key=itemgetter(0))
+    lines.append((float("inf"), Line([])))  # (closes the last row)
     row: list[Line] = []
-    for line in lines + [None]:  # (None closes the last row)
-        if line is not None and row and line.words[0].cy <= min(w.y1 for w in row[0].words):
+    bottom = float("-inf")
+    for cy, line in lines:
+        if cy <= bottom:
             row.append(line)
             continue
-        if len(row) >= 1 and sum(len(ln.words) for ln in row) >= 3:
-            cells = [cell for ln in sorted(row, key=lambda ln: ln.words[0].x0) for cell in _cells(ln.words, s)]
-            if len(cells) >= 3 and not axis_labels(cells, s):  # (a chart's ticks ask for no rules)
-                return True
-        row = [line] if line is not None else []
+        if len(row) >= 3:
+            cells = [ln.words for ln in sorted(row, key=lambda ln: ln.words[0].x0)]
+        elif len(row) == 1 and len(row[0].words) >= 3:
+            cells = _cells(row[0].words, s)
+        else:
+            cells = []
+        if len(cells) >= 3 and not axis_labels(cells, s):  # (a chart's ticks ask for no rules)
+            return True
+        row = [line]
+        bottom = line.words[0].y1 if line.words else float("inf")
     return False
 
 
