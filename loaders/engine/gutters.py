@@ -342,7 +342,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
 def _side_pitch(side: dict[int, list[Word]]) -> float:
     """The usual distance between the centres of one side's consecutive lines, one that occurs
     (0 with fewer than three lines)."""
-    cys = [(min(w.y0 for w in ws) + max(w.y1 for w in ws)) / 2 for _, ws in sorted(side.items())]
+    cys = [(min([w.y0 for w in ws]) + max([w.y1 for w in ws])) / 2 for _, ws in sorted(side.items())]
     dists = [b - a for a, b in zip(cys, cys[1:]) if b > a]
     return median_high(dists) if len(cys) >= 3 and dists else 0.0
 
@@ -401,11 +401,19 @@ def _word_space(rows: list[Row], g: Gutter, min_gap: float) -> float:
     gaps = [[(a[1], b[0]) for a, b in zip(spans, spans[1:])]
             for spans in (rows[i].occupied() for i in both)]
 
-    def lines_up(gap: tuple[float, float], k: int) -> bool:
-        return all(any(min(gap[1], y1) - max(gap[0], y0) >= min_gap for y0, y1 in other)
-                   for j, other in enumerate(gaps) if j != k)
+    def lines_up(x0: float, x1: float, k: int) -> bool:
+        # (loops, not all() over any(): every gap of every row is tested against every row's)
+        for j, other in enumerate(gaps):
+            if j == k:
+                continue
+            for y0, y1 in other:
+                if (x1 if x1 < y1 else y1) - (x0 if x0 > y0 else y0) >= min_gap:
+                    break
+            else:
+                return False
+        return True
 
-    spaces = [x1 - x0 for k, row in enumerate(gaps) for x0, x1 in row if not lines_up((x0, x1), k)]
+    spaces = [x1 - x0 for k, row in enumerate(gaps) for x0, x1 in row if not lines_up(x0, x1, k)]
     return median(spaces, 0.0)
 
 

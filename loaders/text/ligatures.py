@@ -8,6 +8,7 @@ nothing is changed.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Callable
 
 from ..engine.bidi import RIGHT_TO_LEFT_CHARACTER, marks_apart, mostly_right_to_left, text_in_reading_order
@@ -151,12 +152,12 @@ def _more_lost_than_kept(words: list[Word], pairs: tuple[str, ...], share: float
         return False  # plainly a page that keeps them (the pairs counted in its text at once)
     a, b = letters
     present = missing = 0
-    for t in texts:
-        if a in t or b in t:
-            if lost(t.strip(WORD_PUNCT).lower()):
-                missing += 1
-            elif any(p in t for p in pairs):
-                present += 1
+    # Each distinct word asked once (a page repeats its words: "the", "that", "of").
+    for t, n in Counter([t for t in texts if a in t or b in t]).items():
+        if lost(t.strip(WORD_PUNCT).lower()):
+            missing += n
+        elif any(p in t for p in pairs):
+            present += n
     return present <= least and missing >= s.t_ligature_min_lost and missing > present
 
 
