@@ -117,19 +117,20 @@ def test_a_dense_figure_counts_its_paths_as_ink_without_the_drawing_list(tmp_pat
     assert len(merge_rules(drawn.rules, S).horizontal) == 9  # the table's rules are still read
 
 
-def test_without_the_drawing_list_a_thick_pen_s_line_is_a_line_and_curves_are_ink(tmp_path, monkeypatch):
-    # A grid stroked with a 1-point pen: its boxes are too thick for a hairline and too thin for
-    # a frame, so the full reading asks the drawing list; the bounded one takes each for the
-    # line along its middle, and a curve on the page for figure ink, never reading the list.
+def test_without_the_drawing_list_curves_are_ink_and_an_unclear_box_no_rule(tmp_path, monkeypatch):
+    # A ruled grid, a curve and a stroked box 10 points tall (a thick pen's line or a narrow
+    # frame: its box cannot tell). The full reading asks the drawing list; the bounded one keeps
+    # the grid's rules, takes the curve for figure ink and the unclear box for no rule, and never
+    # reads the list.
     def grid(page: pymupdf.Page) -> None:
         for y in (100, 120, 140):
-            page.draw_line((72, y), (400, y), width=1.0)
+            page.draw_line((72, y), (400, y), width=0.5)
         for x in (72, 236, 400):
-            page.draw_line((x, 100), (x, 140), width=1.0)
+            page.draw_line((x, 100), (x, 140), width=0.5)
         page.draw_bezier((450, 100), (470, 80), (490, 160), (510, 120), width=0.5)
+        page.draw_rect(pymupdf.Rect(72, 200, 400, 210), color=(0, 0, 0), width=1.0)
 
-    page = _page(tmp_path / "thick.pdf", grid)
-    full = _segments(merge_rules(R.page_drawing(page, page_words(page, S), S).rules, S))
+    page = _page(tmp_path / "unclear.pdf", grid)
 
     def no_drawing_list(self, *a, **k):
         raise AssertionError("the drawing list was read")
@@ -138,6 +139,7 @@ def test_without_the_drawing_list_a_thick_pen_s_line_is_a_line_and_curves_are_in
     with pytest.raises(AssertionError):
         R.page_drawing(page, page_words(page, S), S)
     quick = R.page_drawing(page, page_words(page, S), S, drawing_list=False)
-    got = _segments(merge_rules(quick.rules, S))
-    assert _close(got[0], full[0]) and _close(got[1], full[1]), (got, full)
-    assert len(got[0]) == 3 and len(got[1]) == 3 and len(quick.ink) == 1
+    horizontal, vertical = _segments(merge_rules(quick.rules, S))
+    assert _close(horizontal, [(100, 72, 400), (120, 72, 400), (140, 72, 400)]), horizontal
+    assert _close(vertical, [(72, 100, 140), (236, 100, 140), (400, 100, 140)]), vertical
+    assert len(quick.ink) == 1

@@ -468,3 +468,18 @@ def test_a_row_of_cells_counts_the_lines_side_by_side_on_it():
     assert not _row_of_cells(page(_block("Layer", 72, 100), _block("Components", 380, 100, region=1)), S)
     ticks = [_block(str(v), 100 + 60 * k - len(str(v)) * CHAR_W / 2, 100, region=k) for k, v in enumerate(range(0, 120, 20))]
     assert not _row_of_cells(page(*ticks), S)  # (centred on even steps)
+
+
+def test_an_outline_s_title_may_span_its_row_but_a_repeated_word_is_no_label():
+    # A row whose title spans every column (the same words in each position) is an outline's
+    # row, as are rows of a label before a title; a row of one word repeated in every cell is no
+    # outline (a placeholder table).
+    from columnrag.loaders.engine.table_grid import _outline
+
+    def span(text: str) -> list[list[Word]]:
+        cell = proportional(text, 72, 100)
+        return [cell, cell, cell]
+
+    assert _outline([span("Introduction to the method"), span("Results of the survey")])  # (a box of prose lines)
+    assert _outline([span("Introduction to the method"), [proportional("2.1", 72, 112), [], proportional("Data", 150, 112)]])
+    assert not _outline([[proportional("Data", x, 100) for x in (72, 150, 230)]])

@@ -8,7 +8,9 @@ from the horizontal rules (strokes, shading edges, not underlines) between lines
 two rules are one row when the rules separate the table's rows, otherwise each line is a row,
 and a line that only carries on cells of the line above (a wrapped cell) joins it. A cell that
 a rule does not close off from its neighbour spans both; its words are given in every position
-it covers.
+it covers. Between column rules a row's rule runs from one column rule to the next: the rules of
+a table nested in a cell stop short of its cell's, and that cell's lines stay one row. Columns
+of lone marks under a header of words (a check-box matrix) are a table's, not an equation's.
 """
 from __future__ import annotations
 
@@ -172,7 +174,8 @@ def _unruled_splits(words: list[Word], edges: list[float], rules: Rules, region:
         for (x0, left), (right, x1) in zip(cols, cols[1:]):
             if right <= left or any(w.x0 < right and w.x1 > left for w in inside):
                 continue
-            if any(left - tol <= g.pos <= right + tol for g in rules.vertical):
+            top, bottom = min(w.y0 for w in inside), max(w.y1 for w in inside)
+            if any(left < g.pos < right and g.lo < bottom and g.hi > top for g in rules.vertical):
                 continue  # a rule too short to part this table's columns: a table nested in a cell
             if (sum(any(x0 <= w.x0 and w.x1 <= left for w in r.words) for r in rows) >= 2
                     and sum(any(right <= w.x0 and w.x1 <= x1 for w in r.words) for r in rows) >= 2):
@@ -191,10 +194,14 @@ def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]], words
     inner = [g for g in rules.horizontal if region.y0 + tol < g.pos < region.y1 - tol]
     rows: list[list[Segment]] = []
     nested: list[float] = []
+    # Columns as far as the vertical rules go (the region may reach past the table's frame).
+    left = min((g.pos for g in rules.vertical), default=region.x0)
+    right = max((g.pos for g in rules.vertical), default=region.x1)
+    ruled_cols = [(max(a, left), min(b, right)) for a, b in cols if min(b, right) > max(a, left)]
     for grp in _group(inner, s.rule_snap):
         if not any(_covers(grp, a, b) for a, b in cols) or all(_underline(g, words, s) for g in grp):
             continue
-        if not ruled or any(_reaches(grp, a, b, tol) for a, b in cols):
+        if not ruled or any(_reaches(grp, a, b, tol) for a, b in ruled_cols):
             rows.append(grp)
         else:
             nested.append(grp[0].pos)
@@ -203,7 +210,7 @@ def _row_rules(rules: Rules, region: Box, cols: list[tuple[float, float]], words
 
 def _reaches(segs: list[Segment], lo: float, hi: float, tol: float) -> bool:
     """Whether rules at one position run all the way across [lo, hi] (pieces meeting within tol)."""
-    x = lo + tol
+    x = lo
     for g in sorted(segs, key=lambda g: g.lo):
         if g.lo > x + tol:
             break
@@ -475,19 +482,18 @@ _OUTLINE_LABEL = re.compile(r"^(\d{1,3}(\.\d{1,3})*|[A-Z]|[ivxlc]{1,5})[.)]?$")
 
 def _outline(grid: list[list[list[Word]]]) -> bool:
     """Every row an outline label (or none) before a title of words, the title in the last
-    column (or across the row), some row labelled: a table of contents or a numbered list set
-    with tabs (a grid whose every cell repeats one word is no outline)."""
-    labelled = False
+    column (or across the row: the same words spanning): a table of contents or a numbered list
+    set with tabs. A cell that only repeats the title's text in other words is no label (a grid
+    whose every cell reads "Data" is a table)."""
     for row in grid:
-        texts = [cell_text(cell) for cell in row]
-        title = texts[-1]
-        if not LETTERED.search(title):
+        title = row[-1]
+        if not LETTERED.search(cell_text(title)):
             return False
-        labels = [t for t in texts[:-1] if t and t != title]
-        if any(not _OUTLINE_LABEL.match(t) for t in labels):
+        spanned = {id(w) for w in title}
+        if any(cell and {id(w) for w in cell} != spanned and not _OUTLINE_LABEL.match(cell_text(cell))
+               for cell in row[:-1]):
             return False
-        labelled = labelled or bool(labels)
-    return labelled
+    return True
 
 
 _EMAIL = re.compile(r"^\S+@\S+\.\w{2,}$")

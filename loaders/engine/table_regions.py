@@ -5,7 +5,8 @@ already ordered: a line is cut into cells at gaps far wider than a word space, a
 such lines whose gaps overlap from line to line is a table candidate. Two columns of prose the
 engine did not split, display equations with their numbers, list markers and tables of
 contents line up too, and are told apart here. Only candidates make the PDF edge read the
-page's drawings.
+page's drawings (a page without one but with a row of three cells reads only the rules its text
+page holds: `tables._row_of_cells`).
 """
 from __future__ import annotations
 
@@ -165,9 +166,11 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
 
 
 def _block_words(blocks: list[Block], box: Box) -> list[Word]:
-    """The words of the blocks beside a candidate's rows (a block it is part of runs on above or
-    below it)."""
-    return [w for b in blocks if (bb := b.box).y1 > box.y0 and bb.y0 < box.y1 for line in b.lines for w in line.words]
+    """The words of the blocks a candidate's rows are part of that run on above or below it (a
+    listing's other lines); none when the rows are blocks of their own (a table set in a
+    typewriter font is still judged by its own rows)."""
+    return [w for b in blocks if (bb := b.box).y1 > box.y0 and bb.y0 < box.y1 and (bb.y0 < box.y0 or bb.y1 > box.y1)
+            for line in b.lines for w in line.words]
 
 
 def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candidate]:

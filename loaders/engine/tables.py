@@ -2,7 +2,9 @@
 
 A page is first read as usual. Only when some of its lines line up in cells
 (`table_regions.table_candidates`, nearly free for pages without tables) are the page's drawings
-asked for; tables are then built from rule frames and candidate runs (`table_grid.build_table`),
+asked for; a page without such lines but with a row of three cells (`_row_of_cells`: a ruled
+grid of headers over empty cells) asks only for the rules its text page holds. Tables are then
+built from rule frames and candidate runs (`table_grid.build_table`),
 their words taken out of the page's blocks, and each table put back as one block where a reader
 meets it: after the paragraph it interrupts, never inside a sentence.
 """
@@ -248,7 +250,7 @@ def _top_rule_under_other_lines(c: Candidate, rules: Rules, words: list[Word], c
     under = [r for r in c.rows if r.cy > rule.pos]
     if len(under) == len(c.rows) or len(under) < s.table_ruled_rows:
         return None
-    lowest = max(r.y1 for r in c.rows if r.cy < rule.pos)
+    lowest = max(r.y1 for r in c.rows if r.cy <= rule.pos)
     if rule.pos - lowest <= s.table_header_gap * c.height:
         return None
     grown = _grow_up(Candidate(under, c.region, c.strong), words, captions, s)

@@ -7,7 +7,9 @@ axis-parallel line and one around the rest. When every path of the page is made 
 and lines, those boxes are its rules. A path with curves or slanted lines (a chart's, a
 diagram's, a bullet's) or a box that cannot be told apart (a thick pen's line from a narrow
 frame) sends the page to the raw drawing list (`get_cdrawings`), read path by path: PyMuPDF's
-friendlier `get_drawings` spends more time building objects than MuPDF spends drawing.
+friendlier `get_drawings` spends more time building objects than MuPDF spends drawing. A page
+that only a row of cells sends here (no candidate) never reads that list: its curves are figure
+ink and an unclear box no rule.
 """
 from __future__ import annotations
 
@@ -111,8 +113,8 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                          figure_ink: bool = False, lines: bool = False) -> Drawing | None:
     """The rules of a page whose paths are all rectangles and axis-parallel lines (what
     `_drawing_of_paths` makes of the same paths), or None when a path holds anything else.
-    With `lines`, a stroked box too thick for a line and too thin for a frame is taken for a
-    line (a thick pen's, along its middle) instead of sending the page to its drawing list.
+    With `lines`, a stroked box too thick for a line and too thin for a frame gives no rule
+    instead of sending the page to its drawing list.
 
     With `figure_ink`, a path's other parts are figure ink, once each: on a page of a dense chart
     or map (thousands of paths; reading its drawing list costs tens of times its text) a box
@@ -144,7 +146,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
         for x0, y0, x1, y1 in rects:
             w, h = x1 - x0, y1 - y0
             t = min(w, h)
-            if stroked and (t <= thin or lines and t < s.frame_min_size):
+            if stroked and t <= thin:
                 # A line: the pen's box around it, as far from it on every side.
                 e = t / 2
                 if w >= h:
@@ -153,7 +155,9 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                     out.append(Box(x0 + e, y0 + e, x0 + e, y1 - e))
             elif stroked and t < s.frame_min_size:
                 # A thick pen's line (its box is the line grown by the pen on every side) or a
-                # narrow frame: the box cannot tell them apart.
+                # narrow frame: the box cannot tell them apart (without the drawing list: no rule).
+                if lines:
+                    continue
                 return None
             elif t > 0:  # (a filled line has no area: nothing is drawn)
                 out += _rectangle_rules(Box(x0, y0, x1, y1), stroked, thin, wide, tall)
