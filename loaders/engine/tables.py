@@ -62,7 +62,7 @@ def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
     it, under another rule across, is the header's rule: the top rule is that other one (and so
     on up a table ruled under every row)."""
     reach = s.table_rule_reach * height
-    across = [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
+    across = _rules_across(rules, box, s)
     inside = s.table_rule_overshoot * height  # (a font's tall ascent or descent: no ink there)
     above = [g for g in across if box.y0 - reach <= g.pos <= box.y0 + inside]
     below = [g for g in across if box.y1 - inside <= g.pos <= box.y1 + reach]
@@ -84,6 +84,11 @@ def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
             break
         top = rule
     return top, max(below, key=lambda g: g.pos) if below else None
+
+
+def _rules_across(rules: Rules, box: Box, s: LayoutSettings) -> list[Segment]:
+    """The horizontal rules that run across a box (over table_rule_cover of its width)."""
+    return [g for g in rules.horizontal if min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
 
 
 def _grow_to_rules(box: Box, top: Segment | None, bottom: Segment | None) -> Box:
@@ -156,7 +161,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
     def add(box: Box) -> bool:
         if _inked(box, drawn.ink, s):
             return False  # curves and slanted lines: a chart or a diagram, no table
-        if _over_figure_caption(box, layout, s):
+        if _over_figure_caption(box, words, layout.body_blocks, s):
             return False  # a diagram's labels, in rows by chance, over "Fig. 1. ..."
         t = build_table(box, words, rules, s)
         if t is None or any(_overlap(t.box, o.box) > 0 for o in tables):
@@ -208,21 +213,23 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
 _FIGURE_CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Abbildung|Abb\.|Figura|Chart|Scheme|Plate)\s*([A-Z]?\d+|[IVXL]+)\b")
 
 
-def _over_figure_caption(box: Box, layout: PageLayout, s: LayoutSettings) -> bool:
+def _over_figure_caption(box: Box, words: list[Word], blocks: list[Block], s: LayoutSettings) -> bool:
     """A figure's caption ("Fig. 1. The attack model") opens within caption reach under the box
     and no table's caption ("Table 2") ends within reach over it: the rows are the figure's
-    labels (a network's devices, a block diagram's boxes), however they line up."""
-    inside = [w.y1 - w.y0 for w in layout.words if box.x0 <= (w.x0 + w.x1) / 2 <= box.x1 and box.y0 <= w.cy <= box.y1]
+    labels (a network's devices, a block diagram's boxes), however they line up. (`words`: the
+    page's, `blocks`: its body blocks.)"""
+    inside = [w.y1 - w.y0 for w in words if box.x0 <= (w.x0 + w.x1) / 2 <= box.x1 and box.y0 <= w.cy <= box.y1]
     reach = s.table_caption_reach * median(inside, 10.0)
     figure = table = False
-    for b in layout.body_blocks:
+    for b in blocks:
+        opens_table = bool(b.lines) and _opens_caption(b.lines[0].words)
         for line in b.lines:
             lb = line.box
             if lb.x1 <= box.x0 or lb.x0 >= box.x1:
                 continue
             if 0 <= lb.y0 - box.y1 <= reach and _FIGURE_CAPTION.match(text := line.text) and is_caption_start(text):
                 figure = True
-            if 0 <= box.y0 - lb.y1 <= reach and _opens_caption(b.lines[0].words):
+            if opens_table and 0 <= box.y0 - lb.y1 <= reach:
                 table = True  # (the last lines of a block that opens "Table N")
     return figure and not table
 
@@ -242,8 +249,7 @@ def _top_rule_under_other_lines(c: Candidate, rules: Rules, words: list[Word], c
     those rows the page's (an invoice's number and date, set well above the table, their ends
     in line with its outer columns). A header sits right on the rule under it."""
     box = c.box
-    across = [g for g in rules.horizontal if box.y0 < g.pos < box.y1
-              and min(g.hi, box.x1) - max(g.lo, box.x0) >= s.table_rule_cover * box.width]
+    across = [g for g in _rules_across(rules, box, s) if box.y0 < g.pos < box.y1]
     if not across:
         return None
     rule = min(across, key=lambda g: g.pos)

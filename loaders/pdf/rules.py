@@ -48,7 +48,7 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings, drawin
     drawn = None
     if paths is not None:
         dense = not drawing_list or sum(1 for path in paths if path.other) >= s.dense_figure_paths
-        drawn = _rules_of_rectangles(paths, unrotated_rect(page), s, figure_ink=dense, lines=not drawing_list)
+        drawn = _rules_of_rectangles(paths, unrotated_rect(page), s, figure_ink=dense, drop_unclear=not drawing_list)
     if drawn is None:
         drawn = _drawing_of_paths(page.get_cdrawings(), unrotated_rect(page), s) if drawing_list else Drawing([], [])
     if frame.turn == UPRIGHT:
@@ -110,10 +110,10 @@ def _paper(rgb: int) -> bool:
 
 
 def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutSettings,
-                         figure_ink: bool = False, lines: bool = False) -> Drawing | None:
+                         figure_ink: bool = False, drop_unclear: bool = False) -> Drawing | None:
     """The rules of a page whose paths are all rectangles and axis-parallel lines (what
     `_drawing_of_paths` makes of the same paths), or None when a path holds anything else.
-    With `lines`, a stroked box too thick for a line and too thin for a frame gives no rule
+    With `drop_unclear`, a stroked box too thick for a line and too thin for a frame gives no rule
     instead of sending the page to its drawing list.
 
     With `figure_ink`, a path's other parts are figure ink, once each: on a page of a dense chart
@@ -156,7 +156,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
             elif stroked and t < s.frame_min_size:
                 # A thick pen's line (its box is the line grown by the pen on every side) or a
                 # narrow frame: the box cannot tell them apart (without the drawing list: no rule).
-                if lines:
+                if drop_unclear:
                     continue
                 return None
             elif t > 0:  # (a filled line has no area: nothing is drawn)
