@@ -14,8 +14,9 @@ from .tokens import LengthFunction
 # letter (Arabic's question mark and Urdu's full stop, the danda of Indian scripts too), or at a
 # Chinese or Japanese full stop, question or exclamation mark, which no space follows (nor a
 # closing quote or bracket: 「こんにちは。」と言った。 is one sentence).
+CJK_SENTENCE_ENDS = "\u3002\uff01\uff1f"  # 。！？
 SENTENCE_SPLIT = re.compile(r"(?<=[.!?\u061f\u06d4\u0964\u0965])\s+(?=[^a-z])"
-                            r"|(?<=[\u3002\uff01\uff1f])\s*(?=[^\s\u3002\uff01\uff1f\u300d\u300f\u3011\u3015\u3009\u300b"
+                            rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}\u300d\u300f\u3011\u3015\u3009\u300b"
                             r"\uff09\uff3d\u201d\u2019\")\]])")
 _WORD = re.compile(r"\S+")
 

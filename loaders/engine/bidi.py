@@ -54,10 +54,14 @@ def _share(text: str) -> float:
     return len(_RIGHT_TO_LEFT_LETTER.findall(text)) / letters if letters else 0.0
 
 
+# Over this share of letters in a right-to-left script, a page (or paragraph) is Hebrew or Arabic.
+MOSTLY = 0.5
+
+
 def mostly_right_to_left(words: Sequence[Word]) -> bool:
     """Most of the words' letters are in a right-to-left script: a Hebrew or Arabic page (or
     paragraph), whose columns and lines are read from the right."""
-    return right_to_left_share([w.text for w in words]) > 0.5
+    return right_to_left_share([w.text for w in words]) > MOSTLY
 
 
 # A paragraph runs the page's way unless its letters are nearly all the other way: on a Hebrew or

@@ -17,7 +17,7 @@ from typing import Callable
 from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, SECTION_NUMBER,
                        SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Line, PageLayout, Word,
                        in_capitals, median, words_box, words_except)
-from .bidi import right_to_left_share
+from .bidi import MOSTLY, right_to_left_share
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
@@ -563,7 +563,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
     rtl_share = right_to_left_share([w.text for w in words])
-    if not s.right_to_left and rtl_share > 0.5:  # a Hebrew or Arabic page
+    if not s.right_to_left and rtl_share > MOSTLY:  # a Hebrew or Arabic page (mostly_right_to_left)
         s = replace(s, right_to_left=True)
     layout = PageLayout(width, height, right_to_left=s.right_to_left, has_right_to_left=rtl_share > 0)
     marks = [Block([Line([w])], RULER_BAND, 0, kind=WATERMARK) for w in watermarks or ()]

@@ -16,7 +16,7 @@ from operator import itemgetter
 
 import pymupdf
 
-from ..engine.bidi import right_to_left_share
+from ..engine.bidi import MOSTLY, right_to_left_share
 from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, Word, median, words_box
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
@@ -433,7 +433,7 @@ def _runs_backwards(lines: list[list[tuple]], directions: list[str]) -> bool:
 def _runs_backwards_in_latin(lines: list[list[tuple]], directions: list[str]) -> bool:
     """`_runs_backwards`, on a page whose letters are not mostly Hebrew or Arabic: theirs run
     so upright, and their glyphs' writing direction need not be asked."""
-    return _runs_backwards(lines, directions) and right_to_left_share([w[4] for line in lines for w in line]) <= 0.5
+    return _runs_backwards(lines, directions) and right_to_left_share([w[4] for line in lines for w in line]) <= MOSTLY
 
 
 def _upside_down(tp: pymupdf.TextPage, s: LayoutSettings) -> bool:
