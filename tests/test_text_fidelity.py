@@ -216,3 +216,39 @@ def test_a_logo_s_raised_capital_kerned_into_its_neighbours_is_one_word():
     # nor is a subscript capital kerned under its letter ("V" with a lowered "T").
     assert read([Word(508.2, 318.4, 513.7, 327.3, "L"), Word(510.4, 318.4, 515.7, 327.3, "A")]) == ["L", "A"]
     assert read([Word(508.2, 318.0, 515.0, 328.0, "V"), Word(513.5, 323.0, 518.0, 330.0, "T")]) == ["V", "T"]
+
+
+def _tracked(text: str, x: float, y: float, tracking: float, space: float, char_w: float = 5.0,
+             height: float = 9.0) -> list[Word]:
+    """Letters set with `tracking` points after each, a word space of `space` more between words,
+    each letter a word of its own (as MuPDF reads letter-spaced type)."""
+    out = []
+    for word in text.split():
+        for ch in word:
+            out.append(Word(x, y, x + char_w, y + height, ch))
+            x += char_w + tracking
+        x += space
+    return out
+
+
+def test_letter_spaced_words_are_written_as_the_words_they_spell():
+    # An Elsevier first page's headings: 4 pt of tracking in 9 pt type, 6 pt more between words.
+    assert read(_tracked("highlights", 72, 100, 4.0, 6.0)) == ["highlights"]
+    assert read(_tracked("article info", 72, 100, 4.0, 6.0)) == ["article", "info"]
+    assert read(_tracked("CHAPTER", 72, 100, 3.2, 6.0) + [Word(160, 100, 170, 109, "5")]) == ["CHAPTER", "5"]
+    # Letters that spell no word stay letters (list marks, a grid's column letters), and so do
+    # letters further apart than letter_spaced_gap of their height, or unevenly apart (words of
+    # one letter set at their own places, not tracked type).
+    assert read(_tracked("a b c d e", 72, 100, 4.0, 0.0)) == ["a", "b", "c", "d", "e"]
+    assert read(_tracked("abstract", 72, 100, 6.0, 0.0)) == list("abstract")
+    uneven = _tracked("abstract", 72, 100, 4.0, 0.0)
+    uneven = [Word(w.x0 + k // 2, w.y0, w.x1 + k // 2, w.y1, w.text) for k, w in enumerate(uneven)]  # gaps 4, 5, 4, 5...
+    assert read(uneven) == list("abstract")
+    # The words before and after on the line are left as they are; the boxes too (the layout
+    # reads the letters), so only the text changes.
+    line = [Word(20, 100, 60, 109, "Keywords:")] + _tracked("abstract", 72, 100, 4.0, 0.0)
+    assert read(line) == ["Keywords:", "abstract"]
+    layout = analyze_page(reseq(line), 612, 792)
+    assert [w.text for w in layout.words] == ["Keywords:", *"abstract"]
+    mark_furniture([layout])
+    assert page_text(layout, LayoutSettings(normalize_text=False))[0].split() == ["Keywords:", *"abstract"]

@@ -298,6 +298,11 @@ class LayoutSettings:
     # Replace ligatures (ﬁ, ﬂ ...) and odd whitespace with plain characters; drop footnote marks
     # glued to the word before them ("and1").
     normalize_text: bool = True
+    # Letter-spaced words ("a b s t r a c t"): a run of at least letter_spaced_letters single
+    # letters on one line, their gaps alike and no wider than letter_spaced_gap times their
+    # height, is written as the known words it spells (text/letter_spacing.py; with normalize_text).
+    letter_spaced_letters: int = 4
+    letter_spaced_gap: float = 0.6
     # Mend words whose ligature glyph maps to no character ("speci ed" -> "specified").
     repair_ligatures: bool = True
     # Words drawn touching are one word (a kern, a mark drawn apart): a gap under this many points...

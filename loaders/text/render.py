@@ -10,6 +10,7 @@ from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.bidi import paragraph_right_to_left
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout, Word
+from .letter_spacing import joined_letter_spacing
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
                         mend_tt_ft, mend_words, t_ligatures_lost, th_ligature_lost)
@@ -121,6 +122,8 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     # The paragraph's direction (a page without a right-to-left letter spares every line the look).
     rtl = mixed and paragraph_right_to_left([w for words in lines for w in words], page is not None and page.right_to_left)
     for words in lines:
+        if s.normalize_text and not rtl:
+            words = joined_letter_spacing(words, known_words(), s)
         raw = line_text(words, repairs.dictionary, s, rtl, mixed)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
