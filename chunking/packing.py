@@ -61,9 +61,15 @@ class Unit:
         self.spans.append(span)
 
 
+def sentence_gap(before: str, after: str) -> str:
+    """What parts two sentences of a paragraph: a space, but nothing after a Chinese or Japanese
+    one before another (those scripts set no space after 。！？)."""
+    return "" if before[-1:] in CJK_SENTENCE_ENDS and not after[:1].isascii() else " "
+
+
 def separator(prev: Unit, unit: Unit) -> str:
-    """Paragraphs apart by a blank line, a heading on its own line, sentences by a space."""
-    return "\n" if prev.heading else "\n\n" if unit.block_start else " "
+    """Paragraphs apart by a blank line, a heading on its own line, sentences by `sentence_gap`."""
+    return "\n" if prev.heading else "\n\n" if unit.block_start else sentence_gap(prev.text, unit.text)
 
 
 def join(units: list[Unit]) -> str:
@@ -196,7 +202,7 @@ class Packer:
         return self.max_length if 0 < heads and len(chunk) == heads + 1 else self.chunk_size
 
     def _additive_size(self, units: list[Unit]) -> Callable[[list[Unit]], int]:
-        seps = {sep: self.length(sep) - self.base for sep in (" ", "\n", "\n\n")}
+        seps = {sep: self.length(sep) - self.base for sep in ("", " ", "\n", "\n\n")}
 
         def own(u: Unit) -> int:
             if u.size < 0:

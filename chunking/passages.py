@@ -7,7 +7,7 @@ sentence does not drown. Search ranks a chunk by the best of its vectors and ret
 what is stored, returned and scored stays the chunk."""
 from __future__ import annotations
 
-from .packing import CJK_SENTENCE_ENDS, SENTENCE_SPLIT
+from .packing import SENTENCE_SPLIT, sentence_gap
 from .tokens import LengthFunction
 
 
@@ -32,8 +32,8 @@ def passages(text: str, length: LengthFunction, max_tokens: int) -> list[str]:
 
 
 def _joined(sentences: list[str]) -> str:
-    """Sentences apart by a space, but for a Chinese or Japanese one after another (no space there)."""
+    """Sentences apart as a chunk's are (`sentence_gap`)."""
     out = sentences[0]
     for sentence in sentences[1:]:
-        out += sentence if out[-1:] in CJK_SENTENCE_ENDS and not sentence[:1].isascii() else " " + sentence
+        out += sentence_gap(out, sentence) + sentence
     return out
