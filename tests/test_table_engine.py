@@ -335,6 +335,22 @@ def test_a_check_box_matrix_under_its_header_is_a_table_and_an_aligned_equation_
     assert build_table(Box(70, 95, 400, 200), headed, Rules(), S) is None
 
 
+def test_dashes_for_nil_amounts_are_a_table_s_values_and_an_equation_s_minus_signs_are_not():
+    # A statement's columns of amounts with a dash where a value is nil: the dashes are symbols
+    # only, more than an equation's share of the words, but each stands alone in a column of
+    # amounts under its head. Aligned equations, their minus signs in columns under no head,
+    # stay an equation.
+    d = "\u2013"
+    rows = [["Item", "2021", "2022", "2023"], ["Cash", d, "1,204", d], ["Debt", d, d, d], ["Loans", "812", d, d],
+            ["Other", d, "(1,023)", d], ["Total", "812", "181", d]]
+    table = build_table(Box(70, 95, 450, 200), cell_words(rows, [72, 260, 340, 420], 100), Rules(), S)
+    assert table is not None and texts(table) == rows
+    equation = [w for k in range(5) for w in pieces([f"x{k}"], 72, 100 + 16 * k) + pieces(["="], 120, 100 + 16 * k)
+                + pieces(["a"], 160, 100 + 16 * k) + pieces(["\u2212"], 200, 100 + 16 * k)
+                + pieces(["b"], 240, 100 + 16 * k) + pieces(["\u2212"], 280, 100 + 16 * k) + pieces(["1"], 320, 100 + 16 * k)]
+    assert build_table(Box(70, 95, 400, 200), equation, Rules(), S) is None
+
+
 def test_a_value_line_a_blank_line_under_its_label_s_row_is_a_row_of_its_own():
     # Under a label's row, a line in the value column set more than a line's height lower is
     # no wrapped value: rules part the band, but not into one row here.

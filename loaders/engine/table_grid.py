@@ -452,7 +452,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     if _address_list(grid):
         return None  # names beside their e-mail addresses, no header: a paper's author block
     header_rows = row_band.count(0) if len(bands) > 1 else 1
-    if _axis_column(grid, s) or _symbolic(lines, s, _mark_columns(grid, max(1, header_rows))) or any(
+    if _axis_column(grid, s) or _symbolic(lines, s, _mark_columns(grid, max(1, header_rows)) | _nil_values(grid, max(1, header_rows))) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
@@ -534,12 +534,38 @@ def _mark_columns(grid: list[list[list[Word]]], header_rows: int) -> set[int]:
     return out
 
 
+_NIL = frozenset({"-", "\u2013", "\u2014", "\u2212"})  # a dash for nothing: "–" in a column of amounts
+_AMOUNT = re.compile(r"^\(?[-\u2212+]?[$€£¥]?\d[\d,.]*%?\)?$")  # "3,004,977", "(1,185)", "8.57%"
+
+
+def _nil_values(grid: list[list[list[Word]]], header_rows: int) -> set[int]:
+    """The words of dashes that stand for nothing in a column of amounts (a financial statement's
+    "–" where a value is nil): under a head of words or numbers ("2021"), every filled cell an
+    amount or a dash alone. (A header taller than its first band leaves lines of words at the
+    column's top.) An aligned equation's minus signs have no such head over them."""
+    out: set[int] = set()
+    for k in range(len(grid[0]) if grid else 0):
+        head = [row[k] for row in grid[:header_rows] if row[k]]
+        values = [row[k] for row in grid[header_rows:] if row[k]]
+        while values and not _nil_or_amount(values[0]):
+            head.append(values.pop(0))
+        if values and all(_nil_or_amount(cell) for cell in values) and any(
+                any(c.isalnum() for c in cell_text(cell)) for cell in head):
+            out.update(id(cell[0]) for cell in values if cell[0].text in _NIL)
+    return out
+
+
+def _nil_or_amount(cell: list[Word]) -> bool:
+    return len(cell) == 1 and (cell[0].text in _NIL or bool(_AMOUNT.match(cell[0].text)))
+
+
 def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[int] = frozenset()) -> bool:
     """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
     not the words and numbers of a table. A number's or a word's pieces drawn touching ("26.78"
     "±" "0" "." "27", "{" "linear" ",") count as the one word they make, and a "±" between two
     numbers as no symbol; an equation's letters and brackets drawn touching ("f" "(" "x" ")")
-    stay apart. The `marks` (ids: a check-box matrix's, `_mark_columns`) are a table's."""
+    stay apart. The `marks` (ids: a check-box matrix's, `_mark_columns`; nil values,
+    `_nil_values`) are a table's."""
     tokens = [t for row in lines
               for t in _touching_joined([w for w in row.words if id(w) not in marks] if marks else row.words, s)]
     odd = sum(1 for k, t in enumerate(tokens) if (_symbols_only(t) and not _spread(tokens, k)) or _glyphless(t))
