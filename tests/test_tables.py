@@ -1001,3 +1001,56 @@ def test_a_diagram_s_labels_in_rows_over_a_figure_caption_are_no_table(tmp_path,
     p.prose(72, 300, 451, LOREM)
     found = tables_of(write(tmp_path / "t.pdf", [p]))
     assert [r for _, r, _ in found] == ([] if caption == "figure" else [rows])
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_ruled_header_over_open_rows_of_amounts_is_one_table_with_them(tmp_path, order):
+    # A financial statement's table: its column heads boxed in a grid of two rows (a head over
+    # two columns), its rows left open (a rule over and under the total only), a dash for a nil
+    # amount; a note under it. The grid, a table of its own by its rules, heads the rows; the
+    # dashes are values, not an equation's signs; the note is no row.
+    xs = [72, 180, 260, 340, 430, 520]
+    head = [(1, 2, "Floating interest rate"), (2, 4, "Fixed interest rate maturing in:"),
+            (4, 5, "Non interest bearing"), (0, 1, "Instrument"), (1, 2, "$"), (2, 3, "1 year or less $"),
+            (3, 4, "Over 1 year $"), (4, 5, "$")]
+    rows = [["Cash", "3,004,977", "-", "-", "3,004,977"], ["Trade debtors", "-", "-", "2,716,209", "2,716,209"],
+            ["Other debtors", "-", "-", "428,814", "428,814"], ["Loans", "-", "11,184", "-", "11,184"],
+            ["Total assets", "3,004,977", "11,184", "3,145,023", "6,161,184"]]
+    p = Page()
+    y = p.prose(72, 80, 448, LOREM)
+    top, bottom = y + 6, y + 40
+    p.lines += [(xs[0], top, xs[-1], top), (xs[1], top + 17, xs[-1], top + 17), (xs[0], bottom, xs[-1], bottom)]
+    p.lines += [(x, top, x, bottom) for x in xs]
+
+    def width(text: str) -> float:
+        return pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+
+    for k, (a, b, text) in enumerate(head):  # heads centred over their columns
+        p.text((xs[a] + xs[b] - width(text)) / 2, top + PAD + 9 + (17 if k >= 3 else 0), text)
+    for r, row in enumerate(rows):
+        for k, text in enumerate(row):  # amounts set flush right in their columns
+            p.text(xs[k] + PAD if k == 0 else xs[k + 1] - PAD - width(text), bottom + 14 + 14 * r, text)
+    total = bottom + 14 + 14 * (len(rows) - 1)
+    p.lines += [(xs[1], total - 11, xs[-1], total - 11), (xs[1], total + 4, xs[-1], total + 4)]
+    p.prose(72, total + 24, 448, "N/a: not applicable for the instruments that bear no interest at all.")
+    ((_, found, _),) = tables_of(write(tmp_path / "t.pdf", [p], order))
+    assert len(found) == 2 + len(rows) and found[2:] == rows
+    assert found[1][1:] == ["$", "1 year or less $", "Over 1 year $", "$"]
+
+
+def test_prose_under_a_small_ruled_grid_is_not_its_rows_even_over_another_table(tmp_path):
+    # A small table of two columns whose header row alone is boxed (LaTeX's accent table), its
+    # caption and a paragraph under it, an unruled table right under that: the caption's and the
+    # paragraph's lines, one cell each across the box's column rule, are no rows of it.
+    small = simple_table(72, 120, [150, 150], [["Command", "Output"], ["\\'e", "é"], ["\\`a", "à"],
+                                                ["\\^o", "ô"]], "none")
+    x0, x1, y0, y1 = small.xs[0], small.xs[-1], small.ys[0], small.ys[1]
+    p = Page()
+    p.table(small)
+    p.lines += [(x0, y0, x1, y0), (x0, y1, x1, y1), (x0, y0, x0, y1), (small.xs[1], y0, small.xs[1], y1), (x1, y0, x1, y1)]
+    p.text(72, small.ys[-1] + 14, "Table 2: Example commands for accented characters, to be used in names.")
+    end = p.prose(72, small.ys[-1] + 30, 300, LOREM)
+    open_table = simple_table(72, end, [120, 90, 90, 90], [HEADER] + BODY, "none")
+    p.table(open_table)
+    found = [rows for _, rows, _ in tables_of(write(tmp_path / "t.pdf", [p]))]
+    assert found == [small.grid(), open_table.grid()]

@@ -19,7 +19,7 @@ from .floats import caption_goes_on, is_caption_start
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
-from .rows import make_rows
+from .rows import Row, make_rows
 from .table_regions import Candidate, axis_labels, cell_text, cells_of, monospaced, table_candidates
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
@@ -180,7 +180,12 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
             # Lines grown over the frame's top rule, each one cell, are a caption's last lines.
             box = Box.union([f.box] + [g if g.y0 >= f.box.y0 or not _one_cell_lines(words, g, g.y0, f.box.y0, s)
                                        else Box(g.x0, f.box.y0, g.x1, g.y1) for g in tops])
-            if f.grid and box.y1 > f.box.y1:
+            # A grid ruled across once at most (no rows of its own) may be a header's box.
+            body = (_body_under_header_grid(f.box, rules, words, candidates, s)
+                    if f.grid and f.rows_across <= 1 else None)
+            if body is not None:
+                box = Box.union([box, body])  # the grid heads the rows under it
+            elif f.grid and box.y1 > f.box.y1:
                 # Lines under a ruled grid's last rule are not its rows (a note, the next heading).
                 box = Box(box.x0, box.y0, box.x1, f.box.y1)
             add(box)
@@ -208,6 +213,48 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
                         and not monospaced([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
+
+
+def _body_under_header_grid(grid: Box, rules: Rules, words: list[Word], candidates: list[Candidate],
+                            s: LayoutSettings) -> Box | None:
+    """The rows under a ruled grid that is a table's header (a financial statement boxes its
+    column heads and leaves its rows open; the caller asks only of a grid with no rows of its
+    own, ruled across once at most): the lines right under the grid whose cells each keep
+    between two of its column rules (a row's label may run on past the first, not past the middle
+    of the next column: labels are wider than their head), one after another (table_stack_gap
+    word heights apart at most), down to the first line that does not (prose across the columns, a
+    note) or a line of other type. Only where table_min_rows of those rows have cells side by
+    side and hold a table's rows (a strong candidate) past the grid's first column; None
+    otherwise (a grid with a note, prose or the next heading under it). The rows' columns are
+    read from their words: a statement's amounts, set flush right, line up under its heads, not
+    under the grid's rules."""
+    tol = s.rule_join
+    cuts = [g.pos for g in rules.vertical
+            if grid.x0 + tol < g.pos < grid.x1 - tol and g.lo <= grid.y1 - tol and g.hi >= grid.y1 - tol]
+    if not cuts:
+        return None
+    under = [w for w in words if w.y0 >= grid.y1 - tol and grid.x0 <= (w.x0 + w.x1) / 2 <= grid.x1]
+    height = median([w.y1 - w.y0 for w in under], 0.0)
+    # A row's label may run on past the first column rule (labels are wider than their head),
+    # not past the middle of the next column.
+    label_end = (cuts[0] + (cuts[1] if len(cuts) > 1 else grid.x1)) / 2
+    bottom, rows = grid.y1, 0
+    for row in make_rows(under, s.row_overlap):
+        if row.y0 - bottom > s.table_stack_gap * height or abs(_row_height(row) - height) > s.float_size_change * height:
+            break
+        cells = cells_of(row.words, s)
+        if cells[0][-1].x1 > label_end or any(cells[0][0].x0 < x < cells[0][-1].x1 for x in cuts[1:]) or any(
+                c[0].x0 < x < c[-1].x1 for c in cells[1:] for x in cuts):
+            break  # a cell across a column rule: prose under the table, not its row
+        bottom, rows = row.y1, rows + (len(cells) > 1)
+    if rows < s.table_min_rows or not any(
+            c.strong and c.box.y1 > grid.y1 + tol and c.box.y0 < bottom and c.box.x1 > cuts[0] for c in candidates):
+        return None
+    return Box(grid.x0, grid.y1, grid.x1, bottom)
+
+
+def _row_height(row: Row) -> float:
+    return median([w.y1 - w.y0 for w in row.words], 0.0)
 
 
 _FIGURE_CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Abbildung|Abb\.|Figura|Chart|Scheme|Plate)\s*([A-Z]?\d+|[IVXL]+)\b")
