@@ -191,6 +191,16 @@ def test_a_justified_arabic_word_loses_its_tatweel_and_bidirectional_controls_ar
     assert normalize("a \u0640 b") == "a \u0640 b"  # a lone tatweel among no Arabic letters: as drawn
 
 
+def test_a_zero_width_non_joiner_inside_a_word_shapes_it_and_stays():
+    # Persian "I want" (mi + ZWNJ + khaham): without the non-joiner the prefix joins the verb, a
+    # different spelling; a Devanagari half form keeps its joiner. Elsewhere they are noise.
+    persian = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"
+    assert normalize(f"{persian} \u0628\u0631\u0648\u0645") == f"{persian} \u0628\u0631\u0648\u0645"
+    assert normalize("\u0915\u094d\u200d\u0937") == "\u0915\u094d\u200d\u0937"
+    assert normalize("\u200cword\u200d next\u200c") == "word next"
+    assert normalize("PDF/\u200cVT and PDF/\u200cUA") == "PDF/VT and PDF/UA"  # a line-break hint in Latin text
+
+
 
 def test_a_word_in_capitals_and_small_capitals_drawn_in_pieces_is_one_word():
     # A heading's "I" "NTRODUCTION" (10 pt capitals, 8 pt small capitals), drawn as two pieces

@@ -23,8 +23,12 @@ _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "
 _SPACES = re.compile(r"[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\t]+")
 # Invisible characters, bidirectional controls among them (marks, embeddings, isolates: the order
 # they set is the one the words are read in), and the tatweel stretching Arabic words to justify
-# a line ("الـــعربية" is "العربية").
-_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]|"
+# a line ("الـــعربية" is "العربية"). The zero-width non-joiner and joiner shape the letters of a
+# word in the scripts that join them (Persian "می‌خواهم", a Devanagari half form): kept between
+# two such letters, dropped elsewhere (a line-break hint in "PDF/‌VT").
+_JOINING = "\u0600-\u08ff\u0900-\u0dff\ufb50-\ufdff\ufe70-\ufefe"  # Arabic, Syriac, Thaana, Indic
+_INVISIBLE = re.compile(r"[\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]|"
+                        rf"(?<![{_JOINING}])[\u200c\u200d]|[\u200c\u200d](?![{_JOINING}])|"
                         r"(?<=[\u0620-\u064a\u066e-\u06d3])\u0640+|\u0640+(?=[\u0620-\u064a\u066e-\u06d3])")
 _LIGATURE_RE = re.compile("|".join(_LIGATURES))
 # Adobe's Symbol font draws tall brackets, braces and rules from pieces it puts in the Private Use
