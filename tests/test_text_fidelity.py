@@ -254,6 +254,11 @@ def test_letter_spaced_words_are_written_as_the_words_they_spell():
     uneven = _tracked("abstract", 72, 100, 4.0, 0.0)
     uneven = [Word(w.x0 + k // 2, w.y0, w.x1 + k // 2, w.y1, w.text) for k, w in enumerate(uneven)]  # gaps 4, 5, 4, 5...
     assert read(uneven) == list("abstract")
+    # A German page's own words: German sets emphasis letter-spaced (Sperrsatz).
+    german = ["Die Anforderungen an die Räume der Klinik sind in der Norm für alle",
+              "Bereiche und Räume festgelegt, die von den Patienten genutzt werden."]
+    page = _tracked("Zusammenfassung", 72, 80, 3.0, 0.0) + column(german, 72, 100)
+    assert read(page)[0] == "Zusammenfassung"
     # The words before and after on the line are left as they are; the boxes too (the layout
     # reads the letters), so only the text changes.
     line = [Word(20, 100, 60, 109, "Keywords:")] + _tracked("abstract", 72, 100, 4.0, 0.0)

@@ -7,12 +7,15 @@ run is told from letters that are words (list marks "a b c d", a grid's column l
 "x y z") by its geometry and its words: single letters side by side in a line, in one type
 height, the gaps between them alike (tracking adds the same space after every letter) and no
 wider than `letter_spaced_gap` letter heights; a gap clearly wider than that is a word space
-("a r t i c l e   i n f o"); and every word the joined letters make is a known word.
+("a r t i c l e   i n f o"); and every word the joined letters make is a known word (English,
+or the page's language: German sets emphasis letter-spaced, "g e s p e r r t").
 
 Only the text changes (a line's words are joined as its text is written): the layout reads the
 letters' boxes as they are, so the page's type sizes, rows and gutters stay what they were.
 """
 from __future__ import annotations
+
+from typing import Sequence
 
 from ..engine.geometry import Word
 from ..engine.settings import LayoutSettings
@@ -54,20 +57,25 @@ def _words_of_run(run: list[Word], s: LayoutSettings) -> list[list[Word]] | None
     return words
 
 
-def _joined(run: list[Word], lexicon: Lexicon, s: LayoutSettings) -> list[Word]:
+def _joined(run: list[Word], lexicons: Sequence[Lexicon], s: LayoutSettings) -> list[Word]:
     """The run's letters as the words they spell, or the run as it is."""
     words = None if len(run) < s.letter_spaced_letters else _words_of_run(run, s)
-    if words is None or any(len(w) < 2 or "".join(x.text for x in w).lower() not in lexicon for w in words):
+    if words is None or any(len(w) < 2 or not _known("".join(x.text for x in w).lower(), lexicons) for w in words):
         return run
     return [Word(w[0].x0, min(x.y0 for x in w), w[-1].x1, max(x.y1 for x in w), "".join(x.text for x in w), w[0].seq)
             for w in words]
 
 
-def joined_letter_spacing(line: list[Word], lexicon: Lexicon, s: LayoutSettings) -> list[Word]:
+def _known(word: str, lexicons: Sequence[Lexicon]) -> bool:
+    return any(word in lexicon for lexicon in lexicons)
+
+
+def joined_letter_spacing(line: list[Word], lexicons: Sequence[Lexicon], s: LayoutSettings) -> list[Word]:
     """A line's words (left to right) with each letter-spaced word as one word, its box the
-    letters' box; the line itself when it holds none."""
+    letters' box; the line itself when it holds none. A word is known when one of `lexicons`
+    (English, the page's language: German sets emphasis letter-spaced) lists it."""
     n = s.letter_spaced_letters
-    if len(line) < n or not lexicon or sum(1 for w in line if len(w.text) == 1) < n:
+    if len(line) < n or not any(lexicons) or sum(1 for w in line if len(w.text) == 1) < n:
         return line
     out: list[Word] = []
     run: list[Word] = []
@@ -75,9 +83,9 @@ def joined_letter_spacing(line: list[Word], lexicon: Lexicon, s: LayoutSettings)
         if _letter(w) and (not run or _next_letter(run[-1], w, s)):
             run.append(w)
             continue
-        out += _joined(run, lexicon, s)
+        out += _joined(run, lexicons, s)
         run = [w] if _letter(w) else []
         if not run:
             out.append(w)
-    out += _joined(run, lexicon, s)
+    out += _joined(run, lexicons, s)
     return out if len(out) < len(line) else line

@@ -127,7 +127,7 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     rtl = mixed and paragraph_right_to_left([w for words in lines for w in words], page is not None and page.right_to_left)
     for words in lines:
         if s.normalize_text and not rtl:
-            words = joined_letter_spacing(words, known_words(), s)
+            words = joined_letter_spacing(words, (known_words(), repairs.words), s)
         raw = line_text(words, repairs.dictionary, s, rtl, mixed)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
