@@ -87,6 +87,24 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
         assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
 
 
+def test_a_footnote_in_type_near_the_body_s_at_a_column_s_foot_goes_after_the_sentence_it_breaks():
+    # ICML's first page: the conference's note at the left column's foot in type a little smaller
+    # than the body's (within float_size_change of it: no float by size), a word broken there
+    # ("ac-" / "tions") carried on at the right column's top. The note is clearly smaller than the
+    # paragraph it interrupts, and nothing of its column lies below it: it goes after the paragraph.
+    left = column(prose("L", 18) + ["depends on the expected values of the ac-"], 72, 100)
+    note = small_line("Proceedings of the 33rd International Conference on Machine Learning.", 72,
+                      100 + 21 * PITCH, size=9.2)
+    right = column(["tions available in the reached states."] + prose("R", 18), 320, 100)
+    for words in (left + note + right, shuffled(left + note + right)):
+        text = text_of(words)
+        assert "values of the actions\navailable in the reached" in text.replace("\n\n", "\n")
+        assert_in_order(text, "values of the", "available in the reached", "R17", "Proceedings")
+    # A paragraph in the same type under it, at the column's foot, is the body's: it stays.
+    same = [Word(w.x0, w.y0, w.x1, w.y0 + 10.0, w.text) for w in note]
+    assert_in_order(text_of(left + same + right), "values of the ac-", "Proceedings", "tions available")
+
+
 def test_a_table_in_type_near_the_body_with_its_caption_under_it_goes_after_the_paragraph():
     # ACL's style: body in 11 points, a table in 10 with its caption under it, both read as one
     # block at the right column's top, inside "Footnotes should be separated from | the text".

@@ -189,7 +189,8 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             caption: Block | None = None  # the run's last caption (its rest may follow a label)
             floats = 0  # float_run_max at most; a chart's labels, each a block, count apart
             while j < len(out) and j - i <= 4 * s.float_run_max:
-                if not (_is_float(out[j], body_h, s) or caption and caption_goes_on(caption, out[j], body_h, s)):
+                if not (_is_float(out[j], body_h, s) or caption and caption_goes_on(caption, out[j], body_h, s)
+                        or _footnote_under(out[i], out[j], out, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
                     # paragraph that carries the sentence on is no chart's labels.
                     if captioned or not _chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
@@ -213,6 +214,20 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                 continue
         i += 1
     return out
+
+
+def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: LayoutSettings) -> bool:
+    """`block` is a footnote under the paragraph whose sentence it interrupts: at its column's
+    foot (no block of the column below it), right under the paragraph, in type clearly smaller
+    than the paragraph's (half float_size_change at least: a 9 pt note under 10 pt text, which
+    the page's own body height may not tell apart)."""
+    a, b = paragraph.box, block.box
+    if b.y0 < a.y1 or min(a.x1, b.x1) <= max(a.x0, b.x0) or block.kind != TEXT:
+        return False
+    if block_height(block) >= (1 - s.float_size_change / 2) * block_height(paragraph):
+        return False
+    return not any(o is not block and o.box.y0 >= b.y1 and min(o.box.x1, b.x1) > max(o.box.x0, b.x0)
+                   for o in body)
 
 
 def body_height(layout: PageLayout) -> float:
