@@ -426,7 +426,7 @@ def _word_space_apart(a: Word, b: Word, s: LayoutSettings) -> bool:
 
 def _taller(row: Row, body: float, s: LayoutSettings) -> bool:
     """The row is set in a heading's type: heading_size_ratio times `body` or taller."""
-    return median([w.y1 - w.y0 for w in row.words], 0.0) >= s.heading_size_ratio * body
+    return row.word_height >= s.heading_size_ratio * body
 
 
 def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, right_start: float,

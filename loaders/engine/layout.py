@@ -345,7 +345,7 @@ def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
     of running text in it (a page that opens with the lines that finish a sentence carried over,
     beside a table's caption or a heading in the other column). A caption or a note in small
     type next to a running head or a footer stays a candidate."""
-    body = [row for row in run if abs(_word_height(row) - body_h) <= s.float_size_change * body_h]
+    body = [row for row in run if abs(row.word_height - body_h) <= s.float_size_change * body_h]
     return bool(body) and (len(run) > 1 or running_text(Line(body[0].words), s))
 
 
@@ -403,12 +403,12 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # Others give boxes taller than their line spacing (each line's box overlaps the next): the
     # space between boxes then hides a paragraph gap, and baseline distances over the pitch tell it.
     tall = (pitch > 0 and median([r.y1 - r.y0 for r in leaf.rows], 0.0) > pitch  # (rows: cheap, and no shorter)
-            and median([_word_height(r) for r in leaf.rows], 0.0) > pitch)
+            and median([r.word_height for r in leaf.rows], 0.0) > pitch)
     prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
     for row in leaf.rows:
         line = Line(row.words)
         text = line.text
-        height = _word_height(row)
+        height = row.word_height
         heading = _is_heading(line, height, body_h, s, text)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
@@ -516,21 +516,12 @@ def _edge_block(row: Row, band: int, body_h: float, s: LayoutSettings) -> Block:
     decides), or, when it is not, text of its own; a heading (a section title at the top of a
     page) heads what follows it."""
     line = Line(row.words)
-    return Block([line], band, 0, kind=HEADING if _is_heading(line, _word_height(row), body_h, s) else TEXT)
+    return Block([line], band, 0, kind=HEADING if _is_heading(line, row.word_height, body_h, s) else TEXT)
 
 
 def _usual_height(words: list[Word]) -> float:
     """The page's usual word height (the body text's), or a line's height where none tells it."""
     return median([w.y1 - w.y0 for w in words], FALLBACK_LINE_HEIGHT) or FALLBACK_LINE_HEIGHT
-
-
-def _word_height(row: Row) -> float:
-    """The words' usual height, not the row's extent: a superscript or a tall math symbol must
-    not make a body line look like a heading."""
-    ws = row.words
-    if len(ws) == 1:  # (most rows of a sparse page): its one height
-        return ws[0].y1 - ws[0].y0
-    return median([w.y1 - w.y0 for w in ws], row.y1 - row.y0)
 
 
 def _mark_titles_over_regions(body: list[Block], s: LayoutSettings) -> None:

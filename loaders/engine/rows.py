@@ -57,6 +57,15 @@ class Row:
     def cy(self) -> float:
         return (self.y0 + self.y1) / 2
 
+    @property
+    def word_height(self) -> float:
+        """The words' usual height, not the row's extent: a superscript or a tall math symbol
+        must not make a body line look like a heading."""
+        ws = self.words
+        if len(ws) == 1:  # (most rows of a sparse page): its one height
+            return ws[0].y1 - ws[0].y0
+        return median([w.y1 - w.y0 for w in ws], self.y1 - self.y0)
+
     def occupied(self) -> list[tuple[float, float]]:
         """Merged x-intervals covered by the row's words, left to right (the gutter sweeps ask
         for them again at every level of the recursion: computed once)."""

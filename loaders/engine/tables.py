@@ -19,7 +19,7 @@ from .floats import caption_goes_on, is_caption_start
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
-from .rows import Row, make_rows
+from .rows import make_rows
 from .table_regions import Candidate, axis_labels, cell_text, cells_of, monospaced, table_candidates
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
@@ -240,7 +240,7 @@ def _body_under_header_grid(grid: Box, rules: Rules, words: list[Word], candidat
     label_end = (cuts[0] + (cuts[1] if len(cuts) > 1 else grid.x1)) / 2
     bottom, rows = grid.y1, 0
     for row in make_rows(under, s.row_overlap):
-        if row.y0 - bottom > s.table_stack_gap * height or abs(_row_height(row) - height) > s.float_size_change * height:
+        if row.y0 - bottom > s.table_stack_gap * height or abs(row.word_height - height) > s.float_size_change * height:
             break
         cells = cells_of(row.words, s)
         if cells[0][-1].x1 > label_end or any(cells[0][0].x0 < x < cells[0][-1].x1 for x in cuts[1:]) or any(
@@ -251,10 +251,6 @@ def _body_under_header_grid(grid: Box, rules: Rules, words: list[Word], candidat
             c.strong and c.box.y1 > grid.y1 + tol and c.box.y0 < bottom and c.box.x1 > cuts[0] for c in candidates):
         return None
     return Box(grid.x0, grid.y1, grid.x1, bottom)
-
-
-def _row_height(row: Row) -> float:
-    return median([w.y1 - w.y0 for w in row.words], 0.0)
 
 
 _FIGURE_CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Abbildung|Abb\.|Figura|Chart|Scheme|Plate)\s*([A-Z]?\d+|[IVXL]+)\b")

@@ -125,9 +125,10 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     mixed = page is None or page.has_right_to_left
     # The paragraph's direction (a page without a right-to-left letter spares every line the look).
     rtl = mixed and paragraph_right_to_left([w for words in lines for w in words], page is not None and page.right_to_left)
+    spelled = (known_words(), repairs.words) if s.normalize_text and not rtl else None  # letter-spaced words' lists
     for words in lines:
-        if s.normalize_text and not rtl:
-            words = joined_letter_spacing(words, (known_words(), repairs.words), s)
+        if spelled:
+            words = joined_letter_spacing(words, spelled, s)
         raw = line_text(words, repairs.dictionary, s, rtl, mixed)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
