@@ -301,6 +301,11 @@ def test_a_chart_whose_labels_are_a_block_each_goes_after_the_paragraph_however_
     assert len(labels + axes) > s.float_run_max
     body = [paragraph, *labels, *axes, caption, carried]
     assert floats_after_paragraphs(body, 10, s) == [paragraph, carried, *labels, *axes, caption]
+    # Labels in small type (cvatfx_011's plots at the next column's top): floats by their size,
+    # and a chart's labels all the same, which count apart.
+    small = [_block(b.lines[0].text, b.box.y0, 7, x=b.box.x0) for b in labels]
+    body = [paragraph, *small, *axes, caption, carried]
+    assert floats_after_paragraphs(body, 10, s) == [paragraph, carried, *small, *axes, caption]
     # More floats than float_run_max in a row (not a chart's labels) still stay where they are.
     notes = [_block(f"{k} A note in small type.", 400 + 10 * k, 7) for k in range(s.float_run_max + 1)]
     body = [paragraph, *notes, caption, carried]

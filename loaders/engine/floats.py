@@ -196,7 +196,7 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                     if captioned or not _chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
                         break
                     loose = True
-                else:
+                elif not _chart_part(out[j], s):  # a chart's labels in small type count apart too
                     floats += 1
                     if floats > s.float_run_max:
                         break

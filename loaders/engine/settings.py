@@ -262,7 +262,7 @@ class LayoutSettings:
     # block (a footnote under a column, however little blank its boxes leave).
     float_size_change: float = 0.1
     # At most this many float blocks in a row are moved after the paragraph they interrupt (a
-    # chart's labels in the body's type, often a block each, count apart: four times as many).
+    # chart's labels, often a block each, count apart: four times as many blocks in all).
     float_run_max: int = 12
     # A caption's line this share of its block's width (or the next line's) runs full width: a
     # line under it opening in lower case, in the caption's type, goes on with the caption.
