@@ -499,3 +499,17 @@ def test_an_outline_s_title_may_span_its_row_but_a_repeated_word_is_no_label():
     assert _outline([span("Introduction to the method"), span("Results of the survey")])  # (a box of prose lines)
     assert _outline([span("Introduction to the method"), [proportional("2.1", 72, 112), [], proportional("Data", 150, 112)]])
     assert not _outline([[proportional("Data", x, 100) for x in (72, 150, 230)]])
+
+
+def test_a_row_label_wrapped_onto_the_line_of_its_values_is_one_row_in_loose_leading():
+    # A statement set in loose leading: "Other creditors and" fills the label column alone and
+    # "accruals" goes on in lower case beside the row's amounts, as far under it as rows are
+    # apart. A short label alone over a row in lower case ("Current" / "assets held") heads it.
+    d = "\u2013"
+    rows = [["Item", "2021", "2022"], ["Trade creditors and suppliers", "1,844", "1,702"], ["Other creditors and", "", ""],
+            ["accruals", "519", d], ["Hire purchase liability", d, "7,403"], ["Current", "", ""],
+            ["assets held", "2,101", "1,990"], ["Employee entitlements", "594", "611"]]
+    table = build_table(Box(70, 95, 420, 240), cell_words(rows, [72, 300, 370], 100), Rules(), S)
+    assert table is not None
+    assert texts(table) == [rows[0], rows[1], ["Other creditors and accruals", "519", d], rows[4], rows[5], rows[6],
+                            rows[7]]

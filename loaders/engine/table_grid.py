@@ -312,9 +312,10 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
         if i in between:
             continue
         if ruled:
-            new = i in full or not rows
+            new = not rows or i in full and not _label_goes_on(rows[-1], filled[i], cols, s)
         else:
-            new = prev is None or not _is_continuation(rows, filled[i], cols, line.y0 - prev.y1, height, s)
+            new = prev is None or not (_is_continuation(rows, filled[i], cols, line.y0 - prev.y1, height, s)
+                                       or _label_goes_on(rows[-1], filled[i], cols, s))
         if new:
             rows.append([list(c) for c in filled[i]])
         else:
@@ -365,6 +366,18 @@ def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tu
     return all(any(c.isalpha() for w in cur[k] for c in w.text) for k in shared) and all(
         max(w.x1 for w in prev[k]) - min(w.x0 for w in prev[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
         for k in shared)
+
+
+def _label_goes_on(row: list[list[Word]], cur: list[list[Word]], cols: list[tuple[float, float]],
+                   s: LayoutSettings) -> bool:
+    """The line's first cell goes on in lower case from a row that is a label alone, filling
+    most of its column (a row's label wrapped onto the line of its values: "Other creditors and" /
+    "accruals | – | 519,300"). A short label alone over a row in lower case heads that row
+    ("Demographics" / "age | 34")."""
+    k = next((k for k, c in enumerate(cur) if c), None)
+    if k is None or not row[k] or any(c for j, c in enumerate(row) if j != k) or not _carries_on(cur[k]):
+        return False
+    return max(w.x1 for w in row[k]) - min(w.x0 for w in row[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
 
 
 def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
