@@ -513,3 +513,8 @@ def test_a_row_label_wrapped_onto_the_line_of_its_values_is_one_row_in_loose_lea
     assert table is not None
     assert texts(table) == [rows[0], rows[1], ["Other creditors and accruals", "519", d], rows[4], rows[5], rows[6],
                             rows[7]]
+    # The same rows ruled apart, the wrapped label's two lines between one pair of rules.
+    ys = [100 + 16 * k - 3 for k in (0, 1, 2, 4, 5, 7, 8)] + [100 + 16 * 8 - 3]
+    lines = [Box(70, y, 420, y) for y in ys] + [Box(70, ys[0], 70, ys[-1]), Box(420, ys[0], 420, ys[-1])]
+    table = build_table(Box(70, ys[0], 420, ys[-1]), cell_words(rows, [72, 300, 370], 100), merge_rules(lines, S), S)
+    assert table is not None and texts(table)[2] == ["Other creditors and accruals", "519", d]

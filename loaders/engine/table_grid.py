@@ -312,7 +312,7 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
         if i in between:
             continue
         if ruled:
-            new = not rows or i in full and not _label_goes_on(rows[-1], filled[i], cols, s)
+            new = i in full or not rows
         else:
             new = prev is None or not (_is_continuation(rows, filled[i], cols, line.y0 - prev.y1, height, s)
                                        or _label_goes_on(rows[-1], filled[i], cols, s))
