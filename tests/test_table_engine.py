@@ -518,3 +518,21 @@ def test_a_row_label_wrapped_onto_the_line_of_its_values_is_one_row_in_loose_lea
     lines = [Box(70, y, 420, y) for y in ys] + [Box(70, ys[0], 70, ys[-1]), Box(420, ys[0], 420, ys[-1])]
     table = build_table(Box(70, ys[0], 420, ys[-1]), cell_words(rows, [72, 300, 370], 100), merge_rules(lines, S), S)
     assert table is not None and texts(table)[2] == ["Other creditors and accruals", "519", d]
+
+
+def test_a_heading_overhanging_the_labels_column_heads_its_column_of_amounts_only():
+    # A statement's head row: "Floating interest rate", wider than its column of amounts, runs
+    # into the labels' column (whose own head sits on the next line); "Fixed interest rate" over
+    # two columns heads both. A rule under the head row sets it apart.
+    words = proportional("Floating interest rate", 150, 100) + proportional("Fixed interest rate", 262, 100)
+    words += proportional("Instruments", 72, 114) + proportional("$", 200, 114) + proportional("1 year", 262, 114)
+    words += proportional("5 years", 332, 114)
+    rows = [["Cash", "3,004", "\u2013", "712"], ["Trade debtors", "\u2013", "2,716", "\u2013"],
+            ["Loans to related parties", "811", "11,184", "\u2013"], ["Other debtors", "\u2013", "428", "90"]]
+    words += cell_words(rows, [72, 196, 262, 332], 132)
+    rule = merge_rules([Box(70, 111, 380, 111), Box(70, 129, 380, 129)], S)
+    table = build_table(Box(70, 95, 380, 200), words, rule, S)
+    assert table is not None
+    assert texts(table)[0] == ["", "Floating interest rate", "Fixed interest rate", "Fixed interest rate"]
+    assert [row[0] for row in texts(table)[1:]] == ["Instruments", "Cash", "Trade debtors", "Loans to related parties",
+                                                    "Other debtors"]

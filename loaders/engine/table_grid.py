@@ -228,9 +228,12 @@ def _underline(g: Segment, words: list[Word], s: LayoutSettings) -> bool:
 
 
 def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[float] | None,
-          s: LayoutSettings) -> list[list[Word]]:
+          s: LayoutSettings, header: bool = False) -> list[list[Word]]:
     """A line's words in columns. Between column rules a word goes where its centre is; without
-    rules each cell of the line goes to the columns it reaches over (all of them: a span)."""
+    rules each cell of the line goes to the columns it reaches over (all of them: a span). In a
+    header, a heading over several columns heads the first (the rows' labels) only when its
+    middle lies over it: a heading wider than its narrow column of amounts overhangs the labels'
+    column, which has its own head ("Floating interest rate" beside "Financial Instruments")."""
     out: list[list[Word]] = [[] for _ in cols]
     if seps is not None:
         for w in line_words:
@@ -269,6 +272,8 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
                 for w, k in zip(cell, at):
                     out[k].append(w)
                 continue
+        if header and len(hit) > 1 and hit[0] == 0 and (x0 + x1) / 2 > cols[0][1]:
+            hit = hit[1:]
         for k in hit:
             out[k].extend(cell)
     return out
@@ -434,7 +439,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     row_band: list[int] = []
     for b, band in enumerate(bands):
         if b == 0 and len(bands) > 1 and len(band) <= s.table_header_lines:
-            rows = [_union([_fill(line.words, cols, seps, s) for line in band])]  # the header
+            rows = [_union([_fill(line.words, cols, seps, s, header=True) for line in band])]  # the header
         else:
             # Lines set close, or a label's values wrapped under it: rules part the rows.
             tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:])) or (
