@@ -435,6 +435,20 @@ def test_a_page_ends_open_past_a_caption_or_footnote_not_past_large_type():
         assert ends_open(PageLayout(612, 792, [paragraph, foot]), 10, LayoutSettings()) is open_
 
 
+def test_a_page_whose_last_sentence_ends_before_a_raised_footnote_number_ends_closed():
+    # "... Egger's tests." and the footnote's number set raised in small type, a word apart: the
+    # sentence ends there, so the caption at the foot stays after it. On the baseline, in the
+    # body's type, the number is the sentence's own ("... in the years 19 / 20").
+    caption = _block("Fig. 2. Yields of the plots.", 700, 10)
+    for raised, open_ in ((True, False), (False, True)):
+        words = line_words("bias was assessed by the Egger tests.", 72, 100)
+        mark = (Word(words[-1].x1 + 2, 99, words[-1].x1 + 8, 105, "24") if raised
+                else Word(words[-1].x1 + 3, 100, words[-1].x1 + 13, 110, "24"))
+        paragraph = Block([Line(line_words("Publication bias and the heterogeneity of the trials", 72, 100 - PITCH)),
+                           Line(words + [mark])])
+        assert ends_open(PageLayout(612, 792, [paragraph, caption]), 10, LayoutSettings()) is open_
+
+
 def _page_left_open(words: list[Word]) -> str:
     """The text of a page whose last sentence goes on on the next page, as the loader reads it."""
     layout = analyze_page(reseq(words), 612, 792)

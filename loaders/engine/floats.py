@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .geometry import (FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block, PageLayout,
+from .geometry import (FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block, Line, PageLayout,
                        in_capitals, median)
 from .settings import LayoutSettings
 
@@ -133,10 +133,21 @@ def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     its axis title are no paragraph.)"""
     if block.kind != TEXT or _is_float(block, body_h, s):
         return False
-    last = block.lines[-1].text.rstrip()
+    last = _without_mark(block.lines[-1], s)
     if not last or _ENDS_SENTENCE.search(last) or not _running(last, s):
         return False
     return not _chart_part(block, s)
+
+
+def _without_mark(line: Line, s: LayoutSettings) -> str:
+    """A line's text less a footnote's number set raised, in smaller type, apart from the word
+    before it ("... the Egger's tests. 24"): after a stop, the sentence ends all the same."""
+    text, words = line.text.rstrip(), line.words
+    if len(words) > 1 and words[-1].text.isdigit() and len(words[-1].text) <= 2 and text.endswith(" " + words[-1].text):
+        mark, before = words[-1], words[-2]
+        if mark.y1 - mark.y0 < s.mark_small * (before.y1 - before.y0) and mark.y1 <= before.y1 - s.mark_raised:
+            return text[: -len(mark.text) - 1]
+    return text
 
 
 def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | None:
