@@ -1,8 +1,9 @@
 """Table chunks: a table never shares a chunk with prose, and is cut only between its rows.
 
-A table (a `table` block of the loader) within chunk_size is one chunk, its caption with it. A
-longer one is cut between rows; every part starts with the caption and the header rows again, so
-each chunk reads as a table of its own ("what is the sound insulation between offices" finds
+A table (a `table` block of the loader) within chunk_size is one chunk, its caption and notes with
+it. A longer one is cut between rows; every part starts with the caption and the header rows
+again and ends with the notes (they explain the rows' marks), so each chunk reads as a table of
+its own ("what is the sound insulation between offices" finds
 the row with its header). A single row longer than chunk_size stays whole. Chunk metadata says
 `kind: "table"` and carries the table's box.
 """
@@ -22,15 +23,19 @@ KIND_KEY = "kind"
 def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], limit: int) -> list[tuple[str, int]]:
     """The table's text in parts within `limit` (by `size_of`), each with its offset in `text`
     where its own rows begin: the whole text when it fits, else runs of rows under the caption
-    and the header repeated."""
+    and the header repeated, over the notes repeated."""
     if size_of(text) <= limit:
         return [(text, 0)]
-    caption = ""
+    caption = notes = ""
     body_at = 0
+    body_end = len(text)
     if block.caption and text.startswith(block.caption + CAPTION_SEPARATOR):
         caption = block.caption + CAPTION_SEPARATOR
         body_at = len(caption)
-    lines = text[body_at:].split("\n")
+    if block.notes and text.endswith(CAPTION_SEPARATOR + block.notes):
+        notes = CAPTION_SEPARATOR + block.notes
+        body_end -= len(notes)
+    lines = text[body_at:body_end].split("\n")
     head_n = header_lines(lines, block.header_rows)
     head = "\n".join(lines[:head_n])
     offsets = []
@@ -41,7 +46,7 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
 
     def part(rows: list[int]) -> str:
         body = "\n".join(lines[i] for i in rows)
-        return caption + (head + "\n" + body if head else body)
+        return caption + (head + "\n" + body if head else body) + notes
 
     parts: list[tuple[str, int]] = []
     current: list[int] = []

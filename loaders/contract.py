@@ -46,10 +46,12 @@ class LayoutBlock:
     full_last_line: bool = False  # its last line runs to the right edge: the text likely goes on
     size: float = 0.0  # its typical word height (footnotes and captions are smaller than body text)
     # A table (kind "table") only: its rows of cell texts (a spanning cell's text in every position
-    # it covers), how many of them head it, and its caption ("" when none was found).
+    # it covers), how many of them head it, its caption and its notes, a line each ("" when none
+    # was found).
     rows: list[list[str]] | None = None
     header_rows: int = 0
     caption: str | None = None
+    notes: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +85,8 @@ def _block_out(b: LayoutBlock) -> dict[str, Any]:
            "start": b.start, "end": b.end, "full_last_line": b.full_last_line, "size": round(b.size, DIGITS)}
     if b.rows is not None:  # a table; other blocks are written exactly as before tables existed
         out.update(rows=b.rows, header_rows=b.header_rows, caption=b.caption or "")
+        if b.notes:  # (a table without notes is written as before notes were read)
+            out["notes"] = b.notes
     return out
 
 
@@ -132,7 +136,8 @@ def _block(d: Mapping[str, Any]) -> LayoutBlock:
                        str(d.get("kind", TEXT)), int(d["start"]), int(d["end"]),
                        bool(d.get("full_last_line", False)), float(d.get("size", 0.0)),
                        None if rows is None else [[str(c) for c in row] for row in rows],
-                       int(d.get("header_rows", 0)), None if rows is None else str(d.get("caption", "")))
+                       int(d.get("header_rows", 0)), None if rows is None else str(d.get("caption", "")),
+                       None if rows is None else str(d.get("notes", "")))
 
 
 def _furniture(d: Mapping[str, Any]) -> FurnitureBlock:

@@ -170,7 +170,7 @@ def test_tables_off_reads_them_as_prose_and_text_mode_as_plain_rows(tmp_path):
     assert "Region | 2021 | 2022 | Change\nNorth | 1,204 | 1,310 | 7.0" in plain and "---" not in plain
 
 
-def test_a_long_table_is_split_between_rows_every_part_repeating_the_header(tmp_path):
+def test_a_long_table_is_split_between_rows_every_part_repeating_the_header_and_notes(tmp_path):
     head = ["Date", "Reference", "Debit", "Credit"]
     rows = [[f"{d:02d}/03/2024", f"INV-{4100 + d}", f"{10 * d}.50", f"{d}.25"] for d in range(1, 31)]
     p = Page()
@@ -178,6 +178,7 @@ def test_a_long_table_is_split_between_rows_every_part_repeating_the_header(tmp_
     t = simple_table(72, y + 20, [100, 120, 100, 100], [head] + rows, "grid")
     p.text(72, y + 12, "Table 5. General ledger")
     p.table(t)
+    p.text(72, t.ys[-1] + 14, "Source: ledger export of March 2024.")  # its note: in every part too
     docs = ColumnAwarePDFLoader(write(tmp_path / "long.pdf", [p])).load()
     chunks = BandAwareTextSplitter(chunk_size=120).split_documents(docs)
     parts = [c for c in chunks if c.metadata.get("kind") == "table"]
@@ -187,7 +188,8 @@ def test_a_long_table_is_split_between_rows_every_part_repeating_the_header(tmp_
         lines = c.page_content.split("\n")
         assert lines[:4] == ["Table 5. General ledger", "", "| Date | Reference | Debit | Credit |",
                              "| --- | --- | --- | --- |"]
-        seen += [re.sub(r"\s", "", line) for line in lines[4:]]
+        assert lines[-2:] == ["", "Source: ledger export of March 2024."]
+        seen += [re.sub(r"\s", "", line) for line in lines[4:-2]]
         assert c.metadata["page"] == 0 and '"bbox"' in c.metadata["boxes"]
         assert 70 <= c.metadata["bbox_x0"] <= 73
     assert seen == ["|" + "|".join(r) + "|" for r in rows]  # every row once, in order
@@ -1054,3 +1056,47 @@ def test_prose_under_a_small_ruled_grid_is_not_its_rows_even_over_another_table(
     p.table(open_table)
     found = [rows for _, rows, _ in tables_of(write(tmp_path / "t.pdf", [p]))]
     assert found == [small.grid(), open_table.grid()]
+
+
+def _notes_page(notes: list[str]) -> tuple[Page, TableSpec]:
+    rows = [["Instrument", "2021", "2022"], ["Loans(1)", "811", "N/a"], ["Cash", "3,004", "2,716"],
+            ["Debtors", "428", "N/a"]]
+    t = simple_table(72, 170, [140, 90, 90], rows, "booktabs")
+    p = page_with(t)
+    p.words = [w for w in p.words if w[1] < t.ys[-1] + 20]  # the prose under the table is drawn below the notes
+    y = t.ys[-1] + 14
+    for line in notes:
+        p.text(72, y, line)
+        y += LEAD
+    p.prose(72, y + 12, 451, LOREM)
+    return p, t
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_s_notes_are_read_with_it_and_chunked_with_it(tmp_path, order):
+    # Under the table: a note on the mark "(1)" its cell carries, the key "N/a" its cells use, and
+    # its source. They go with the table (its text, its metadata, its chunk), not with the prose.
+    notes = ["(1) Loans to related parties at market rates.", "N/a: not applicable to these instruments.",
+             "Source: Annual report 2021."]
+    p, t = _notes_page(notes)
+    docs = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p], order)).load()
+    text = docs[0].page_content
+    block = next(b for b in decode_blocks(docs[0].metadata) if b.kind == "table")
+    assert block.rows == t.grid() and block.notes == "\n".join(notes)
+    assert text[block.start:block.end].endswith("| Debtors | 428 | N/a |\n\n" + "\n".join(notes))
+    assert text.count("The committee reviewed") == 2
+    chunks = BandAwareTextSplitter().split_documents(docs)
+    table_chunk = next(c for c in chunks if c.metadata.get("kind") == "table")
+    assert table_chunk.page_content.endswith("Source: Annual report 2021.")
+    assert all("The committee" not in c.page_content for c in chunks if c.metadata.get("kind") == "table")
+
+
+@pytest.mark.parametrize("under", [["Note that the figures for 2022 are not audited yet."],
+                                   ["1) First the committee checks the figures of every region."]])
+def test_prose_under_a_table_that_opens_like_a_note_stays_prose(tmp_path, under):
+    # "Note that ..." is a sentence, not a note's label; "1)" is no mark of the table's.
+    p, _ = _notes_page(under)
+    doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p])).load()[0]
+    block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
+    assert block.notes == "" and under[0] not in doc.page_content[block.start:block.end]
+    assert under[0] in doc.page_content

@@ -30,12 +30,14 @@ from .table_rules import Rules, Segment, group_segments as _group
 @dataclass(slots=True)
 class Table:
     """A table found on a page: its box, its cells (rows of columns of words; a spanning cell's
-    words are in every position it covers), how many rows head it, and its caption's lines."""
+    words are in every position it covers), how many rows head it, its caption's lines and its
+    notes' (each note's lines: table_notes.py)."""
 
     box: Box
     cells: list[list[list[Word]]]
     header_rows: int = 1
     caption: list[Line] = field(default_factory=list)
+    notes: list[list[Line]] = field(default_factory=list)
 
     @property
     def words(self) -> list[Word]:

@@ -19,6 +19,7 @@ from .floats import caption_goes_on, is_caption_start
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
+from .table_notes import note_letter, take_notes
 from .rows import make_rows
 from .table_regions import Candidate, axis_labels, cell_text, cells_of, monospaced, table_candidates
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
@@ -40,11 +41,12 @@ __all__ = ["TABLE_MODES", "TABLES_OFF", "Table", "TableBlock", "find_tables", "p
 class TableBlock(Block):
     """A table in the page's reading order: one block whose lines are the table's rows of words
     (so the page's words stay whole) and whose box is the table's. The page text fills in its
-    cell texts and caption as it renders them (the metadata gives the same)."""
+    cell texts, caption and notes as it renders them (the metadata gives the same)."""
 
     table: Table | None = None
     rows: list[list[str]] | None = None
     caption: str = ""
+    notes: str = ""
 
     @property
     def box(self) -> Box:
@@ -574,10 +576,12 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: Sequenc
     blocks = layout.blocks
     text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
     emptied = _take_caption(text, t, s, others, layout.usual_height)
+    emptied += take_notes([b for b in text if all(b is not e for e in emptied)], t, s, others, layout.usual_height)
     if emptied:
         blocks[:] = [b for b in blocks if all(b is not e for e in emptied)]
         text = [b for b in text if all(b is not e for e in emptied)]
     block = _table_block(t)
+    block.lines += [line for note in t.notes for line in note]  # (the page's words stay whole)
     block.region = max((b.region for b in blocks), default=0) + 1
     tb = t.box
     # (A table placed already counts: two tables one above the other read top to bottom.)
@@ -608,14 +612,7 @@ def _interrupts(blocks: list[Block], at: int, tb: Box, s: LayoutSettings) -> boo
         return False
     return (not _SENTENCE_END.search(prev.lines[-1].text) and nxt.band != RULER_BAND
             and nxt.box.y0 >= tb.y1 - 1 and bool(nxt.lines) and nxt.lines[0].text[:1].islower()
-            and not _note_letter(nxt.lines[0].words, s))
-
-
-def _note_letter(words: list[Word], s: LayoutSettings) -> bool:
-    """A line that opens with a letter set raised, in smaller type than the word after it: a
-    note's mark (as footnote marks are told: `mark_small`, `mark_raised`)."""
-    return (len(words) > 1 and len(words[0].text) == 1 and words[0].y0 < words[1].y0 - s.mark_raised
-            and words[0].y1 - words[0].y0 < s.mark_small * (words[1].y1 - words[1].y0))
+            and not note_letter(nxt.lines[0].words, s))
 
 
 def _body_band(blocks: list[Block], at: int) -> tuple[int, int]:

@@ -47,11 +47,12 @@ def file_metadata(info: dict[str, Any], content_hash: str, settings: LayoutSetti
 
 
 def _table_fields(block: Block) -> dict[str, Any]:
-    """A table's rows, header rows and caption, as the page text gave them (nothing for other
-    blocks)."""
+    """A table's rows, header rows, caption and notes, as the page text gave them (nothing for
+    other blocks)."""
     if not isinstance(block, TableBlock) or block.rows is None or block.table is None:
         return {}
-    return {"rows": block.rows, "header_rows": block.table.header_rows, "caption": block.caption}
+    return {"rows": block.rows, "header_rows": block.table.header_rows, "caption": block.caption,
+            "notes": block.notes}
 
 
 def _blocks_and_furniture(page: PageResult) -> dict[str, str]:

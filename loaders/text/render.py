@@ -9,7 +9,7 @@ from functools import cached_property
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, join_at_hyphen
 from ..engine.bidi import paragraph_right_to_left
-from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout, Word
+from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, Line, PageLayout, Word
 from .letter_spacing import joined_letter_spacing
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
@@ -261,11 +261,24 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         language if language in CLOSED_COMPOUNDS else "")
 
 
+def _paragraph_line(lines: list[Line], s: LayoutSettings, repairs: _Repairs) -> str:
+    """Lines as a paragraph's text, on one line (a word its line end broke whole)."""
+    return " ".join(_mended(block_text(Block(list(lines)), s, repairs), repairs, s).split())
+
+
 def _caption_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
-    """A table's caption as a paragraph's text, on one line (a word its line end broke whole)."""
+    """A table's caption on one line."""
     if block.table is None or not block.table.caption:
         return ""
-    return " ".join(_mended(block_text(Block(list(block.table.caption)), s, repairs), repairs, s).split())
+    return _paragraph_line(block.table.caption, s, repairs)
+
+
+def _notes_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
+    """A table's notes, read as the page reads paragraphs (a note a line where each is set on
+    its own lines)."""
+    if block.table is None:
+        return ""
+    return "\n".join(_mended(block_text(Block(list(n)), s, repairs), repairs, s) for n in block.table.notes)
 
 
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
@@ -281,7 +294,8 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
             continue
         if isinstance(block, TableBlock):
             texts.append((block, table_text(block, s, _caption_text(block, s, repairs),
-                                            lambda lines: _cell_text(lines, s, repairs), layout.right_to_left)))
+                                            lambda lines: _cell_text(lines, s, repairs), layout.right_to_left,
+                                            _notes_text(block, s, repairs))))
         else:
             texts.append((block, block_text(block, s, repairs)))
     if s.dehyphenate:

@@ -1,4 +1,5 @@
-"""A table block as text: a GitHub-style Markdown table (or plain lines), its caption above it.
+"""A table block as text: a GitHub-style Markdown table (or plain lines), its caption above it and
+its notes under it.
 
 Cell text is read from the words the engine put in each cell, line by line, each line read and
 its lines normalised and joined as a paragraph's are (pieces of a word drawn touching are one
@@ -22,7 +23,7 @@ JoinLines = Callable[[list[list[Word]]], str]  # a cell's lines of words, as dra
 
 MARKDOWN, TEXT = "markdown", "text"
 TEXT_SEPARATOR = " | "  # between the cells of a row in plain-text mode
-CAPTION_SEPARATOR = "\n\n"  # between a caption and its table
+CAPTION_SEPARATOR = "\n\n"  # between a caption and its table, and between the table and its notes
 _DELIMITER = re.compile(r"^\|(\s*:?-{3,}:?\s*\|)+$")
 
 
@@ -66,15 +67,17 @@ def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
 
 
 def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: JoinLines,
-               page_right_to_left: bool = False) -> str:
+               page_right_to_left: bool = False, notes: str = "") -> str:
     """The text a table block gives the page: its caption (read as the page reads a paragraph,
-    on one line), a blank line, and the table. The block keeps its cell texts and caption (the
-    page metadata gives them)."""
+    on one line), a blank line, the table, and its notes (a line each) after a blank line. The
+    block keeps its cell texts, caption and notes (the page metadata gives them)."""
     table = block.table
     assert table is not None, "a table block is made with its table"
-    block.rows, block.caption = cell_rows(table, join_lines, page_right_to_left), caption
+    block.rows, block.caption, block.notes = cell_rows(table, join_lines, page_right_to_left), caption, notes
     body = render_rows(block.rows, table.header_rows, s.tables)
-    return block.caption + CAPTION_SEPARATOR + body if block.caption else body
+    if block.caption:
+        body = block.caption + CAPTION_SEPARATOR + body
+    return body + CAPTION_SEPARATOR + block.notes if block.notes else body
 
 
 def header_lines(lines: list[str], header_rows: int) -> int:

@@ -1,0 +1,94 @@
+"""A table's notes: the lines set right under a table that explain its marks and name its sources.
+
+"Source: Inderes", "Note: ...", "* Has only haemoglobin data.", "a Letters are designated ...",
+"(1) Including 34,576 options ...", "N/a: not applicable ..." belong to the table above them,
+not to the prose that follows: they are read with the table (its chunk keeps them) instead of as
+paragraphs of their own. A block is a note when it opens as one:
+- with a note's label ("Note:", "Sources:", "Quelle:" ...) or a note's sign (* † ‡ § ¶ # ※);
+- with a mark set raised in smaller type (a note's letter: `note_letter`);
+- or with a mark the table itself carries ("1)" after "+ 32 1)", "(1)" after "options(1)", "N/a:"
+  under cells reading "N/a").
+It sits under the table within `table_caption_reach` of its words' height, across part of the
+table's width, in type no larger than the table's or the body's; notes under it follow on, as do
+lines in type smaller than the body's set close under a note (the rest of a list of abbreviations;
+a running foot is set apart by more).
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from .floats import block_height, is_caption_start
+from .geometry import HEADING, SECTION_NUMBER, TEXT, Block, Box, Line, Word, median
+from .settings import LayoutSettings
+from .table_grid import Table
+
+_LABEL = re.compile(r"^(?i:notes?|sources?|quellen?|anmerkung(?:en)?|hinweise?|fuentes?|notas?|remarques?"
+                    r"|abbreviations?|abkürzungen)\s*[:.]")
+_SIGN = re.compile(r"^[*†‡§¶#※]")
+# A mark the table's cells may carry: "1)", "(1)", "a)", or a short key before a colon ("N/a:").
+_MARK = re.compile(r"^(\(?[0-9a-z]{1,2}\))$|^([^\s:]{1,5}):$")
+
+
+def note_letter(words: list[Word], s: LayoutSettings) -> bool:
+    """A line that opens with a letter set raised, in smaller type than the word after it: a
+    note's mark (as footnote marks are told: `mark_small`, `mark_raised`)."""
+    return (len(words) > 1 and len(words[0].text) == 1 and words[0].y0 < words[1].y0 - s.mark_raised
+            and words[0].y1 - words[0].y0 < s.mark_small * (words[1].y1 - words[1].y0))
+
+
+def _table_mark(first: str, t: Table) -> bool:
+    """The note's first word is a mark the table carries: after a cell's word ("options(1)",
+    "+ 32 1)") for a bracketed mark, a cell's word itself for a key ("N/a:")."""
+    m = _MARK.match(first)
+    if m is None:
+        return False
+    words = [w.text for w in t.words]
+    mark = m.group(1)
+    if mark:  # (the same mark: "1)" is not "(1)")
+        return any(w.endswith(mark) and (mark[0] == "(" or not w.endswith("(" + mark)) for w in words)
+    return m.group(2) in words
+
+
+def _opens_note(block: Block, t: Table, s: LayoutSettings) -> bool:
+    words = block.lines[0].words
+    text = block.lines[0].text
+    return bool(_LABEL.match(text) or _SIGN.match(text)) or note_letter(words, s) or _table_mark(words[0].text, t)
+
+
+def _across(block: Box, table: Box) -> bool:
+    return min(block.x1, table.x1) > max(block.x0, table.x0)
+
+
+def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[Box] = (),
+               body_h: float = 0.0) -> list[Block]:
+    """The notes under the table move into it (`Table.notes`, one list of lines each); the
+    blocks they were are returned, to be dropped. `others`: the page's other tables (a block
+    closer over another table is that one's); `body_h`: the page's body type."""
+    height = median([w.y1 - w.y0 for w in t.words], 0.0)
+    if height <= 0:
+        return []
+    reach = s.table_caption_reach * height
+    largest = (1 + s.float_size_change) * max(height, body_h)
+    tb = t.box
+    under = sorted((b for b in body if b.lines and b.kind in (TEXT, HEADING) and _across(b.box, tb)
+                    and b.box.y0 >= tb.y1 - 1), key=lambda b: b.box.y0)
+    taken: list[Block] = []
+    bottom = tb.y1
+    for b in under:
+        bb = b.box
+        if bb.y0 > bottom + reach or any(bb.y1 - 1 <= o.y0 < bb.y1 + (bb.y0 - bottom) and _across(bb, o) for o in others):
+            break  # too far down, or closer over the next table
+        text = b.lines[0].text
+        size = block_height(b)
+        if size > largest or is_caption_start(text) or SECTION_NUMBER.match(text):
+            break
+        # The rest of a note (a list of abbreviations under it): in type smaller than the body's,
+        # set as close under the note as its lines are to each other.
+        rest = taken and body_h > 0 and size < (1 - s.float_size_change / 2) * body_h and bb.y0 - bottom <= size
+        if not (_opens_note(b, t, s) or rest):
+            break
+        taken.append(b)
+        bottom = bb.y1
+    t.notes = [b.lines for b in taken]
+    return taken
