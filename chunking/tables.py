@@ -2,8 +2,8 @@
 
 A table (a `table` block of the loader) within chunk_size is one chunk, its caption and notes with
 it. A longer one is cut between rows; every part starts with the caption and the header rows
-again and ends with the notes (they explain the rows' marks), so each chunk reads as a table of
-its own ("what is the sound insulation between offices" finds
+again (the last part ends with the notes, where the page has them), so each chunk reads as a
+table of its own ("what is the sound insulation between offices" finds
 the row with its header). A single row longer than chunk_size stays whole. Chunk metadata says
 `kind: "table"` and carries the table's box.
 """
@@ -23,7 +23,7 @@ KIND_KEY = "kind"
 def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], limit: int) -> list[tuple[str, int]]:
     """The table's text in parts within `limit` (by `size_of`), each with its offset in `text`
     where its own rows begin: the whole text when it fits, else runs of rows under the caption
-    and the header repeated, over the notes repeated."""
+    and the header repeated, the notes after the last."""
     if size_of(text) <= limit:
         return [(text, 0)]
     caption = notes = ""
@@ -44,9 +44,9 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
         offsets.append(at)
         at += len(line) + 1
 
-    def part(rows: list[int]) -> str:
+    def part(rows: list[int], last: bool = False) -> str:
         body = "\n".join(lines[i] for i in rows)
-        return caption + (head + "\n" + body if head else body) + notes
+        return caption + (head + "\n" + body if head else body) + (notes if last else "")
 
     parts: list[tuple[str, int]] = []
     current: list[int] = []
@@ -56,7 +56,7 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
             current = []
         current.append(i)
     if current:
-        parts.append((part(current), offsets[current[0]]))
+        parts.append((part(current, last=True), offsets[current[0]]))
     return parts or [(text, 0)]
 
 

@@ -46,8 +46,8 @@ class LayoutBlock:
     full_last_line: bool = False  # its last line runs to the right edge: the text likely goes on
     size: float = 0.0  # its typical word height (footnotes and captions are smaller than body text)
     # A table (kind "table") only: its rows of cell texts (a spanning cell's text in every position
-    # it covers), how many of them head it, its caption and its notes, a line each ("" when none
-    # was found).
+    # it covers), how many of them head it, its caption ("" when none was found) and its notes, a
+    # line each (None when none).
     rows: list[list[str]] | None = None
     header_rows: int = 0
     caption: str | None = None
@@ -137,7 +137,7 @@ def _block(d: Mapping[str, Any]) -> LayoutBlock:
                        bool(d.get("full_last_line", False)), float(d.get("size", 0.0)),
                        None if rows is None else [[str(c) for c in row] for row in rows],
                        int(d.get("header_rows", 0)), None if rows is None else str(d.get("caption", "")),
-                       None if rows is None else str(d.get("notes", "")))
+                       None if rows is None or not d.get("notes") else str(d["notes"]))
 
 
 def _furniture(d: Mapping[str, Any]) -> FurnitureBlock:

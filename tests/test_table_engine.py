@@ -165,6 +165,12 @@ def test_table_blocks_carry_rows_and_caption_other_blocks_are_written_as_before(
                           '"end":5,"full_last_line":false,"size":0.0},')
     assert '"rows":[["Ä","b"],["1","2"]],"header_rows":1,"caption":"Table 1. Ü"' in raw
     assert decode_blocks({BLOCKS_KEY: raw}) == [plain, table]
+    # A table's notes, when it has any, are written after its caption (and read back).
+    noted = LayoutBlock(Box(1, 2, 3, 4), 0, 0, 1, TABLE, 7, 60, rows=[["1", "2"]], header_rows=0, caption="",
+                        notes="a In euros.\nSource: Ü")
+    raw = encode_blocks([noted])
+    assert raw.endswith('"caption":"","notes":"a In euros.\\nSource: Ü"}]')
+    assert decode_blocks({BLOCKS_KEY: raw}) == [noted]
 
 
 @pytest.mark.parametrize("value, mode", [("Markdown", "markdown"), ("text", "text"), (False, "off"), ("off", "off")])
