@@ -62,14 +62,14 @@ def simple_table(x0: float, y0: float, widths: list[float], rows: list[list[str]
 class Page:
     width: float = 595.0
     height: float = 842.0
-    words: list[tuple[float, float, str]] = field(default_factory=list)  # (x, baseline, word)
+    words: list[tuple] = field(default_factory=list)  # (x, baseline, word), or with a font size after it
     lines: list[tuple[float, float, float, float]] = field(default_factory=list)
 
-    def text(self, x: float, y: float, text: str) -> None:
-        """One line of words from x at baseline y."""
+    def text(self, x: float, y: float, text: str, size: float = SIZE) -> None:
+        """One line of words from x at baseline y (in type of `size`)."""
         for word in text.split():
-            self.words.append((x, y, word))
-            x += pymupdf.get_text_length(word + " ", fontname=FONT, fontsize=SIZE)
+            self.words.append((x, y, word) if size == SIZE else (x, y, word, size))
+            x += pymupdf.get_text_length(word + " ", fontname=FONT, fontsize=size)
 
     def prose(self, x: float, y: float, width: float, text: str) -> float:
         """A paragraph filled into lines of `width`; returns the baseline after it."""
@@ -113,8 +113,8 @@ def write(path: Path, pages: list[Page], order: str = "native", seed: int = 0) -
         words = list(p.words)
         if order == "shuffled":
             rnd.shuffle(words)
-        for x, y, word in words:
-            page.insert_text((x, y), word, fontname=FONT, fontsize=SIZE)
+        for x, y, word, *size in words:
+            page.insert_text((x, y), word, fontname=FONT, fontsize=size[0] if size else SIZE)
     doc.save(path)
     doc.close()
     return path

@@ -1101,3 +1101,24 @@ def test_prose_under_a_table_that_opens_like_a_note_stays_prose(tmp_path, under)
     block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
     assert not block.notes and under[0] not in doc.page_content[block.start:block.end]
     assert under[0] in doc.page_content
+
+
+def test_a_running_foot_set_close_under_a_table_s_notes_is_no_note(tmp_path):
+    # The table ends near the page's foot: its note in small type, then the journal's running
+    # foot in the same type a little under it (as on every page), read into one block with the
+    # note. The foot stays furniture, out of the notes and the page text.
+    foot = "Journal of Table Tests 12 (2024)"
+    p = Page()
+    p.prose(72, 80, 451, LOREM + " " + LOREM + " " + LOREM)
+    t = simple_table(72, 700, [140, 90, 90], [["Instrument", "2021", "2022"], ["Loans(1)", "811", "920"],
+                                              ["Cash", "3,004", "2,716"], ["Debtors", "428", "390"]], "booktabs")
+    p.table(t)
+    p.text(72, t.ys[-1] + 11, "(1) Loans to related parties at market rates.", size=7)
+    q = Page()
+    q.prose(72, 80, 451, LOREM + " " + LOREM)
+    for page in (p, q):
+        page.text(72, t.ys[-1] + 20, foot, size=7)
+    docs = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p, q, p, q])).load()
+    block = next(b for b in decode_blocks(docs[0].metadata) if b.kind == "table")
+    assert block.notes == "(1) Loans to related parties at market rates."
+    assert all(foot not in d.page_content for d in docs)

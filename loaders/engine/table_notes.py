@@ -10,8 +10,10 @@ paragraphs of their own. A block is a note when it opens as one:
   under cells reading "N/a").
 It sits under the table within `table_caption_reach` of its words' height, across part of the
 table's width, in type no larger than the table's or the body's; notes under it follow on, as do
-lines in type smaller than the body's set close under a note (the rest of a list of abbreviations;
-a running foot is set apart by more).
+lines in type smaller than the body's set close under a note, within the table's width (the rest of
+a list of abbreviations; not a running foot at the margin). Notes are taken once the page's
+running head and foot are known (`tables.notes_to_tables`, from the reader): a foot set close
+under a table's last note is furniture, not a note.
 """
 from __future__ import annotations
 
@@ -63,7 +65,7 @@ def _across(block: Box, table: Box) -> bool:
 def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[Box] = (),
                body_h: float = 0.0) -> list[Block]:
     """The notes under the table move into it (`Table.notes`, one list of lines each); the
-    blocks they were are returned, to be dropped. `others`: the page's other tables (a block
+    blocks they emptied are returned, to be dropped. `others`: the page's other tables (a block
     closer over another table is that one's); `body_h`: the page's body type."""
     height = median([w.y1 - w.y0 for w in t.words], 0.0)
     if height <= 0:
@@ -73,7 +75,8 @@ def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[
     tb = t.box
     under = sorted((b for b in body if b.lines and b.kind in (TEXT, HEADING) and _across(b.box, tb)
                     and b.box.y0 >= tb.y1 - 1), key=lambda b: b.box.y0)
-    taken: list[Block] = []
+    notes: list[list[Line]] = []
+    emptied: list[Block] = []
     bottom = tb.y1
     for b in under:
         bb = b.box
@@ -84,11 +87,21 @@ def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[
         if size > largest or is_caption_start(text) or SECTION_NUMBER.match(text):
             break
         # The rest of a note (a list of abbreviations under it): in type smaller than the body's,
-        # set as close under the note as its lines are to each other.
-        rest = taken and body_h > 0 and size < (1 - s.float_size_change / 2) * body_h and bb.y0 - bottom <= size
+        # set as close under the note as its lines are to each other, within the table's width
+        # (a running foot under a table at the page's foot starts at the margin).
+        rest = (notes and body_h > 0 and size < (1 - s.float_size_change / 2) * body_h and bb.y0 - bottom <= size
+                and bb.x0 >= tb.x0 - s.edge_tolerance and bb.x1 <= tb.x1 + s.edge_tolerance)
         if not (_opens_note(b, t, s) or rest):
             break
-        taken.append(b)
+        # A line read into the note's block that starts out at the margin, left of the table
+        # and of the note (a running foot set close under it), is no note: it stays, and ends them.
+        left = min(tb.x0, b.lines[0].box.x0) - s.edge_tolerance
+        k = next((i for i, line in enumerate(b.lines) if i and line.box.x0 < left), len(b.lines))
+        notes.append(b.lines[:k])
+        if k < len(b.lines):
+            b.lines = b.lines[k:]
+            break
+        emptied.append(b)
         bottom = bb.y1
-    t.notes = [b.lines for b in taken]
-    return taken
+    t.notes = notes
+    return emptied

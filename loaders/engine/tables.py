@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Callable, Sequence
 
 from .floats import caption_goes_on, is_caption_start
-from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
+from .geometry import FIRST_BAND, HEADING, RULER_BAND, TABLE, TEXT, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .table_notes import note_letter, take_notes
@@ -479,6 +479,21 @@ def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSe
     return layout
 
 
+def notes_to_tables(layout: PageLayout, s: LayoutSettings) -> None:
+    """Each table of the page takes the notes under it (`table_notes.take_notes`); asked once
+    the page's running head and foot are known, so that a foot set close under a table's notes
+    is no note of it."""
+    tables = [b for b in layout.blocks if isinstance(b, TableBlock) and b.table is not None]
+    for block in tables:
+        t = block.table
+        assert t is not None
+        text = [b for b in layout.blocks if b.kind in (TEXT, HEADING) and not isinstance(b, TableBlock)]
+        emptied = take_notes(text, t, s, [o.box for o in tables if o is not block], layout.usual_height)
+        if t.notes:
+            block.lines += [line for note in t.notes for line in note]  # (the page's words stay whole)
+            layout.blocks = [b for b in layout.blocks if all(b is not e for e in emptied)]
+
+
 def _take_out(layout: PageLayout, boxes: list[Box]) -> None:
     """The page's blocks without the words inside tables (lines and blocks left empty go): the
     reading order of the rest stays as the page was read."""
@@ -576,12 +591,10 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: Sequenc
     blocks = layout.blocks
     text = [b for b in blocks if b.band != RULER_BAND and not isinstance(b, TableBlock)]
     emptied = _take_caption(text, t, s, others, layout.usual_height)
-    emptied += take_notes([b for b in text if all(b is not e for e in emptied)], t, s, others, layout.usual_height)
     if emptied:
         blocks[:] = [b for b in blocks if all(b is not e for e in emptied)]
         text = [b for b in text if all(b is not e for e in emptied)]
     block = _table_block(t)
-    block.lines += [line for note in t.notes for line in note]  # (the page's words stay whole)
     block.region = max((b.region for b in blocks), default=0) + 1
     tb = t.box
     # (A table placed already counts: two tables one above the other read top to bottom.)

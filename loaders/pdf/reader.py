@@ -18,7 +18,7 @@ from ..engine.floats import body_height, ends_open, floats_after_carried_sentenc
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout, weighted_median
 from ..engine.layout import analyze_page
-from ..engine.tables import place_tables
+from ..engine.tables import notes_to_tables, place_tables
 from ..paths import display_path
 from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
 from .ocr_settings import OcrSettings
@@ -182,6 +182,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             pos = next_out - base
             mark_furniture([h[1] for h in held], targets=[pos], settings=s, numbers=[h[0] for h in held])
             number, layout, needs_ocr, frame, ocr_result = held[pos]
+            notes_to_tables(layout, s)
             body_h = body_height(layout)  # the same before and after floats move
             if number == open_on:
                 floats_after_carried_sentence(layout, body_h, s)
