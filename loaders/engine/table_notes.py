@@ -10,10 +10,10 @@ paragraphs of their own. A block is a note when it opens as one:
   under cells reading "N/a").
 It sits under the table within `table_caption_reach` of its words' height, across part of the
 table's width, in type no larger than the table's or the body's; notes under it follow on, as do
-lines in type smaller than the body's set close under a note, within the table's width (the rest of
-a list of abbreviations; not a running foot at the margin). Notes are taken once the page's
-running head and foot are known (`tables.notes_to_tables`, from the reader): a foot set close
-under a table's last note is furniture, not a note.
+lines in type smaller than the body's set close under a note (the rest of a list of
+abbreviations). Notes are taken once the page's running head and foot are known
+(`tables.notes_to_tables`, from the reader): a foot set close under a table's last note is
+furniture, not a note.
 """
 from __future__ import annotations
 
@@ -87,20 +87,11 @@ def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[
         if size > largest or is_caption_start(text) or SECTION_NUMBER.match(text):
             break
         # The rest of a note (a list of abbreviations under it): in type smaller than the body's,
-        # set as close under the note as its lines are to each other, within the table's width
-        # (a running foot under a table at the page's foot starts at the margin).
-        rest = (notes and body_h > 0 and size < (1 - s.float_size_change / 2) * body_h and bb.y0 - bottom <= size
-                and bb.x0 >= tb.x0 - s.edge_tolerance and bb.x1 <= tb.x1 + s.edge_tolerance)
+        # set as close under the note as its lines are to each other.
+        rest = notes and body_h > 0 and size < (1 - s.float_size_change / 2) * body_h and bb.y0 - bottom <= size
         if not (_opens_note(b, t, s) or rest):
             break
-        # A line read into the note's block that starts out at the margin, left of the table
-        # and of the note (a running foot set close under it), is no note: it stays, and ends them.
-        left = min(tb.x0, b.lines[0].box.x0) - s.edge_tolerance
-        k = next((i for i, line in enumerate(b.lines) if i and line.box.x0 < left), len(b.lines))
-        notes.append(b.lines[:k])
-        if k < len(b.lines):
-            b.lines = b.lines[k:]
-            break
+        notes.append(b.lines)
         emptied.append(b)
         bottom = bb.y1
     t.notes = notes
