@@ -1093,9 +1093,11 @@ def test_a_table_s_notes_are_read_with_it_and_chunked_with_it(tmp_path, order):
 
 
 @pytest.mark.parametrize("under", [["Note that the figures for 2022 are not audited yet."],
-                                   ["1) First the committee checks the figures of every region."]])
+                                   ["1) First the committee checks the figures of every region."],
+                                   ["* The author thanks the committee for the figures of every region."]])
 def test_prose_under_a_table_that_opens_like_a_note_stays_prose(tmp_path, under):
-    # "Note that ..." is a sentence, not a note's label; "1)" is no mark of the table's.
+    # "Note that ..." is a sentence, not a note's label; "1)" is no mark of the table's; nor is
+    # "*", a footnote's mark on some word of the page's, none of the table's cells.
     p, _ = _notes_page(under)
     doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p])).load()[0]
     block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")

@@ -4,7 +4,8 @@
 "(1) Including 34,576 options ...", "N/a: not applicable ..." belong to the table above them,
 not to the prose that follows: they are read with the table (its chunk keeps them) instead of as
 paragraphs of their own. A block is a note when it opens as one:
-- with a note's label ("Note:", "Sources:", "Quelle:" ...) or a note's sign (* † ‡ § ¶ # ※);
+- with a note's label ("Note:", "Sources:", "Quelle:" ...) or sign (※), or a reference sign
+  (* † ‡ § ¶ #) that the table's cells carry too;
 - with a mark set raised in smaller type (a note's letter: `note_letter`);
 - or with a mark the table itself carries ("1)" after "+ 32 1)", "(1)" after "options(1)", "N/a:"
   under cells reading "N/a").
@@ -27,7 +28,8 @@ from .table_grid import Table
 
 _LABEL = re.compile(r"^(?i:notes?|sources?|quellen?|anmerkung(?:en)?|hinweise?|fuentes?|notas?|remarques?"
                     r"|abbreviations?|abkürzungen)\s*[:.]")
-_SIGN = re.compile(r"^[*†‡§¶#※]")
+_SIGN = re.compile(r"^[*†‡§¶#]")  # a reference mark: the table carries it too
+_NOTE_SIGN = re.compile(r"^※")  # a note's own sign (CJK typesetting): "※ 주: ...", "※ Source ..."
 # A mark the table's cells may carry: "1)", "(1)", "a)", or a short key before a colon ("N/a:").
 _MARK = re.compile(r"^(\(?[0-9a-z]{1,2}\))$|^([^\s:]{1,5}):$")
 
@@ -55,7 +57,11 @@ def _table_mark(first: str, t: Table) -> bool:
 def _opens_note(block: Block, t: Table, s: LayoutSettings) -> bool:
     words = block.lines[0].words
     text = block.lines[0].text
-    return bool(_LABEL.match(text) or _SIGN.match(text)) or note_letter(words, s) or _table_mark(words[0].text, t)
+    if _LABEL.match(text) or _NOTE_SIGN.match(text) or note_letter(words, s) or _table_mark(words[0].text, t):
+        return True
+    # A sign the table's cells carry ("*Chen LH", "p Value*"); a page's footnote under a table
+    # at the page's foot ("* Corresponding author") marks a word elsewhere.
+    return bool(_SIGN.match(text)) and any(text[0] in w.text for w in t.words)
 
 
 def _across(block: Box, table: Box) -> bool:
