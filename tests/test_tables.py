@@ -1124,3 +1124,15 @@ def test_a_running_foot_set_close_under_a_table_s_notes_is_no_note(tmp_path):
     block = next(b for b in decode_blocks(docs[0].metadata) if b.kind == "table")
     assert block.notes == "(1) Loans to related parties at market rates."
     assert all(foot not in d.page_content for d in docs)
+
+
+@pytest.mark.parametrize("mark, note", [("1", False), ("a", True)])
+def test_a_raised_letter_under_a_table_opens_its_note_a_raised_number_the_page_s_footnote(tmp_path, mark, note):
+    p, t = _notes_page([])
+    y = t.ys[-1] + 14
+    p.text(72, y - 5, mark, size=6)
+    p.text(80, y, "https://example.org/figures/regions where the figures were checked twice.")
+    doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p])).load()[0]
+    block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
+    assert bool(block.notes) is note
+    assert "checked twice" in doc.page_content

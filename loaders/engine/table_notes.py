@@ -6,7 +6,8 @@ not to the prose that follows: they are read with the table (its chunk keeps the
 paragraphs of their own. A block is a note when it opens as one:
 - with a note's label ("Note:", "Sources:", "Quelle:" ...) or sign (※), or a reference sign
   (* † ‡ § ¶ #) that the table's cells carry too;
-- with a mark set raised in smaller type (a note's letter: `note_letter`);
+- with a letter set raised in smaller type (a note's letter: `note_letter`; a raised number
+  under a table is as often the page's own footnote);
 - or with a mark the table itself carries ("1)" after "+ 32 1)", "(1)" after "options(1)", "N/a:"
   under cells reading "N/a").
 It sits under the table within `table_caption_reach` of its words' height, across part of the
@@ -57,8 +58,10 @@ def _table_mark(first: str, t: Table) -> bool:
 def _opens_note(block: Block, t: Table, s: LayoutSettings) -> bool:
     words = block.lines[0].words
     text = block.lines[0].text
-    if _LABEL.match(text) or _NOTE_SIGN.match(text) or note_letter(words, s) or _table_mark(words[0].text, t):
+    if _LABEL.match(text) or _NOTE_SIGN.match(text) or _table_mark(words[0].text, t):
         return True
+    if note_letter(words, s):  # a letter: a raised number under a table is as often the page's footnote
+        return words[0].text.isalpha()
     # A sign the table's cells carry ("*Chen LH", "p Value*"); a page's footnote under a table
     # at the page's foot ("* Corresponding author") marks a word elsewhere.
     return bool(_SIGN.match(text)) and any(text[0] in w.text for w in t.words)
