@@ -51,7 +51,7 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
     parts: list[tuple[str, int]] = []
     current: list[int] = []
     for i in range(head_n, len(lines)):
-        if current and size_of(part(current + [i])) > limit:
+        if current and size_of(part(current + [i], last=i == len(lines) - 1)) > limit:
             parts.append((part(current), offsets[current[0]]))
             current = []
         current.append(i)

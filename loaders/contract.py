@@ -46,8 +46,8 @@ class LayoutBlock:
     full_last_line: bool = False  # its last line runs to the right edge: the text likely goes on
     size: float = 0.0  # its typical word height (footnotes and captions are smaller than body text)
     # A table (kind "table") only: its rows of cell texts (a spanning cell's text in every position
-    # it covers), how many of them head it, its caption ("" when none was found) and its notes, a
-    # line each (None when none).
+    # it covers), how many of them head it, its caption ("" when none was found) and its notes
+    # (each on its own lines, as the page text gives them; None when none).
     rows: list[list[str]] | None = None
     header_rows: int = 0
     caption: str | None = None

@@ -519,6 +519,11 @@ def test_a_row_label_wrapped_onto_the_line_of_its_values_is_one_row_in_loose_lea
     assert table is not None
     assert texts(table) == [rows[0], rows[1], ["Other creditors and accruals", "519", d], rows[4], rows[5], rows[6],
                             rows[7]]
+    # A label over rows in lower case heads them: it is no label wrapped onto the first.
+    group = [["Item", "2021", "2022"], ["Receivables from related parties", "", ""], ["current", "34", "35"],
+             ["non-current", "12", "14"], ["Employee entitlements", "594", "611"]]
+    table = build_table(Box(70, 95, 420, 190), cell_words(group, [72, 300, 370], 100), Rules(), S)
+    assert table is not None and texts(table) == group
     # The same rows ruled apart, the wrapped label's two lines between one pair of rules.
     ys = [100 + 16 * k - 3 for k in (0, 1, 2, 4, 5, 7, 8)] + [100 + 16 * 8 - 3]
     lines = [Box(70, y, 420, y) for y in ys] + [Box(70, ys[0], 70, ys[-1]), Box(420, ys[0], 420, ys[-1])]
@@ -542,3 +547,27 @@ def test_a_heading_overhanging_the_labels_column_heads_its_column_of_amounts_onl
     assert texts(table)[0] == ["", "Floating interest rate", "Fixed interest rate", "Fixed interest rate"]
     assert [row[0] for row in texts(table)[1:]] == ["Instruments", "Cash", "Trade debtors", "Loans to related parties",
                                                     "Other debtors"]
+
+
+@pytest.mark.parametrize("word, mark, carried", [
+    ("options(1)", "(1)", True), ("(1)", "(1)", True), ("Türen1)", "1)", True), ("1)", "1)", True),
+    ("12.5a)", "a)", True), ("(0.031)", "1)", False), ("(2021)", "1)", False), ("(Inca)", "a)", False),
+    ("Loans(1)", "1)", False)])
+def test_a_table_note_s_mark_is_one_a_cell_carries_not_a_number_in_brackets(word, mark, carried):
+    from columnrag.loaders.engine.table_notes import _carries
+
+    assert _carries(word, mark) is carried
+
+
+def test_a_long_table_s_parts_stay_within_the_limit_its_notes_in_the_last():
+    from columnrag.chunking.tables import table_parts
+
+    rows = "\n".join(f"| {k:02d}/03 | INV-{4100 + k} | {10 * k}.50 |" for k in range(1, 13))
+    notes = "Source: ledger export of March 2024, all amounts in euros."
+    text = "Table 5. Ledger\n\n| Date | Ref | Debit |\n| --- | --- | --- |\n" + rows + "\n\n" + notes
+    block = LayoutBlock(Box(0, 0, 1, 1), 0, 0, 0, TABLE, 0, len(text), rows=[], header_rows=1,
+                        caption="Table 5. Ledger", notes=notes)
+    parts = table_parts(text, block, len, 150)
+    assert len(parts) > 2 and all(len(p) <= 150 for p, _ in parts)
+    assert parts[-1][0].endswith("\n\n" + notes) and not any(notes in p for p, _ in parts[:-1])
+    assert all(text[offset:].startswith(p.split("\n")[4]) for p, offset in parts)

@@ -1059,7 +1059,9 @@ def test_prose_under_a_small_ruled_grid_is_not_its_rows_even_over_another_table(
     assert found == [small.grid(), open_table.grid()]
 
 
-def _notes_page(notes: list[str]) -> tuple[Page, TableSpec]:
+def _notes_page(notes: list[str], gap: float = 12.0) -> tuple[Page, TableSpec]:
+    """A table with marks in its cells ("Loans(1)", "N/a"), these lines under it, and a
+    paragraph `gap` points under them."""
     rows = [["Instrument", "2021", "2022"], ["Loans(1)", "811", "N/a"], ["Cash", "3,004", "2,716"],
             ["Debtors", "428", "N/a"]]
     t = simple_table(72, 170, [140, 90, 90], rows, "booktabs")
@@ -1069,7 +1071,7 @@ def _notes_page(notes: list[str]) -> tuple[Page, TableSpec]:
     for line in notes:
         p.text(72, y, line)
         y += LEAD
-    p.prose(72, y + 12, 451, LOREM)
+    p.prose(72, y + gap, 451, LOREM)
     return p, t
 
 
@@ -1090,6 +1092,16 @@ def test_a_table_s_notes_are_read_with_it_and_chunked_with_it(tmp_path, order):
     table_chunk = next(c for c in chunks if c.metadata.get("kind") == "table")
     assert table_chunk.page_content.endswith("Source: Annual report 2021.")
     assert all("The committee" not in c.page_content for c in chunks if c.metadata.get("kind") == "table")
+
+
+def test_a_paragraph_set_close_under_a_table_s_one_line_note_stays_prose(tmp_path):
+    # Read into one block with the note (no blank between them): after the note's stop, a line
+    # in the body's type that opens no note is the paragraph's.
+    p, _ = _notes_page(["Source: Annual report 2021."], gap=0.0)
+    doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p])).load()[0]
+    block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
+    assert block.notes == "Source: Annual report 2021."
+    assert doc.page_content.count("The committee reviewed") == 2
 
 
 @pytest.mark.parametrize("under", [["Note that the figures for 2022 are not audited yet."],

@@ -322,7 +322,7 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
             new = i in full or not rows
         else:
             new = prev is None or not (_is_continuation(rows, filled[i], cols, line.y0 - prev.y1, height, s)
-                                       or _label_goes_on(rows[-1], filled[i], cols, s))
+                                       or _label_goes_on(rows[-1], filled[i], filled[i + 1: i + 2], cols, s))
         if new:
             rows.append([list(c) for c in filled[i]])
         else:
@@ -375,15 +375,18 @@ def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tu
         for k in shared)
 
 
-def _label_goes_on(row: list[list[Word]], cur: list[list[Word]], cols: list[tuple[float, float]],
-                   s: LayoutSettings) -> bool:
+def _label_goes_on(row: list[list[Word]], cur: list[list[Word]], after: list[list[list[Word]]],
+                   cols: list[tuple[float, float]], s: LayoutSettings) -> bool:
     """The line's first cell goes on in lower case from a row that is a label alone, filling
     most of its column (a row's label wrapped onto the line of its values: "Other creditors and" /
     "accruals | – | 519,300"). A short label alone over a row in lower case heads that row
-    ("Demographics" / "age | 34")."""
+    ("Demographics" / "age | 34"), and so does one over rows in lower case (`after`: the line
+    after this one; "Receivables from related parties" / "current" / "non-current")."""
     k = next((k for k, c in enumerate(cur) if c), None)
-    if k is None or not row[k] or any(c for j, c in enumerate(row) if j != k) or not _carries_on(cur[k]):
+    if k is None or not row[k] or any(c for j, c in enumerate(row) if j != k) or not cur[k][0].text[:1].islower():
         return False
+    if after and after[0][k] and after[0][k][0].text[:1].islower():
+        return False  # the first of the group's rows the label heads
     return max(w.x1 for w in row[k]) - min(w.x0 for w in row[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
 
 

@@ -5,7 +5,7 @@
 not to the prose that follows: they are read with the table (its chunk keeps them) instead of as
 paragraphs of their own. A block is a note when it opens as one:
 - with a note's label ("Note:", "Sources:", "Quelle:" ...) or sign (※), or a reference sign
-  (* † ‡ § ¶ #) that the table's cells carry too;
+  (* † ‡ § ¶) that the table's cells carry too;
 - with a letter set raised in smaller type (a note's letter: `note_letter`; a raised number
   under a table is as often the page's own footnote);
 - or with a mark the table itself carries ("1)" after "+ 32 1)", "(1)" after "options(1)", "N/a:"
@@ -29,8 +29,9 @@ from .table_grid import Table
 
 _LABEL = re.compile(r"^(?i:notes?|sources?|quellen?|anmerkung(?:en)?|hinweise?|fuentes?|notas?|remarques?"
                     r"|abbreviations?|abkürzungen)\s*[:.]")
-_SIGN = re.compile(r"^[*†‡§¶#]")  # a reference mark: the table carries it too
+_SIGN = re.compile(r"^[*†‡§¶]")  # a reference mark: the table carries it too
 _NOTE_SIGN = re.compile(r"^※")  # a note's own sign (CJK typesetting): "※ 주: ...", "※ Source ..."
+_ENDS = re.compile(r"[.!?][\"'”’)\]]*$")  # a line that ends its sentence
 # A mark the table's cells may carry: "1)", "(1)", "a)", or a short key before a colon ("N/a:").
 _MARK = re.compile(r"^(\(?[0-9a-z]{1,2}\))$|^([^\s:]{1,5}):$")
 
@@ -42,22 +43,35 @@ def note_letter(words: list[Word], s: LayoutSettings) -> bool:
             and words[0].y1 - words[0].y0 < s.mark_small * (words[1].y1 - words[1].y0))
 
 
+def _carries(word: str, mark: str) -> bool:
+    """A cell's word is the mark, or a word with the mark set after it: "(1)" after a word
+    ("options(1)"), "1)" after letters ("Türen1)"), "a)" after a number ("12.5a)"); not a number
+    in brackets ("(0.031)", "(2021)") nor a word in them ("(Inca)")."""
+    if word == mark:
+        return True
+    if not word.endswith(mark) or len(word) == len(mark):
+        return False
+    before = word[-len(mark) - 1]
+    if mark[0] == "(":
+        return before.isalnum() or before in ".,;:%"
+    return before.isalpha() if mark[0].isdigit() else before.isdigit()
+
+
 def _table_mark(first: str, t: Table) -> bool:
-    """The note's first word is a mark the table carries: after a cell's word ("options(1)",
-    "+ 32 1)") for a bracketed mark, a cell's word itself for a key ("N/a:")."""
+    """The note's first word is a mark the table carries (`_carries`), or a key that is a
+    cell's word itself ("N/a:" under cells reading "N/a")."""
     m = _MARK.match(first)
     if m is None:
         return False
     words = [w.text for w in t.words]
-    mark = m.group(1)
-    if mark:  # (the same mark: "1)" is not "(1)")
-        return any(w.endswith(mark) and (mark[0] == "(" or not w.endswith("(" + mark)) for w in words)
+    if m.group(1):
+        return any(_carries(w, m.group(1)) for w in words)
     return m.group(2) in words
 
 
-def _opens_note(block: Block, t: Table, s: LayoutSettings) -> bool:
-    words = block.lines[0].words
-    text = block.lines[0].text
+def _opens_note(line: Line, t: Table, s: LayoutSettings) -> bool:
+    words = line.words
+    text = line.text
     if _LABEL.match(text) or _NOTE_SIGN.match(text) or _table_mark(words[0].text, t):
         return True
     if note_letter(words, s):  # a letter: a raised number under a table is as often the page's footnote
@@ -98,10 +112,28 @@ def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[
         # The rest of a note (a list of abbreviations under it): in type smaller than the body's,
         # set as close under the note as its lines are to each other.
         rest = notes and body_h > 0 and size < (1 - s.float_size_change / 2) * body_h and bb.y0 - bottom <= size
-        if not (_opens_note(b, t, s) or rest):
+        if not (_opens_note(b.lines[0], t, s) or rest):
             break
-        notes.append(b.lines)
+        k = _note_lines(b, t, s, body_h)
+        notes.append(b.lines[:k])
+        if k < len(b.lines):  # a paragraph read into the note's block stays, and ends the notes
+            b.lines = b.lines[k:]
+            break
         emptied.append(b)
         bottom = bb.y1
     t.notes = notes
     return emptied
+
+
+def _note_lines(block: Block, t: Table, s: LayoutSettings, body_h: float) -> int:
+    """How many of a note's block's lines are notes: after a line that ends a sentence, a line
+    goes on with the notes only when it opens a note or is set smaller than the body (a
+    paragraph set close under a one-line note is read into its block)."""
+    lines = block.lines
+    for k in range(1, len(lines)):
+        if not _ENDS.search(lines[k - 1].text.rstrip()) or _opens_note(lines[k], t, s):
+            continue
+        size = median([w.y1 - w.y0 for w in lines[k].words], 0.0)
+        if not (body_h > 0 and size < (1 - s.float_size_change / 2) * body_h):
+            return k
+    return len(lines)
