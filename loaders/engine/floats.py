@@ -52,6 +52,12 @@ def block_height(block: Block) -> float:
     return median([w.y1 - w.y0 for w in block.words], 0.0)
 
 
+def clearly_smaller(height: float, than: float, s: LayoutSettings) -> bool:
+    """Type clearly smaller than another's: by half float_size_change at least (a 9 pt note
+    under 10 pt text, which a page's body height may not tell apart)."""
+    return height < (1 - s.float_size_change / 2) * than
+
+
 def _same_size(block: Block, height: float, s: LayoutSettings) -> bool:
     """The block is set in type of this height (within float_size_change of it)."""
     return abs(block_height(block) - height) <= s.float_size_change * height
@@ -235,7 +241,7 @@ def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: Layout
     a, b = paragraph.box, block.box
     if b.y0 < a.y1 or min(a.x1, b.x1) <= max(a.x0, b.x0) or block.kind != TEXT:
         return False
-    if block_height(block) >= (1 - s.float_size_change / 2) * block_height(paragraph):
+    if not clearly_smaller(block_height(block), block_height(paragraph), s):
         return False
     return not any(o is not block and o.box.y0 >= b.y1 and min(o.box.x1, b.x1) > max(o.box.x0, b.x0)
                    for o in body)

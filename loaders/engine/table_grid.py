@@ -371,7 +371,7 @@ def _wrapped(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tu
     else:
         return False
     return all(any(c.isalpha() for w in cur[k] for c in w.text) for k in shared) and all(
-        max(w.x1 for w in prev[k]) - min(w.x0 for w in prev[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
+        _fills(prev[k], cols[k], s)
         for k in shared)
 
 
@@ -387,7 +387,13 @@ def _label_goes_on(row: list[list[Word]], cur: list[list[Word]], after: list[lis
         return False
     if after and after[0][k] and after[0][k][0].text[:1].islower():
         return False  # the first of the group's rows the label heads
-    return max(w.x1 for w in row[k]) - min(w.x0 for w in row[k]) >= s.table_wrap_fill * (cols[k][1] - cols[k][0])
+    return _fills(row[k], cols[k], s)
+
+
+def _fills(cell: list[Word], col: tuple[float, float], s: LayoutSettings) -> bool:
+    """The cell's text fills most of its column's width (table_wrap_fill): a line that ran out of
+    room, so the line under it may carry it on."""
+    return max(w.x1 for w in cell) - min(w.x0 for w in cell) >= s.table_wrap_fill * (col[1] - col[0])
 
 
 def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from .floats import block_height, is_caption_start
+from .floats import block_height, clearly_smaller, is_caption_start
 from .geometry import HEADING, SECTION_NUMBER, TEXT, Block, Box, Line, Word, median
 from .settings import LayoutSettings
 from .table_grid import Table
@@ -111,7 +111,7 @@ def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[
             break
         # The rest of a note (a list of abbreviations under it): in type smaller than the body's,
         # set as close under the note as its lines are to each other.
-        rest = notes and body_h > 0 and size < (1 - s.float_size_change / 2) * body_h and bb.y0 - bottom <= size
+        rest = notes and body_h > 0 and clearly_smaller(size, body_h, s) and bb.y0 - bottom <= size
         if not (_opens_note(b.lines[0], t, s) or rest):
             break
         k = _note_lines(b, t, s, body_h)
@@ -134,6 +134,6 @@ def _note_lines(block: Block, t: Table, s: LayoutSettings, body_h: float) -> int
         if not _ENDS.search(lines[k - 1].text.rstrip()) or _opens_note(lines[k], t, s):
             continue
         size = median([w.y1 - w.y0 for w in lines[k].words], 0.0)
-        if not (body_h > 0 and size < (1 - s.float_size_change / 2) * body_h):
+        if not (body_h > 0 and clearly_smaller(size, body_h, s)):
             return k
     return len(lines)

@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Callable, Sequence
 
 from .floats import caption_goes_on, is_caption_start
-from .geometry import FIRST_BAND, HEADING, RULER_BAND, TABLE, TEXT, Block, Box, Line, PageLayout, Word, median
+from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, word_columns
 from .table_notes import note_letter, take_notes
@@ -483,12 +483,10 @@ def notes_to_tables(layout: PageLayout, s: LayoutSettings) -> None:
     """Each table of the page takes the notes under it (`table_notes.take_notes`); asked once
     the page's running head and foot are known, so that a foot set close under a table's notes
     is no note of it."""
-    tables = [b for b in layout.blocks if isinstance(b, TableBlock) and b.table is not None]
-    for block in tables:
-        t = block.table
-        assert t is not None
-        text = [b for b in layout.blocks if b.kind in (TEXT, HEADING) and not isinstance(b, TableBlock)]
-        emptied = take_notes(text, t, s, [o.box for o in tables if o is not block], layout.usual_height)
+    tables = [(b, b.table) for b in layout.blocks if isinstance(b, TableBlock) and b.table is not None]
+    for block, t in tables:
+        # (take_notes reads text and headings only: the table blocks are no notes)
+        emptied = take_notes(layout.blocks, t, s, [o.box for o, _ in tables if o is not block], layout.usual_height)
         if t.notes:
             block.lines += [line for note in t.notes for line in note]  # (the page's words stay whole)
             layout.blocks = [b for b in layout.blocks if all(b is not e for e in emptied)]

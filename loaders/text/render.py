@@ -261,16 +261,16 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         language if language in CLOSED_COMPOUNDS else "")
 
 
-def _paragraph_line(lines: list[Line], s: LayoutSettings, repairs: _Repairs) -> str:
-    """Lines as a paragraph's text, on one line (a word its line end broke whole)."""
-    return " ".join(_mended(block_text(Block(list(lines)), s, repairs), repairs, s).split())
+def _paragraph_text(lines: list[Line], s: LayoutSettings, repairs: _Repairs) -> str:
+    """Lines read as the page reads a paragraph (a word its line end broke whole, mended)."""
+    return _mended(block_text(Block(list(lines)), s, repairs), repairs, s)
 
 
 def _caption_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
     """A table's caption on one line."""
     if block.table is None or not block.table.caption:
         return ""
-    return _paragraph_line(block.table.caption, s, repairs)
+    return " ".join(_paragraph_text(block.table.caption, s, repairs).split())
 
 
 def _notes_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
@@ -278,7 +278,7 @@ def _notes_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
     its own lines)."""
     if block.table is None:
         return ""
-    return "\n".join(_mended(block_text(Block(list(n)), s, repairs), repairs, s) for n in block.table.notes)
+    return "\n".join(_paragraph_text(n, s, repairs) for n in block.table.notes)
 
 
 def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
