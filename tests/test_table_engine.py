@@ -571,3 +571,34 @@ def test_a_long_table_s_parts_stay_within_the_limit_its_notes_in_the_last():
     assert len(parts) > 2 and all(len(p) <= 150 for p, _ in parts)
     assert parts[-1][0].endswith("\n\n" + notes) and not any(notes in p for p, _ in parts[:-1])
     assert all(text[offset:].startswith(p.split("\n")[4]) for p, offset in parts)
+
+
+@pytest.mark.parametrize("label_y, label_heads_both", [(113, True), (128, False)])
+def test_a_header_in_two_tiers_is_two_header_rows_its_heads_over_both_tiers_spanning(label_y, label_heads_both):
+    # Headings over groups of columns, a rule under the groups only, the columns' own heads under
+    # it, a rule across the table. "Total carrying" goes on under the groups' level in a column
+    # the short rule does not cross; the labels' head set in the header's middle heads both tiers,
+    # set on the lower tier's line ("Name" beside "Second" under "Test Conditions") only that one.
+    words = proportional("Fixed interest rate", 200, 100) + proportional("Total carrying", 340, 100)
+    words += proportional("Instruments", 72, label_y)
+    words += proportional("1 year", 200, 116) + proportional("5 years", 270, 116) + proportional("amount", 340, 116)
+    words += proportional("$", 200, 128) + proportional("$", 270, 128) + proportional("as per sheet", 340, 128)
+    rows = [["Cash", "3,004", "\u2013", "3,004"], ["Trade debtors", "\u2013", "2,716", "2,716"],
+            ["Other debtors", "811", "428", "1,239"], ["Loans", "\u2013", "11,184", "11,184"]]
+    words += cell_words(rows, [72, 200, 270, 340], 146)
+    rules = merge_rules([Box(190, 112, 330, 112), Box(70, 142, 420, 142)], S)
+    table = build_table(Box(70, 95, 420, 215), words, rules, S)
+    assert table is not None and table.header_rows == 2
+    label = "Instruments" if label_heads_both else ""
+    assert texts(table)[:2] == [
+        [label, "Fixed interest rate", "Fixed interest rate", "Total carrying amount as per sheet"],
+        ["Instruments", "1 year $", "5 years $", "Total carrying amount as per sheet"]]
+    assert texts(table)[2:] == rows
+    # A rule under the header that only leaves out the labels' column, with rows under it and a
+    # rule over the last row across the table: no group above it, one header row.
+    words = cell_words([["", "Temp", "Rain"]], [72, 200, 280], 100)
+    words += cell_words(ROWS[1:] + [["Total", "31.0", "4.6"]], [72, 200, 280], 116)
+    rules = merge_rules([Box(190, 112, 330, 112), Box(70, 158, 330, 158)], S)
+    table = build_table(Box(70, 95, 330, 180), words, rules, S)
+    assert table is not None and table.header_rows == 1
+    assert texts(table) == [["", "Temp", "Rain"]] + ROWS[1:] + [["Total", "31.0", "4.6"]]

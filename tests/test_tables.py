@@ -1148,3 +1148,60 @@ def test_a_raised_letter_under_a_table_opens_its_note_a_raised_number_the_page_s
     block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
     assert bool(block.notes) is note
     assert "checked twice" in doc.page_content
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_header_in_two_tiers_heads_the_table_with_both_rows(tmp_path, order):
+    # Booktabs with a rule under a group heading only: "Test conditions" over two columns, their
+    # own heads under it; "Total carrying" goes on under the groups' level ("amount"), in a column
+    # the short rule does not cross. Both rows head the table (a long table's parts repeat both).
+    xs = [72, 170, 260, 350, 440]
+    p = Page()
+    y = p.prose(72, 80, 448, LOREM)
+    top = y + 6
+    p.lines += [(xs[0], top, xs[-1], top), (xs[2], top + 17, xs[-1], top + 17), (xs[0], top + 34, xs[-1], top + 34)]
+    p.text(xs[1] + PAD, top + 13, "Total carrying")
+    p.text(xs[2] + PAD, top + 13, "Test conditions")
+    for k, head in enumerate(["Name", "amount", "Second", "Final"]):
+        p.text(xs[k] + PAD, top + 30, head)
+    rows = [["Marsden", "223.0", "44", "432,321"], ["Nass", "22.2", "16", "234,333"],
+            ["Borriello", "22.9", "11", "93,123"], ["Karat", "34.9", "2200", "103,322"]]
+    for r, row in enumerate(rows):
+        for k, text in enumerate(row):
+            p.text(xs[k] + PAD, top + 48 + 14 * r, text)
+    p.lines.append((xs[0], top + 54 + 14 * len(rows), xs[-1], top + 54 + 14 * len(rows)))
+    p.prose(72, top + 80 + 14 * len(rows), 448, LOREM)
+    (doc,) = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p], order)).load()
+    (table,) = [b for b in decode_blocks(doc.metadata) if b.kind == "table"]
+    assert table.rows == [["", "Total carrying amount", "Test conditions", "Test conditions"],
+                          ["Name", "Total carrying amount", "Second", "Final"]] + rows
+    assert table.header_rows == 2
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_lone_label_in_a_ruled_column_no_row_rule_crosses_labels_all_its_rows(tmp_path, order):
+    # A grid whose rules between the rows stop short of the first column, which holds one label
+    # set in the middle of the rows: it labels every row (a column with a label in every row
+    # keeps one cell per row: test_a_column_without_rules_between_its_rows_has_a_cell_in_each_row).
+    xs, pitch = [72, 140, 260, 330, 400, 470], 16.0
+    body = [["Staff member", "yes", "no", "no"], ["Service team", "yes", "yes", "no"],
+            ["Process", "no", "yes", "yes"], ["External service", "no", "no", "yes"]]
+    p = Page()
+    p.prose(72, 80, 388, LOREM)
+    top = 150.0
+    for k, head in enumerate(["What and who?", "", "Ad hoc", "Template", "Process"]):
+        if head:
+            p.text(xs[k] + PAD, top + 12, head)
+    y = top + pitch
+    for row in body:
+        for k, text in enumerate(row):
+            p.text(xs[k + 1] + PAD, y + 12, text)
+        y += pitch
+    p.text(xs[0] + PAD, (top + pitch + y) / 2 + 3.5, "Who?")
+    p.lines += [(x, top if x != xs[1] else top + pitch, x, y) for x in xs]  # the head over both
+    p.lines += [(xs[0], top, xs[-1], top), (xs[0], top + pitch, xs[-1], top + pitch), (xs[0], y, xs[-1], y)]
+    p.lines += [(xs[1], top + pitch * (r + 2), xs[-1], top + pitch * (r + 2)) for r in range(len(body) - 1)]
+    p.prose(72, y + 30, 388, LOREM)
+    [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p], order))
+    assert found == [["What and who?", "What and who?", "Ad hoc", "Template", "Process"]] + [
+        ["Who?"] + row for row in body]

@@ -18,7 +18,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from .geometry import LETTERED, Box, Line, Word, drawn_touching, median, words_box
 from .rows import Row, make_rows
@@ -446,10 +446,11 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     body = bands[1:] if len(bands) > 1 else bands  # below the header
     height = median([w.y1 - w.y0 for w in words])
     rules_rows = bool(col_rules) or len(body) >= 2
+    head = 2 if _two_tier_header(bands, between, cols, seps, s) else 1  # the header's bands
     grid: list[list[list[Word]]] = []
     row_band: list[int] = []
     for b, band in enumerate(bands):
-        if b == 0 and len(bands) > 1 and len(band) <= s.table_header_lines:
+        if b < head and len(bands) > 1 and len(band) <= s.table_header_lines:
             rows = [_union([_fill(line.words, cols, seps, s, header=True) for line in band])]  # the header
         else:
             # Lines set close, or a label's values wrapped under it: rules part the rows.
@@ -463,9 +464,9 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         grid += rows
         row_band += [b] * len(rows)
     if not col_rules:
-        grid, cols = _join_header_columns(grid, cols, [b == 0 for b in row_band] if len(bands) > 1
+        grid, cols = _join_header_columns(grid, cols, [b < head for b in row_band] if len(bands) > 1
                                           else [r == 0 for r in range(len(grid))])
-    _span_cells(grid, row_band, between, band_box, cols, col_rules)
+    _span_cells(grid, row_band, between, band_box, cols, col_rules, head)
     grid = [[in_reading_order(cell) for cell in row] for row in grid]
     grid, cols = _drop_empty(grid, cols)
     multi = sum(sum(map(bool, row)) >= 2 for row in grid)
@@ -480,11 +481,33 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # numbered headings or items beside their titles: a contents list, no table
     if _address_list(grid):
         return None  # names beside their e-mail addresses, no header: a paper's author block
-    header_rows = row_band.count(0) if len(bands) > 1 else 1
+    header_rows = sum(b < head for b in row_band) if len(bands) > 1 else 1
     if _axis_column(grid, s) or _symbolic(lines, s, _mark_columns(grid, max(1, header_rows)) | _nil_values(grid, max(1, header_rows))) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
+
+
+def _two_tier_header(bands: list[list[Row]], between: list[list[Segment]], cols: list[tuple[float, float]],
+                     seps: list[float] | None, s: LayoutSettings) -> bool:
+    """A header in two tiers: headings over groups of columns ("Fixed interest rate maturing
+    in:"), a rule under the groups only, the columns' own heads under it ("1 year or less" / "$"),
+    then a rule across the whole table. A rule under the header that only leaves out the rows'
+    labels, with rows under it, has no heading over a group above it."""
+    if len(bands) < 3 or len(bands[0]) + len(bands[1]) > s.table_header_lines:
+        return False
+    if all(_covers(between[0], a, b) for a, b in cols) or not all(_covers(between[1], a, b) for a, b in cols):
+        return False
+    top = _union([_fill(line.words, cols, seps, s, header=True) for line in bands[0]])
+    return any(x and y and x[0] is y[0] for x, y in zip(top, top[1:])) or any(
+        _group_under(g, top, cols) for g in between[0])
+
+
+def _group_under(g: Segment, row: list[list[Word]], cols: list[tuple[float, float]]) -> list[int]:
+    """The columns a rule under a row runs under, when it runs under some columns but not all and
+    the row has one cell over them: that cell heads them all (a booktabs cmidrule); else none."""
+    under = [k for k, (a, b) in enumerate(cols) if g.lo <= (a + b) / 2 <= g.hi]
+    return under if 2 <= len(under) < len(cols) and sum(bool(row[k]) for k in under) == 1 else []
 
 
 _FIGURE = re.compile(r"^(?i:fig(ure)?\.?|abbildung|abb\.)\s*\d+")
@@ -658,11 +681,13 @@ def _join_header_columns(grid: list[list[list[Word]]], cols: list[tuple[float, f
 
 def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list[list[Segment]],
                 band_box: list[tuple[float, float]], cols: list[tuple[float, float]],
-                col_rules: list[list[Segment]]) -> None:
+                col_rules: list[list[Segment]], head: int = 1) -> None:
     """Cells no rule closes off from a neighbour span both: across a column rule that stops
     short of the row (a header cell over two columns), and down across a row rule that stops
     short of the column (a row label over two rows). Where columns have no rules, a row rule
-    that stops short joins a cell only to an empty one below it."""
+    that stops short joins a cell only to an empty one below it; between the `head` bands of a
+    header, to the head below it too ("Total carrying" / "amount as per balance sheet"), and a
+    head set in the header's middle, not on its lower tier's lines, heads both tiers."""
     n, m = len(grid), len(cols)
     parent = list(range(n * m))
 
@@ -676,7 +701,7 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
         parent[find(other)] = find(into)
 
     # Body columns that no rule between two body rows crosses (while some column has such rules).
-    body_cuts = [between[row_band[r]] for r in range(n - 1) if row_band[r + 1] != row_band[r] and row_band[r] > 0]
+    body_cuts = [between[row_band[r]] for r in range(n - 1) if row_band[r + 1] != row_band[r] and row_band[r] >= head]
     ruled = [any(_covers(cut, a, b) for cut in body_cuts) for a, b in cols]
     unruled = [not x and any(ruled) for x in ruled]
     merged = False
@@ -695,23 +720,25 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
             # A rule under a cell and under its empty neighbours only (a booktabs cmidrule)
             # says the cell heads them all.
             for g in cut:
-                under = [k for k, (a, b) in enumerate(cols) if g.lo <= (a + b) / 2 <= g.hi]
-                if 2 <= len(under) < m and sum(bool(grid[r][k]) for k in under) == 1:
-                    for k in under[1:]:
-                        join(r * m + under[0], r * m + k)
-                    merged = True
+                under = _group_under(g, grid[r], cols)
+                for k in under[1:]:
+                    join(r * m + under[0], r * m + k)
+                merged = merged or bool(under)
         for k, (a, b) in enumerate(cols):
             if _covers(cut, a, b):
                 continue
-            if col_rules and unruled[k] and row_band[r] > 0:
+            if col_rules and unruled[k] and row_band[r] >= head:
                 # A body column no row rule crosses while others have them is simply unruled:
-                # a cell in each row (an empty one too), none spanning down.
+                # a cell in each row (an empty one too), none spanning down, unless it holds one
+                # label alone (`_span_centred_labels`: "Wer?" over the rows it groups).
                 continue
-            if col_rules or (grid[r][k] and not grid[r + 1][k]):
+            if col_rules or (grid[r][k] and not grid[r + 1][k]) or row_band[r + 1] < head and (
+                    grid[r][k] or _centred_on_header(grid[r], grid[r + 1], k, cut, cols)):
                 join(r * m + k, (r + 1) * m + k)
                 merged = True
-    if not col_rules:
-        merged = _span_centred_labels(grid, row_band, between, cols, find, join) or merged
+    if not col_rules or any(unruled):  # (ruled: in the body columns no row rule crosses only)
+        merged = _span_centred_labels(grid, row_band, between, cols, find, join, head,
+                                      [k for k in range(m) if unruled[k]] if col_rules else range(m)) or merged
     if not merged:
         return
     groups: dict[int, list[Word]] = {}
@@ -723,12 +750,30 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
             grid[r][k] = groups[find(r * m + k)]
 
 
+def _centred_on_header(upper: list[list[Word]], lower: list[list[Word]], k: int, cut: list[Segment],
+                       cols: list[tuple[float, float]]) -> bool:
+    """The lower tier's head in column k (one the rule between the tiers does not cross) sits
+    nearer the middle of the whole header than the middle of the heads under that rule: set
+    across both tiers ("Financial Instruments"), not on the lower tier's line ("Name" beside
+    "Second" under "Test Conditions")."""
+    tier = [w for j, (a, b) in enumerate(cols) if _covers(cut, a, b) for w in lower[j]]
+    if not lower[k] or not tier:
+        return False
+    header = [w for row in (upper, lower) for cell in row for w in cell]
+
+    def middle(words: list[Word]) -> float:
+        return (min(w.y0 for w in words) + max(w.y1 for w in words)) / 2
+
+    at = middle(lower[k])
+    return abs(at - middle(header)) < abs(at - middle(tier))
+
+
 def _span_centred_labels(grid: list[list[list[Word]]], row_band: list[int], between: list[list[Segment]],
                          cols: list[tuple[float, float]], find: Callable[[int], int],
-                         join: Callable[[int, int], None]) -> bool:
-    """Body rows ruled apart by rules that stop short of a column, and the rules over and under
-    the run crossing it: a group of rows under one label, set in the middle of the run (on any
-    of its rows, not only the first). When the run holds one cell of the column, that cell is
+                         join: Callable[[int, int], None], head: int, columns: Iterable[int]) -> bool:
+    """Body rows ruled apart by rules that stop short of a column (of `columns`), and the rules
+    over and under the run crossing it: a group of rows under one label, set in the middle of the
+    run (on any of its rows, not only the first). When the run holds one cell of the column, that cell is
     every row's; with several, which rows each one labels is not known: they stay as they are,
     and so does a run with a cell already joined to one outside it."""
     n, m = len(grid), len(cols)
@@ -738,10 +783,11 @@ def _span_centred_labels(grid: list[list[list[Word]]], row_band: list[int], betw
     for cell in range(n * m):
         members.setdefault(find(cell), []).append(cell)
     merged = False
-    for k, (a, b) in enumerate(cols):
+    for k in columns:
+        a, b = cols[k]
         start = 0
         for r in range(n):
-            ends = r == n - 1 or row_band[r] == 0 or row_band[r + 1] == row_band[r] or _covers(
+            ends = r == n - 1 or row_band[r] < head or row_band[r + 1] == row_band[r] or _covers(
                 between[row_band[r]], a, b)
             if not ends:
                 continue
