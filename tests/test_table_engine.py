@@ -602,3 +602,22 @@ def test_a_header_in_two_tiers_is_two_header_rows_its_heads_over_both_tiers_span
     table = build_table(Box(70, 95, 330, 180), words, rules, S)
     assert table is not None and table.header_rows == 1
     assert texts(table) == [["", "Temp", "Rain"]] + ROWS[1:] + [["Total", "31.0", "4.6"]]
+
+
+def test_a_circuit_s_gates_in_rows_are_no_table_but_a_truth_table_is():
+    # A quantum circuit's wires: a state, gates in boxes, a control dot, cells left empty between
+    # them; no word, no number of two digits. A truth table of 0s and 1s fills every cell.
+    circuit = [["|0⟩", "H", "Z(−Mθ)", "•", "H"], ["|0⟩", "H", "", "•", ""], ["|φ⟩", "/", "", "U", ""],
+               ["|φ⟩", "", "X", "U", "Y"]]
+    xs = [72, 120, 160, 220, 260]
+    boxes = [Box(x - 3, 97 + 16 * r, x + 30, 113 + 16 * r) for r, row in enumerate(circuit)
+             for x, text in zip(xs, row) if text and x > 72]
+    edges = [Box(b.x0, y, b.x1, y) for b in boxes for y in (b.y0, b.y1)]
+    rules = merge_rules(edges + [Box(x, b.y0, x, b.y1) for b in boxes for x in (b.x0, b.x1)], S)
+    region = Box(70, 95, 300, 170)
+    assert build_table(region, cell_words(circuit, xs, 100), rules, S) is None
+    truth = [["p", "q", "r"], ["0", "0", "0"], ["0", "1", "1"], ["1", "0", "1"], ["1", "1", "1"]]
+    assert texts(build_table(region, cell_words(truth, xs, 100), Rules(), S)) == truth
+    sparse = [["|0⟩", "H", "Z(−Mθ)", "•", "H"], ["|0⟩", "H", "", "•", "22"], ["|φ⟩", "/", "", "U", ""],
+              ["|φ⟩", "", "X", "U", "Y"]]  # a number of two digits: a table's
+    assert build_table(region, cell_words(sparse, xs, 100), rules, S) is not None

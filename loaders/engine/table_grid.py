@@ -479,6 +479,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # a chart's scattered labels, an equation's pieces: no table
     if _outline(grid):
         return None  # numbered headings or items beside their titles: a contents list, no table
+    if _wordless(grid):
+        return None  # a diagram's labels in rows: a circuit's wires and gates
     if _address_list(grid):
         return None  # names beside their e-mail addresses, no header: a paper's author block
     header_rows = sum(b < head for b in row_band) if len(bands) > 1 else 1
@@ -508,6 +510,18 @@ def _group_under(g: Segment, row: list[list[Word]], cols: list[tuple[float, floa
     the row has one cell over them: that cell heads them all (a booktabs cmidrule); else none."""
     under = [k for k, (a, b) in enumerate(cols) if g.lo <= (a + b) / 2 <= g.hi]
     return under if 2 <= len(under) < len(cols) and sum(bool(row[k]) for k in under) == 1 else []
+
+
+_NUMBER_OR_WORD = re.compile(r"[^\W\d_]{3}|\d{2}")
+
+
+def _wordless(grid: list[list[list[Word]]]) -> bool:
+    """No cell holds a word (three letters in a row: "Mθ" is a product) or a number of two
+    digits, and some are left empty: a diagram's labels ("|0⟩" "H" "Z(−Mθ)" "•" on a circuit's wires), not a table; a truth
+    table of 0s and 1s fills every cell."""
+    if any(_NUMBER_OR_WORD.search(w.text) for row in grid for cell in row for w in cell):
+        return False
+    return any(not cell for row in grid for cell in row)
 
 
 _FIGURE = re.compile(r"^(?i:fig(ure)?\.?|abbildung|abb\.)\s*\d+")
