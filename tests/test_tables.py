@@ -1104,12 +1104,25 @@ def test_a_paragraph_set_close_under_a_table_s_one_line_note_stays_prose(tmp_pat
     assert doc.page_content.count("The committee reviewed") == 2
 
 
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_remark_in_brackets_under_a_table_is_its_note(tmp_path, order):
+    # No label, no mark: the whole block one remark in brackets, over two lines.
+    remark = ["(Loans are to related parties at market rates, and N/a marks", "instruments that bear no interest.)"]
+    p, _ = _notes_page(remark)
+    doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p], order)).load()[0]
+    block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
+    assert block.notes == "\n".join(remark)
+    assert doc.page_content[block.start:block.end].endswith("\n".join(remark))
+
+
 @pytest.mark.parametrize("under", [["Note that the figures for 2022 are not audited yet."],
                                    ["1) First the committee checks the figures of every region."],
-                                   ["* The author thanks the committee for the figures of every region."]])
+                                   ["* The author thanks the committee for the figures of every region."],
+                                   ["(In 2022) the committee checked the figures of every region."]])
 def test_prose_under_a_table_that_opens_like_a_note_stays_prose(tmp_path, under):
     # "Note that ..." is a sentence, not a note's label; "1)" is no mark of the table's; nor is
-    # "*", a footnote's mark on some word of the page's, none of the table's cells.
+    # "*", a footnote's mark on some word of the page's, none of the table's cells; a sentence
+    # that opens with a bracket goes on after it closes.
     p, _ = _notes_page(under)
     doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p])).load()[0]
     block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")

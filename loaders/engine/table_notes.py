@@ -8,8 +8,9 @@ paragraphs of their own. A block is a note when it opens as one:
   (* † ‡ § ¶) that the table's cells carry too;
 - with a letter set raised in smaller type (a note's letter: `note_letter`; a raised number
   under a table is as often the page's own footnote);
-- or with a mark the table itself carries ("1)" after "+ 32 1)", "(1)" after "options(1)", "N/a:"
-  under cells reading "N/a").
+- with a mark the table itself carries ("1)" after "+ 32 1)", "(1)" after "options(1)", "N/a:"
+  under cells reading "N/a");
+- or as a remark in brackets, the whole block ("(LR stands for ... task.)").
 It sits under the table within `table_caption_reach` of its words' height, across part of the
 table's width, in type no larger than the table's or the body's; notes under it follow on, as do
 lines in type smaller than the body's set close under a note (the rest of a list of
@@ -81,6 +82,14 @@ def _opens_note(line: Line, t: Table, s: LayoutSettings) -> bool:
     return bool(_SIGN.match(text)) and any(text[0] in w.text for w in t.words)
 
 
+def _remark(block: Block) -> bool:
+    """A block that is one remark in brackets, opening with "(" and closing with ")" ("(LR
+    stands for linear or logistic regression, depending on the task.)"): prose does not open so
+    right under a table."""
+    text = " ".join(line.text for line in block.lines).strip()
+    return text[:1] == "(" and text.rstrip(".")[-1:] == ")" and text.count("(") == text.count(")")
+
+
 def _across(block: Box, table: Box) -> bool:
     return min(block.x1, table.x1) > max(block.x0, table.x0)
 
@@ -112,7 +121,7 @@ def take_notes(body: list[Block], t: Table, s: LayoutSettings, others: Sequence[
         # The rest of a note (a list of abbreviations under it): in type smaller than the body's,
         # set as close under the note as its lines are to each other.
         rest = notes and body_h > 0 and clearly_smaller(size, body_h, s) and bb.y0 - bottom <= size
-        if not (_opens_note(b.lines[0], t, s) or rest):
+        if not (_opens_note(b.lines[0], t, s) or rest or _remark(b)):
             break
         k = _note_lines(b, t, s, body_h)
         notes.append(b.lines[:k])
