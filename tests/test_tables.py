@@ -1218,3 +1218,34 @@ def test_a_lone_label_in_a_ruled_column_no_row_rule_crosses_labels_all_its_rows(
     [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p], order))
     assert found == [["What and who?", "What and who?", "Ad hoc", "Template", "Process"]] + [
         ["Who?"] + row for row in body]
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_value_centred_on_the_rows_a_rule_groups_labels_them_all(tmp_path, order):
+    # A ruled table whose rules group rows in pairs: the layers' counts are set in the middle of
+    # their pair, drawn overlapping both lines; a remark set on its row's line stays that row's.
+    xs, pitch = [72, 130, 188, 260, 320, 380, 460], 13.0
+    groups = [("6", "6", [("OTSL", "0.965", "2.73", "fast"), ("HTML", "0.969", "5.39", "")]),
+              ("4", "2", [("OTSL", "0.938", "1.97", ""), ("HTML", "0.952", "3.77", "")])]
+    p = Page()
+    p.prose(72, 80, 388, LOREM)
+    top = 160.0
+    for k, head in enumerate(["Encoder", "Decoder", "Language", "Score", "Time", "Remark"]):
+        p.text(xs[k] + PAD, top + 11, head)
+    y = top + 16
+    expected = [["Encoder", "Decoder", "Language", "Score", "Time", "Remark"]]
+    p.lines += [(xs[0], top, xs[-1], top), (xs[0], y, xs[-1], y)]
+    for enc, dec, rows in groups:
+        for i, row in enumerate(rows):
+            for k, text in enumerate(row):
+                if text:
+                    p.text(xs[k + 2] + PAD, y + 10 + i * pitch, text)
+            expected.append([enc, dec, *row])
+        for k, text in ((0, enc), (1, dec)):
+            p.text(xs[k] + PAD, y + 10 + pitch / 2 - 1, text)  # a little over the middle
+        y += 2 * pitch + 3
+        p.lines.append((xs[0], y, xs[-1], y))
+    p.lines += [(x, top, x, y) for x in xs]
+    p.prose(72, y + 30, 388, LOREM)
+    [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p], order))
+    assert found == expected

@@ -334,7 +334,29 @@ def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[floa
         for r in {row_of[i - 1], row_of[i + 1]}:
             for k, ws in enumerate(filled[i]):
                 rows[r][k].extend(ws)
+    if ruled:
+        _span_centred_in_band(rows)
     return rows
+
+
+def _span_centred_in_band(rows: list[list[list[Word]]]) -> None:
+    """Rows that rules enclose together: a column's only cell among them, set nearer the middle
+    of the rows than the middle of the line it was read on, labels them all ("6" centred on its
+    rows "OTSL" and "HTML", drawn overlapping both lines). One set on its line labels its row."""
+    if len(rows) < 2:
+        return
+    centres = [median([w.cy for cell in row for w in cell]) for row in rows]
+    middle = (centres[0] + centres[-1]) / 2
+    for k in range(len(rows[0])):
+        filled = [r for r, row in enumerate(rows) if row[k]]
+        if len(filled) != 1:
+            continue
+        cell = rows[filled[0]][k]
+        line = [w.cy for j, c in enumerate(rows[filled[0]]) if j != k for w in c]
+        at = (min(w.y0 for w in cell) + max(w.y1 for w in cell)) / 2
+        if line and abs(at - middle) < abs(at - median(line)):
+            for row in rows:
+                row[k] = cell
 
 
 def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], height: float) -> bool:
