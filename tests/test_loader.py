@@ -271,6 +271,24 @@ def test_a_table_note_s_letter_raised_against_a_word_leaves_its_text_and_box(tmp
         "Astrophysicsa", "Societya,b", "Society", "Astrophysicsa"]
 
 
+def test_a_note_s_mark_raised_against_a_number_is_a_word_of_its_own_but_an_exponent_is_not(tmp_path):
+    # A table's "43" with a note's "1)" set raised in smaller type right against it, which MuPDF
+    # reads as "431)": the value and the mark, in the words and the page text. "10" with a raised
+    # "2" (no bracket) is a power and stays as drawn; so does "options(1)", one word as MuPDF reads it.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    for y, text, mark in [(100, "Floors 43", "1)"), (114, "Walls 57", ""), (128, "Power 10", "2"),
+                          (142, "Granted options", "(1)")]:
+        page.insert_text((72, y), text, fontsize=9, fontname="helv")
+        if mark:
+            page.insert_text((72 + pymupdf.get_text_length(text, "helv", 9), y - 3), mark, fontsize=6, fontname="helv")
+    texts = [w.text for w in page_words(page, LayoutSettings()).words]
+    assert "43" in texts and "1)" in texts and "102" in texts and "options(1)" in texts
+    doc.save(tmp_path / "marks.pdf")
+    text = ColumnAwarePDFLoader(tmp_path / "marks.pdf").load()[0].page_content
+    assert "Floors 43 1)" in text and "Power 102" in text and "options(1)" in text
+
+
 def test_the_characters_of_a_few_words_come_from_their_lines_alone_and_leave_the_page_whole(tmp_path):
     # A rawdict of the whole page costs ten times its words; the words that need their characters
     # (a footnote's mark, glued words) sit on a line or two, whose lines alone are read.

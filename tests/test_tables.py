@@ -1249,3 +1249,22 @@ def test_a_value_centred_on_the_rows_a_rule_groups_labels_them_all(tmp_path, ord
     p.prose(72, y + 30, 388, LOREM)
     [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p], order))
     assert found == expected
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_note_on_a_mark_raised_against_a_cell_s_number_is_the_table_s(tmp_path, order):
+    # "43" with the note's "1)" set raised in smaller type right against it (MuPDF reads "431)"):
+    # the cell reads "43 1)" and the note "1) ..." under the table is its note.
+    rows = [["No.", "Element", "Required"], ["1", "Walls and ceilings", "57"], ["2", "Floors", "43"],
+            ["3", "Doors", "32"]]
+    t = simple_table(72, 170, [60, 160, 90], rows, "booktabs")
+    p = page_with(t)
+    p.words = [w for w in p.words if w[1] < t.ys[-1] + 20]
+    x = t.xs[2] + PAD + pymupdf.get_text_length("43", fontname="helv", fontsize=9)
+    p.text(x, t.ys[2] + PAD + 9 - 3, "1)", size=6)
+    note = "1) Not required where the machines stand on mounts that damp their noise."
+    p.text(72, t.ys[-1] + 14, note)
+    p.prose(72, t.ys[-1] + 40, 451, LOREM)
+    doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p], order)).load()[0]
+    block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
+    assert block.rows[2] == ["2", "Floors", "43 1)"] and block.notes == note

@@ -223,6 +223,8 @@ _LEADING_MARK = re.compile(r"^\d{1,2}([^\W\d_]+)")
 # raised in smaller type right against it ("Astrophysicsa", "Smitha,b"); a number after a word
 # is mended in the text (text/footnote_marks.py), where its digits tell it.
 _TRAILING_MARK = re.compile(r"^([^\W\d_]{4,})[^\W\d_](?:,[^\W\d_])*$")
+# A number with a note's mark after it, drawn touching: "431)" for "43" and a raised "1)".
+_NUMBER_MARKED = re.compile(r"^[-+−]?\d[\d.,]*(?:\d{1,2}|[a-z])\)$")
 
 
 def _may_end_in_mark(text: str) -> bool:
@@ -256,18 +258,21 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
     word opening with a number (or with no word after it), a word of letters beside another."""
     leading = []
     trailing = []
+    numbered = []  # (rare: the pattern alone asks for the characters)
     for k, w in enumerate(raw):
-        if w[7] == 0:  # its line's first word: a leading mark alone on its line (a table's cell) is one
+        if w[4][-1:] == ")" and _NUMBER_MARKED.match(w[4]):
+            numbered.append(k)
+        elif w[7] == 0:  # its line's first word: a leading mark alone on its line (a table's cell) is one
             if (m := _LEADING_MARK.match(w[4])) and len(m.group(1)) > 1 and (
                     m.group(1).lower() not in ORDINAL_ENDINGS) and _raised(raw, k, s, alone=True):
                 leading.append(k)
         # A trailing mark on a word alone on its line is not asked: its characters would cost a page's.
         elif _raised(raw, k, s, alone=False) and _may_end_in_mark(w[4]):
             trailing.append(k)
-    if not (leading or trailing):
+    if not (leading or trailing or numbered):
         return raw
-    page_spans = spans([raw[k] for k in leading + trailing])
-    out = list(raw)
+    page_spans = spans([raw[k] for k in leading + trailing + numbered])
+    out: list[tuple | list[tuple]] = list(raw)
     for k in leading:
         chars = _word_chars(raw[k], page_spans)
         if chars is None:
@@ -291,7 +296,17 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         if 4 <= n < len(chars) and chars[n][4].isalpha():
             kept = _as_word(chars[:n], raw[k])
             out[k] = kept if s.normalize_text else (*kept[0:2], raw[k][2], kept[3], *raw[k][4:])
-    return out
+    for k in numbered:
+        chars = _word_chars(raw[k], page_spans)
+        if chars is None:
+            continue
+        n = len(chars)  # the mark: "1)" raised in smaller type; it stays, a word of its own (a note's)
+        while n > 0 and (chars[n - 1][5] < s.mark_small * chars[0][5]
+                         and chars[n - 1][6] <= chars[0][6] - s.mark_raised):
+            n -= 1
+        if 0 < n < len(chars) - 1 and chars[n - 1][4].isdigit():
+            out[k] = [_as_word(chars[:n], raw[k]), _as_word(chars[n:], raw[k])]
+    return [w for item in out for w in (item if isinstance(item, list) else [item])]
 
 
 def _lettered(chars: list[tuple]) -> bool:

@@ -274,8 +274,20 @@ def _small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
 
 def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
     """Two pieces of one word: drawn touching (or overlapping a little), or in capitals and small
-    capitals."""
-    return drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or _small_caps_piece(prev, w, gap)
+    capitals; not a note's mark set raised after a word ("43" and a raised "1)": `_note_mark`)."""
+    return ((drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or _small_caps_piece(prev, w, gap))
+            and not _note_mark(prev, w, s))
+
+
+_NOTE_MARK = re.compile(r"^\(?[0-9a-z]{1,2}\)$")
+
+
+def _note_mark(prev: Word, w: Word, s: LayoutSettings) -> bool:
+    """A mark that closes with a bracket ("1)", "a)"), after a number, set in smaller type and
+    raised above its foot: a note's mark, which an exponent is not (after a word, MuPDF reads
+    "options(1)" as one word, and so does the page text)."""
+    return (w.text[-1:] == ")" and prev.text[-1:].isdigit() and bool(_NOTE_MARK.match(w.text))
+            and w.y1 - w.y0 < s.mark_small * (prev.y1 - prev.y0) and w.y1 <= prev.y1 - s.mark_raised)
 
 
 def _plain(words: list[Word], s: LayoutSettings) -> str:
