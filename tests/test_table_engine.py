@@ -621,3 +621,38 @@ def test_a_circuit_s_gates_in_rows_are_no_table_but_a_truth_table_is():
     sparse = [["|0⟩", "H", "Z(−Mθ)", "•", "H"], ["|0⟩", "H", "", "•", "22"], ["|φ⟩", "/", "", "U", ""],
               ["|φ⟩", "", "X", "U", "Y"]]  # a number of two digits: a table's
     assert build_table(region, cell_words(sparse, xs, 100), rules, S) is not None
+
+
+def test_a_heading_flush_with_its_column_s_edge_is_its_own_not_a_group_s():
+    # "Weighted average price" / "(in euro)" set flush right over a narrow column of prices, its
+    # first line reaching into the gap after the column of counts: the price column's head, not a
+    # heading over both (a group's heading is centred on its columns).
+    def flush_right(text: str, right: float, y: float) -> list[Word]:
+        words = proportional(text, 0, y)
+        shift = right - words[-1].x1
+        return [Word(w.x0 + shift, w.y0, w.x1 + shift, w.y1, w.text, w.seq) for w in words]
+
+    words = flush_right("Weighted average price", 400, 100) + flush_right("Total number", 290, 112)
+    words += flush_right("(in euro)", 400, 112)
+    rows = [("Options granted", "0", "-"), ("Options exercised", "270,761", "41.00"), ("Options cancelled", "12,500", "38.50")]
+    for r, (label, count, price) in enumerate(rows):
+        words += proportional(label, 72, 130 + 16 * r) + flush_right(count, 290, 130 + 16 * r)
+        words += flush_right(price, 400, 130 + 16 * r)
+    table = build_table(Box(70, 95, 405, 185), words, Rules(), S)
+    assert table is not None
+    assert texts(table)[0] == ["", "Total number", "Weighted average price (in euro)"]
+    assert [row[2] for row in texts(table)[1:]] == ["-", "41.00", "38.50"]
+
+
+def test_a_heading_over_four_columns_with_its_rule_heads_all_four_once():
+    # Centred over four columns, its middle in the gap between the middle two: the rule under the
+    # four says it heads them all, its words once in each.
+    words = proportional("Quarterly results", 230, 100)
+    rows = [["Region", "Q1", "Q2", "Q3", "Q4"], ["North", "1.2", "1.3", "1.1", "1.4"], ["South", "0.9", "1.0", "1.1", "0.8"],
+            ["East", "1.5", "1.4", "1.6", "1.7"]]
+    words += cell_words(rows, [72, 170, 220, 290, 340], 116)
+    rules = merge_rules([Box(165, 113, 365, 113), Box(70, 129, 370, 129)], S)
+    table = build_table(Box(70, 95, 370, 180), words, rules, S)
+    assert table is not None
+    assert texts(table)[:2] == [["", "Quarterly results", "Quarterly results", "Quarterly results", "Quarterly results"],
+                                rows[0]]

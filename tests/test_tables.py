@@ -1268,3 +1268,39 @@ def test_a_note_on_a_mark_raised_against_a_cell_s_number_is_the_table_s(tmp_path
     doc = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [p], order)).load()[0]
     block = next(b for b in decode_blocks(doc.metadata) if b.kind == "table")
     assert block.rows[2] == ["2", "Floors", "43 1)"] and block.notes == note
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+@pytest.mark.parametrize("rules", ["none", "booktabs", "cmidrule"])
+def test_a_heading_centred_over_two_columns_in_their_gap_heads_both(tmp_path, rules, order):
+    # "Revenue" and "Cost" each centred over two columns of years, set in the gap between them
+    # (amounts flush right): each heads its two columns, no column of its own, whatever rules the
+    # table has (over the header, under it, under each group only). Above one rule, the header's
+    # lines are one row; with a rule under each group, two.
+    def width(text: str) -> float:
+        return pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+
+    xs = [72, 200, 270, 340, 410, 480]
+    p = Page()
+    top = p.prose(72, 80, 448, LOREM) + 24
+    p.text(72, top - 14, "Table 5. Revenue and cost by region")
+    for a, b, text in [(1, 3, "Revenue"), (3, 5, "Cost")]:
+        p.text((xs[a] + xs[b]) / 2 - width(text) / 2 + 6, top + 12, text)
+        if rules == "cmidrule":
+            p.lines.append((xs[a] + 4, top + 15, xs[b] - 4, top + 15))
+    head = ["Region", "2022", "2023", "2022", "2023"]
+    body = [["North", "1,204", "1,310", "804", "833"], ["South", "986", "1,021", "612", "650"],
+            ["East", "1,533", "1,498", "977", "1,010"]]
+    for r, row in enumerate([head] + body):
+        for k, text in enumerate(row):
+            p.text(xs[k] + (0 if k == 0 else 40 - width(text)), top + 25 + (14 * r + 4 if r else 0), text)
+    bottom = top + 29 + 14 * len(body) + 4
+    if rules != "none":
+        p.lines += [(72, top, 480, top), (72, top + 29, 480, top + 29), (72, bottom, 480, bottom)]
+    p.prose(72, bottom + 30, 448, LOREM)
+    [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p], order))
+    groups = ["", "Revenue", "Revenue", "Cost", "Cost"]
+    if rules == "booktabs":
+        assert found == [[" ".join(x for x in pair if x).strip() for pair in zip(groups, head)]] + body
+    else:
+        assert found == [groups, head] + body

@@ -459,6 +459,9 @@ class LayoutSettings:
     table_wrap_gap: float = 0.25
     # Lines above a table's first rule, at most this many, are its header: one row.
     table_header_lines: int = 6
+    # A heading in a header's upper line set in the gap between two columns, its middle off their
+    # middle by at most this share of their width, heads both (a group: "Cost" over two years).
+    table_group_centre: float = 0.25
     # Lines set at most this many word heights above a table, none of whose cells spans
     # table_header_span of its width, are the upper lines of its header...
     table_header_gap: float = 0.6

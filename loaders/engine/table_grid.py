@@ -18,7 +18,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from .geometry import LETTERED, Box, Line, Word, drawn_touching, median, words_box
 from .rows import Row, make_rows
@@ -97,10 +97,14 @@ def word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float
     widen them; a cell reaching over two columns is a span and widens neither."""
     cells = [[_phrases(cell, s) for cell in cells_of(r.words, s)] for r in lines]
     cols: list[list[float]] = []
+    most = max(map(len, cells), default=0)
+    first_full = next((i for i, c in enumerate(cells) if len(c) == most), 0)
     for i in sorted(range(len(lines)), key=lambda i: (-len(cells[i]), i)):
         for cell in cells[i]:
             x0, x1 = min(a for a, _ in cell), max(b for _, b in cell)
             hits = [c for c in cols if min(c[1], x1) > max(c[0], x0)]
+            if len(hits) < 2 and i < first_full and over_gap(x0, x1, sorted(cols), s) is not None:
+                continue  # a heading over a group of two columns: a span, widening neither
             if not hits:
                 cols.append([x0, x1])
             elif len(hits) == 1:
@@ -108,6 +112,31 @@ def word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float
     cols.sort()
     _fold_fragment_columns(cols, cells)
     return [(a, b) for a, b in cols]
+
+
+def over_gap(x0: float, x1: float, cols: Sequence[Sequence[float]], s: LayoutSettings) -> int | None:
+    """k when [x0, x1] is centred on columns k and k+1 together, its middle in the gap between
+    them and it reaching no column but those two: a heading over a group of two columns set in
+    their gap ("Cost" over "2022" and "2023"); else None. A heading flush with the outer edge of
+    either is that column's own, wider than its values ("Weighted average price" over "(in euro)"
+    and amounts set flush right), or a group's set flush left, which its rule tells."""
+    mid = (x0 + x1) / 2
+    for k, (a, b) in enumerate(zip(cols, cols[1:])):
+        if a[1] < mid < b[0]:
+            centred = abs(mid - (a[0] + b[1]) / 2) <= s.table_group_centre * (b[1] - a[0])
+            inside = (k == 0 or x0 >= cols[k - 1][1]) and (k + 2 >= len(cols) or x1 <= cols[k + 2][0])
+            flush = abs(x0 - a[0]) <= s.edge_tolerance or abs(x1 - b[1]) <= s.edge_tolerance
+            return k if centred and inside and not flush else None
+    return None
+
+
+def _heading_words(lines: list[Row], s: LayoutSettings) -> frozenset[int]:
+    """The ids of the words on lines above the first line with the most cells: a header's upper
+    lines, where a heading may stand over a group of columns (`over_gap`)."""
+    counts = [len(cells_of(r.words, s)) for r in lines]
+    most = max(counts, default=0)
+    top = min((r.cy for r, n in zip(lines, counts) if n == most), default=0.0)
+    return frozenset(id(w) for r, n in zip(lines, counts) if n < most and r.cy < top for w in r.words)
 
 
 def _phrases(cell: list[Word], s: LayoutSettings) -> list[tuple[float, float]]:
@@ -230,7 +259,7 @@ def _underline(g: Segment, words: list[Word], s: LayoutSettings) -> bool:
 
 
 def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[float] | None,
-          s: LayoutSettings, header: bool = False) -> list[list[Word]]:
+          s: LayoutSettings, header: bool = False, headings: frozenset[int] = frozenset()) -> list[list[Word]]:
     """A line's words in columns. Between column rules a word goes where its centre is; without
     rules each cell of the line goes to the columns it reaches over (all of them: a span). In a
     header, a heading over several columns heads the first (the rows' labels) only when its
@@ -250,6 +279,10 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
     # heading spans some columns and leaves the others empty.
     whole = len({k for hit in hits for k in hit}) == len(cols)
     for cell, (x0, x1), hit in zip(cells, extents, hits):
+        if len(hit) < 2 and id(cell[0]) in headings and (k := over_gap(x0, x1, cols, s)) is not None:
+            out[k].extend(cell)  # a heading over a group of two columns, in a header's upper line
+            out[k + 1].extend(cell)
+            continue
         if not hit:
             cx = (x0 + x1) / 2
             hit = [min(range(len(cols)), key=lambda k: min(abs(cx - cols[k][0]), abs(cx - cols[k][1])))]
@@ -294,14 +327,15 @@ def _union(rows: list[list[list[Word]]]) -> list[list[Word]]:
 
 
 def _band_rows(band: list[Row], cols: list[tuple[float, float]], seps: list[float] | None, ruled: bool,
-               height: float, s: LayoutSettings) -> list[list[list[Word]]]:
+               height: float, s: LayoutSettings, headings: frozenset[int] = frozenset()
+               ) -> list[list[list[Word]]]:
     """The rows of the lines between two rules. Where rules part the rows, the band is one row
     (its cells wrapped onto several lines) unless several of its lines each fill most columns,
     neither carrying on in lower case or with list items nor under cells that fill their width
     (rows the rules do not part); otherwise each line is a row unless it carries on the one
     above. A line set between two such lines, filling only columns they leave empty, is a cell
     spanning both (a row label centred on its rows)."""
-    filled = [_fill(line.words, cols, seps, s) for line in band]
+    filled = [_fill(line.words, cols, seps, s, headings=headings) for line in band]
     need = max(2, math.ceil(s.table_parallel_share * len(cols)))
     full = {i for i, f in enumerate(filled)
             if sum(map(bool, f)) >= need and not all(_carries_on(c) for c in f if c)
@@ -456,6 +490,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         cols = word_columns(lines, s)
     if len(cols) < 2:
         return None
+    headings = _heading_words(lines, s) if seps is None else frozenset()
     row_rules, nested = _row_rules(rules, region, cols, words, s, ruled=bool(col_rules))
     cuts = [sum(g.pos for g in grp) / len(grp) for grp in row_rules]
     band_words: list[list[Word]] = [[] for _ in range(len(cuts) + 1)]
@@ -468,12 +503,12 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     body = bands[1:] if len(bands) > 1 else bands  # below the header
     height = median([w.y1 - w.y0 for w in words])
     rules_rows = bool(col_rules) or len(body) >= 2
-    head = 2 if _two_tier_header(bands, between, cols, seps, s) else 1  # the header's bands
+    head = 2 if _two_tier_header(bands, between, cols, seps, s, headings) else 1  # the header's bands
     grid: list[list[list[Word]]] = []
     row_band: list[int] = []
     for b, band in enumerate(bands):
         if b < head and len(bands) > 1 and len(band) <= s.table_header_lines:
-            rows = [_union([_fill(line.words, cols, seps, s, header=True) for line in band])]  # the header
+            rows = [_union([_fill(line.words, cols, seps, s, header=True, headings=headings) for line in band])]  # the header
         else:
             # Lines set close, or a label's values wrapped under it: rules part the rows.
             tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:])) or (
@@ -482,7 +517,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
             if any(lo < y < hi for y in nested):
                 rows = [_union([_fill(line.words, cols, seps, s) for line in band])]  # a table in a cell
             else:
-                rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s)
+                rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s, headings)
         grid += rows
         row_band += [b] * len(rows)
     if not col_rules:
@@ -513,7 +548,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
 
 
 def _two_tier_header(bands: list[list[Row]], between: list[list[Segment]], cols: list[tuple[float, float]],
-                     seps: list[float] | None, s: LayoutSettings) -> bool:
+                     seps: list[float] | None, s: LayoutSettings, headings: frozenset[int]) -> bool:
     """A header in two tiers: headings over groups of columns ("Fixed interest rate maturing
     in:"), a rule under the groups only, the columns' own heads under it ("1 year or less" / "$"),
     then a rule across the whole table. A rule under the header that only leaves out the rows'
@@ -522,7 +557,7 @@ def _two_tier_header(bands: list[list[Row]], between: list[list[Segment]], cols:
         return False
     if all(_covers(between[0], a, b) for a, b in cols) or not all(_covers(between[1], a, b) for a, b in cols):
         return False
-    top = _union([_fill(line.words, cols, seps, s, header=True) for line in bands[0]])
+    top = _union([_fill(line.words, cols, seps, s, header=True, headings=headings) for line in bands[0]])
     return any(x and y and x[0] is y[0] for x, y in zip(top, top[1:])) or any(
         _group_under(g, top, cols) for g in between[0])
 
@@ -531,7 +566,8 @@ def _group_under(g: Segment, row: list[list[Word]], cols: list[tuple[float, floa
     """The columns a rule under a row runs under, when it runs under some columns but not all and
     the row has one cell over them: that cell heads them all (a booktabs cmidrule); else none."""
     under = [k for k, (a, b) in enumerate(cols) if g.lo <= (a + b) / 2 <= g.hi]
-    return under if 2 <= len(under) < len(cols) and sum(bool(row[k]) for k in under) == 1 else []
+    cells = {id(row[k][0]) for k in under if row[k]}  # (a cell over two of them is one cell)
+    return under if 2 <= len(under) < len(cols) and len(cells) == 1 else []
 
 
 _NUMBER_OR_WORD = re.compile(r"[^\W\d_]{3}|\d{2}")
@@ -780,7 +816,8 @@ def _span_cells(grid: list[list[list[Word]]], row_band: list[int], between: list
     groups: dict[int, list[Word]] = {}
     for r in range(n):
         for k in range(m):
-            groups.setdefault(find(r * m + k), []).extend(grid[r][k])
+            group = groups.setdefault(find(r * m + k), [])
+            group += [w for w in grid[r][k] if all(w is not x for x in group)]  # (a span's words once)
     for r in range(n):
         for k in range(m):
             grid[r][k] = groups[find(r * m + k)]
