@@ -1304,3 +1304,36 @@ def test_a_heading_centred_over_two_columns_in_their_gap_heads_both(tmp_path, ru
         assert found == [[" ".join(x for x in pair if x).strip() for pair in zip(groups, head)]] + body
     else:
         assert found == [groups, head] + body
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_heads_stacked_over_two_lines_without_rules_are_one_header_row(tmp_path, order):
+    # No rules: "Training" / "loss", "Test" / "accuracy", "Inference" / "time (ms)" stacked over
+    # the line that names every column: one header row. A short header over a first row of values
+    # ("2023" "2022" over "Cash 1,204 986") stays apart from it.
+    def width(text: str) -> float:
+        return pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+
+    def page(caption: str, rows: list[tuple[float, list[str]]]) -> Page:
+        p = Page()
+        top = p.prose(72, 80, 448, LOREM) + 30
+        p.text(72, top - 16, caption)
+        for dy, row in rows:
+            for k, text in enumerate(row):
+                if text:
+                    p.text(xs[k] + (0 if k < 2 else 70 - width(text)), top + dy, text)
+        p.prose(72, top + max(dy for dy, _ in rows) + 30, 448, LOREM)
+        return p
+
+    xs = [72, 170, 260, 350, 440]
+    heads = [["", "", "Training", "Test", "Inference"], ["Model", "Variant", "loss", "accuracy", "time (ms)"]]
+    body = [["Small", "base", "0.41", "81.2", "12"], ["Small", "tuned", "0.37", "83.0", "12"],
+            ["Large", "base", "0.30", "86.5", "48"], ["Large", "tuned", "0.27", "88.1", "49"]]
+    stacked = page("Table 6. Results by model size", [(0, heads[0]), (11, heads[1])] + [
+        (30 + 14 * r, row) for r, row in enumerate(body)])
+    short = [["", "", "2023", "2022"], ["Cash", "", "1,204", "986"], ["Receivables", "", "2,533", "1,498"],
+             ["Inventory", "", "812", "870"], ["Payables", "", "904", "733"]]
+    apart = page("Table 7. Balance sheet extract", [(12 * r, row) for r, row in enumerate(short)])
+    found = [rows for _, rows, _ in tables_of(write(tmp_path / "t.pdf", [stacked, apart], order))]
+    assert found[0] == [["Model", "Variant", "Training loss", "Test accuracy", "Inference time (ms)"]] + body
+    assert found[1] == [[c for k, c in enumerate(row) if k != 1] for row in short]

@@ -514,10 +514,14 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
             tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:])) or (
                 _wrapped_under_label(band, cols, height))
             lo, hi = band_box[b]
+            stack = _stacked_header(band, s, height) if len(bands) == 1 and seps is None else 0
             if any(lo < y < hi for y in nested):
                 rows = [_union([_fill(line.words, cols, seps, s) for line in band])]  # a table in a cell
             else:
-                rows = _band_rows(band, cols, seps, bool(col_rules) or (rules_rows and tight), height, s, headings)
+                rows = [_union([_fill(line.words, cols, seps, s, header=True, headings=headings)
+                                for line in band[:stack]])] if stack else []
+                rows += _band_rows(band[stack:], cols, seps, bool(col_rules) or (rules_rows and tight), height, s,
+                                   headings)
         grid += rows
         row_band += [b] * len(rows)
     if not col_rules:
@@ -545,6 +549,21 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
+
+
+def _stacked_header(lines: list[Row], s: LayoutSettings, height: float) -> int:
+    """How many lines of a table without rules make its header row, when its heads are stacked
+    over lines ("Training" / "loss", "Inference" / "time (ms)" over "Model" "Variant"): the lines
+    above the first line with the most cells, two cells or more each, set close over it (as a
+    cell's wrapped lines are) and over a line of words (a number opens no head: a first row of
+    values under a short header stays a row); else 0."""
+    counts = [len(cells_of(r.words, s)) for r in lines]
+    first = counts.index(max(counts, default=0)) if counts else 0
+    if not 1 <= first < min(s.table_header_lines, len(lines) - 1) or min(counts[:first]) < 2:
+        return 0
+    if any(y.y0 - x.y1 > s.table_wrap_gap * height for x, y in zip(lines[:first], lines[1:first + 1])):
+        return 0
+    return 0 if any(_OPENS_NUMBER.match(w.text) for w in lines[first].words) else first + 1
 
 
 def _two_tier_header(bands: list[list[Row]], between: list[list[Segment]], cols: list[tuple[float, float]],
