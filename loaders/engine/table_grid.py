@@ -508,7 +508,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
     row_band: list[int] = []
     for b, band in enumerate(bands):
         if b < head and len(bands) > 1 and len(band) <= s.table_header_lines:
-            rows = [_union([_fill(line.words, cols, seps, s, header=True, headings=headings) for line in band])]  # the header
+            rows = [_union([_fill(line.words, cols, seps, s, header=True, headings=headings)
+                            for line in band])]  # the header
         else:
             # Lines set close, or a label's values wrapped under it: rules part the rows.
             tight = all(y.y0 - x.y1 <= s.table_wrap_gap * height for x, y in zip(band, band[1:])) or (
@@ -594,8 +595,8 @@ _NUMBER_OR_WORD = re.compile(r"[^\W\d_]{3}|\d{2}")
 
 def _wordless(grid: list[list[list[Word]]]) -> bool:
     """No cell holds a word (three letters in a row: "Mθ" is a product) or a number of two
-    digits, and some are left empty: a diagram's labels ("|0⟩" "H" "Z(−Mθ)" "•" on a circuit's wires), not a table; a truth
-    table of 0s and 1s fills every cell."""
+    digits, and some are left empty: a diagram's labels ("|0⟩" "H" "Z(−Mθ)" "•" on a circuit's
+    wires), not a table; a truth table of 0s and 1s fills every cell."""
     if any(_NUMBER_OR_WORD.search(w.text) for row in grid for cell in row for w in cell):
         return False
     return any(not cell for row in grid for cell in row)
@@ -865,9 +866,9 @@ def _span_centred_labels(grid: list[list[list[Word]]], row_band: list[int], betw
                          join: Callable[[int, int], None], head: int, columns: Iterable[int]) -> bool:
     """Body rows ruled apart by rules that stop short of a column (of `columns`), and the rules
     over and under the run crossing it: a group of rows under one label, set in the middle of the
-    run (on any of its rows, not only the first). When the run holds one cell of the column, that cell is
-    every row's; with several, which rows each one labels is not known: they stay as they are,
-    and so does a run with a cell already joined to one outside it."""
+    run (on any of its rows, not only the first). When the run holds one cell of the column, that
+    cell is every row's; with several, which rows each one labels is not known: they stay as they
+    are, and so does a run with a cell already joined to one outside it."""
     n, m = len(grid), len(cols)
     rows_of = Counter(row_band)
     alone = [rows_of[b] == 1 for b in row_band]  # a row that is a band of its own
