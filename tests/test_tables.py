@@ -1337,3 +1337,34 @@ def test_heads_stacked_over_two_lines_without_rules_are_one_header_row(tmp_path,
     found = [rows for _, rows, _ in tables_of(write(tmp_path / "t.pdf", [stacked, apart], order))]
     assert found[0] == [["Model", "Variant", "Training loss", "Test accuracy", "Inference time (ms)"]] + body
     assert found[1] == [[c for k, c in enumerate(row) if k != 1] for row in short]
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+@pytest.mark.parametrize("values_on", ["last", "first"])
+def test_a_label_wrapped_before_a_capital_goes_on_where_its_line_cannot_end(tmp_path, values_on, order):
+    # "Provision for restructuring costs of the" / "European plants": the label's line ends with
+    # words that lead on, so the next line, capital and all, is its rest, with the row's values
+    # on either line; "Employee benefits" under a label that ends is a row of its own.
+    def width(text: str) -> float:
+        return pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+
+    rows = [(["Provision for restructuring costs of the", "European plants"], "1,204", "986"),
+            (["Employee benefits"], "2,533", "1,498"),
+            (["Claims, warranties and", "Returns"], "812", "870"), (["Other"], "90", "77")]
+    xs = [72, 330, 430]
+    p = Page()
+    top = p.prose(72, 80, 448, LOREM) + 30
+    p.text(72, top - 16, "Table 4. Provisions")
+    for k, text in ((1, "2023"), (2, "2022")):
+        p.text(xs[k] + 60 - width(text), top, text)
+    y = top + 16
+    for label, a, b in rows:
+        for j, line in enumerate(label):
+            p.text(72 + (8 if j else 0), y + 11 * j, line)
+        at = y + 11 * (len(label) - 1 if values_on == "last" else 0)
+        p.text(xs[1] + 60 - width(a), at, a)
+        p.text(xs[2] + 60 - width(b), at, b)
+        y += 11 * len(label) + 4
+    p.prose(72, y + 20, 448, LOREM)
+    [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p], order))
+    assert found == [["", "2023", "2022"]] + [[" ".join(label), a, b] for label, a, b in rows]

@@ -409,6 +409,19 @@ _OPENS_NUMBER = re.compile(r"^[-−+]?\.?\d")  # a cell's value: "15 pt", "-0.3"
 _OPEN_END = re.compile(r"([,\-–&]|\band)$")  # a cell that goes on ("Velickovic et al.," / "2018")
 
 
+# Words a label does not end with: its line broke before the words they lead to.
+_LEADING_WORDS = frozenset("""the of and to for in on with an or by from at as into per via than
+der die das und von für mit zu im den dem des le la les du et à en y del para por con""".split())
+
+
+def _ends_open(cell: list[Word]) -> bool:
+    """A cell's line of words that ends with a word that leads on ("of the", "and") or a word
+    with a comma or dash after it: the cell goes on on the next line, whatever case that line
+    opens in (a dash alone is a nil value)."""
+    last = cell[-1].text
+    return last in _LEADING_WORDS or (any(c.isalpha() for c in last) and bool(_OPEN_END.search(last)))
+
+
 def _carries_on(cell: list[Word]) -> bool:
     """A cell's line that goes on with the cell above: in lower case, or a list item in it."""
     first = cell[0].text
@@ -455,7 +468,8 @@ def _fills(cell: list[Word], col: tuple[float, float], s: LayoutSettings) -> boo
 def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols: list[tuple[float, float]],
                      gap: float, height: float, s: LayoutSettings) -> bool:
     """A line that carries on the row above: set close under it, and either its first cell
-    goes on in lower case (or with a list item) under text, no other cell opening a number
+    goes on in lower case (or with a list item) under text, or under text that cannot end there
+    ("... of the" / "European plants": `_ends_open`), no other cell opening a number
     under one that ended (numbers do not wrap: "paper title | 15 pt" under "Font Size" is a
     row), or, with nothing in the first column, it goes on with cells that filled their width
     (wrapped text)."""
@@ -464,7 +478,7 @@ def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols:
     first = next((k for k, c in enumerate(cur) if c), None)
     if first is None:
         return True
-    if _carries_on(cur[first]) and above[-1][first]:
+    if above[-1][first] and (_carries_on(cur[first]) or _ends_open(above[-1][first])):
         row = above[-1]
         return not any(c and row[k] and _OPENS_NUMBER.match(c[0].text) and not _OPEN_END.search(row[k][-1].text)
                        for k, c in enumerate(cur) if k != first)
