@@ -1368,3 +1368,42 @@ def test_a_label_wrapped_before_a_capital_goes_on_where_its_line_cannot_end(tmp_
     p.prose(72, y + 20, 448, LOREM)
     [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [p], order))
     assert found == [["", "2023", "2022"]] + [[" ".join(label), a, b] for label, a, b in rows]
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_currency_sign_set_apart_from_its_amount_is_part_of_the_amount(tmp_path, order):
+    # A statement sets "$" at the left of its column and the amount flush right, on the first and
+    # the total rows: "$ 1,204" is one value in the year's column, not a column of signs. A column
+    # of currencies with a head of its own ("Currency": "USD", "EUR") stays one.
+    def width(text: str) -> float:
+        return pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+
+    def page(head: list[str], rows: list[list[str]]) -> Page:
+        p = Page()
+        top = p.prose(72, 80, 448, LOREM) + 30
+        p.text(72, top - 16, "Table 8. Cash and receivables (in thousands)")
+        for r, row in enumerate([head] + rows):
+            for k, text in enumerate(row):
+                if text:
+                    x = xs[k] if k == 0 or _sign(text) or r == 0 and k % 2 else xs[k] + 80 - width(text)
+                    p.text(x, top + (16 + 14 * (r - 1) if r else 0), text)
+        p.prose(72, top + 16 + 14 * len(rows) + 20, 448, LOREM)
+        return p
+
+    def _sign(text: str) -> bool:
+        return text in ("$", "USD", "EUR", "CHF")
+
+    xs = [72, 300, 300, 420, 420]
+    rows = [["Cash and cash equivalents", "$", "1,204", "$", "986"], ["Accounts receivable, net", "", "2,533", "", "1,498"],
+            ["Inventories", "", "812", "", "870"], ["Total current assets", "$", "4,549", "$", "3,354"]]
+    statement = page(["", "", "2023", "", "2022"], rows)
+    xs = [72, 300, 420]
+    listed = [["Deposit A", "USD", "1,204"], ["Deposit B", "EUR", "2,533"], ["Deposit C", "CHF", "812"],
+              ["Deposit D", "USD", "90"], ["Deposit E", "EUR", "1,017"], ["Deposit F", "USD", "3,310"]]
+    currencies = page(["Account", "Currency", "Amount"], listed)
+    [(_, found, _)] = tables_of(write(tmp_path / "t.pdf", [statement], order))
+    assert found == [["", "2023", "2022"]] + [[r[0], " ".join(x for x in r[1:3] if x), " ".join(x for x in r[3:] if x)]
+                                              for r in rows]
+    # (drawn in order: a small table of three columns far apart is read apart when shuffled)
+    [(_, found, _)] = tables_of(write(tmp_path / "c.pdf", [currencies]))
+    assert found == [["Account", "Currency", "Amount"]] + listed

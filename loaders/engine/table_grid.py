@@ -544,6 +544,9 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
                                           else [r == 0 for r in range(len(grid))])
     _span_cells(grid, row_band, between, band_box, cols, col_rules, head)
     grid = [[in_reading_order(cell) for cell in row] for row in grid]
+    header_rows = sum(b < head for b in row_band) if len(bands) > 1 else 1
+    if not col_rules:
+        grid, cols = _currency_folded(grid, cols, header_rows)
     grid, cols = _drop_empty(grid, cols)
     multi = sum(sum(map(bool, row)) >= 2 for row in grid)
     labelled = bool(col_rules) and len(grid) >= 2 and all(row[0] for row in grid)
@@ -559,11 +562,36 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # a diagram's labels in rows: a circuit's wires and gates
     if _address_list(grid):
         return None  # names beside their e-mail addresses, no header: a paper's author block
-    header_rows = sum(b < head for b in row_band) if len(bands) > 1 else 1
     if _axis_column(grid, s) or _symbolic(lines, s, _mark_columns(grid, max(1, header_rows)) | _nil_values(grid, max(1, header_rows))) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption
     return Table(Box.union([region, words_box(words)]), grid, max(1, min(header_rows, s.table_header_lines)))
+
+
+_CURRENCY = re.compile(r"^(?:[A-Z]{0,2}\$|[€£¥₹₩]|CHF|EUR|USD)$")
+_AMOUNT = re.compile(r"^\(?[-−+]?\d[\d,.\s]*\)?%?$")  # "1,204", "(904)", "12.5%"
+
+
+def _currency_folded(grid: list[list[list[Word]]], cols: list[tuple[float, float]],
+                     header_rows: int) -> tuple[list[list[list[Word]]], list[tuple[float, float]]]:
+    """A column of currency signs alone ("$" set apart at the left of each amount, as statements
+    set them), each beside an amount in the column after it and with no head of its own, is part
+    of that column: "$ 1,204" is one value, not two columns."""
+    k = 0
+    while k < len(cols) - 1:
+        body = grid[header_rows:]
+        signs = [r for r, row in enumerate(body) if row[k]]
+        if (signs and all(len(body[r][k]) == 1 and _CURRENCY.match(body[r][k][0].text)
+                          and body[r][k + 1] and _AMOUNT.match(body[r][k + 1][0].text) for r in signs)
+                and all(not row[k] or row[k] is row[k + 1] for row in grid[:header_rows])):
+            for row in grid:
+                if row[k] is not row[k + 1]:
+                    row[k + 1] = row[k] + row[k + 1]
+                del row[k]
+            cols = cols[:k] + [(cols[k][0], cols[k + 1][1])] + cols[k + 2:]
+            continue
+        k += 1
+    return grid, cols
 
 
 def _stacked_header(lines: list[Row], s: LayoutSettings, height: float) -> int:
