@@ -598,6 +598,15 @@ def test_an_author_grid_drawn_cell_by_cell_is_read_cell_by_cell():
     assert read(row_major(left + right)) == [w.text for w in row_major(left + right)]
 
 
+def test_a_few_words_drawn_one_side_first_by_chance_break_no_tie():
+    # A shuffled page draws the two sides' few words one side first as often as one time in
+    # C(8, 4) = 70, each side in no order: that is chance, not a cell-by-cell drawing, and the
+    # rows are read across as the geometry reads them. Each side in its reading order is evidence.
+    left, right = _two_cells(["Anna Smith", "Somewhere University"], ["Luis Ortega", "Elsewhere Institute"])
+    scrambled = [left[2], left[0], left[3], left[1], right[1], right[3], right[0], right[2]]
+    assert read(reseq(scrambled)) == [w.text for w in row_major(left + right)]
+
+
 def test_a_display_equation_drawn_piece_by_piece_is_not_cut_into_columns():
     # R = − Σ q − Σ q (8), with the sums' subscripts on the row below: the PDF draws the left
     # half before the right one, as it draws an author grid, but these are symbols, not words.

@@ -9,6 +9,7 @@ so (`Gutter.note`), and the reader takes the note out rather than cutting column
 """
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_right
 from collections import Counter
@@ -594,11 +595,26 @@ def find_tie_gutter(rows: list[Row], settings: LayoutSettings) -> Gutter | None:
                 settings.right_to_left and left and right and max(right) < min(left))
             if not one_side_first:
                 break
-            if nl >= least and nr >= least:
+            if nl >= least and nr >= least and _not_chance(rows[g.first: i + 1], mid, len(left), len(right), settings):
                 best = i
         if best is not None and both_sides_wordy(rows[g.first: best + 1], mid, settings.tie_wordy_share):
             return Gutter(g.x0, g.x1, g.first, best, [], [])
     return None
+
+
+def _not_chance(rows: list[Row], mid: float, n_left: int, n_right: int, s: LayoutSettings) -> bool:
+    """Whether words drawn one side first are evidence: a random order draws n_left words before
+    n_right others one time in C(n_left + n_right, n_left), and a side's n words in their reading
+    order one time in n!. A shuffled table's two rows of a few words each may come so by chance;
+    an author grid drawn cell by cell, each cell in order, hardly ever does."""
+    odds = math.comb(n_left + n_right, n_left)
+    for n, side in ((n_left, [[w for w in r.words if w.x1 <= mid] for r in rows]),
+                    (n_right, [[w for w in r.words if w.x0 >= mid] for r in rows])):
+        if odds >= s.tie_order_odds:
+            break
+        if drawn_in_this_order(side):
+            odds *= math.factorial(min(n, 10))  # (10! is past any odds asked)
+    return odds >= s.tie_order_odds
 
 
 # Two letters or more to start with, none of them a math letter (U+1D400..U+1D7FF).

@@ -105,6 +105,9 @@ class LayoutSettings:
     # ...and at least this share of each side's words are words of letters (a display equation
     # drawn piece by piece must stay one block).
     tie_wordy_share: float = 0.5
+    # ...and the drawing order is evidence only when a shuffle would draw one side's words all
+    # before the other's at most one time in this many (a few words each side: chance does it).
+    tie_order_odds: float = 500.0
 
     # --- Headlines and bands ----------------------------------------------------------------
     # A one-sided row whose centre is this many line pitches from the rows above and below, with
