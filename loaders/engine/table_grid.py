@@ -544,7 +544,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
                                           else [r == 0 for r in range(len(grid))])
     _span_cells(grid, row_band, between, band_box, cols, col_rules, head)
     grid = [[in_reading_order(cell) for cell in row] for row in grid]
-    header_rows = sum(b < head for b in row_band) if len(bands) > 1 else 1
+    header_rows = sum(b < head for b in row_band) if len(bands) > 1 else 2 if _group_row(grid, headings) else 1
     if not col_rules:
         grid, cols = _currency_folded(grid, cols, header_rows)
     grid, cols = _drop_empty(grid, cols)
@@ -592,6 +592,15 @@ def _currency_folded(grid: list[list[list[Word]]], cols: list[tuple[float, float
             continue
         k += 1
     return grid, cols
+
+
+def _group_row(grid: list[list[list[Word]]], headings: frozenset[int]) -> bool:
+    """The first row holds only headings over groups of columns, one of them over two (a
+    header's upper tier without rules: "Revenue" over "2022" "2023"): it and the row under it
+    head the table."""
+    top = grid[0] if len(grid) > 2 else []
+    return (any(top) and all(id(w) in headings for cell in top for w in cell)
+            and any(x and y and x[0] is y[0] for x, y in zip(top, top[1:])))
 
 
 def _stacked_header(lines: list[Row], s: LayoutSettings, height: float) -> int:
