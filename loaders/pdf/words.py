@@ -255,7 +255,9 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
     of a URL a line would pass for body type. With normalize_text the mark leaves the text too (a
     footnote mark, as those after a word do: see text/footnote_marks.py). The characters are read
     only for such words whose top stands above their line's (the mark's raise): a line's first
-    word opening with a number (or with no word after it), a word of letters beside another."""
+    word opening with a number (or with no word after it), a word of letters beside another. A
+    note's mark closing with a bracket after a number ("431)": "43" and a raised "1)") becomes a
+    word of its own, which stays in the text (a table's note refers to it)."""
     leading = []
     trailing = []
     numbered = []  # (rare: the pattern alone asks for the characters)

@@ -274,7 +274,7 @@ def _small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
 
 def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
     """Two pieces of one word: drawn touching (or overlapping a little), or in capitals and small
-    capitals; not a note's mark set raised after a word ("43" and a raised "1)": `_note_mark`)."""
+    capitals; not a note's mark set raised after a number ("43" and a raised "1)": `_note_mark`)."""
     return ((drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or _small_caps_piece(prev, w, gap))
             and not _note_mark(prev, w, s))
 
