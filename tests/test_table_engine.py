@@ -656,3 +656,12 @@ def test_a_heading_over_four_columns_with_its_rule_heads_all_four_once():
     assert table is not None
     assert texts(table)[:2] == [["", "Quarterly results", "Quarterly results", "Quarterly results", "Quarterly results"],
                                 rows[0]]
+
+
+def test_percent_signs_set_apart_after_their_numbers_are_a_table_s_units():
+    # "12.5 %": the sign a space after its number, in every cell; units, not an equation's
+    # symbols (an equation sets its signs between letters).
+    rows = [["North", "12.5 %", "11.0 %"], ["South", "30.2 %", "28.4 %"], ["East", "41.0 %", "44.9 %"],
+            ["West", "16.3 %", "15.7 %"]]
+    table = build_table(Box(70, 95, 400, 170), cell_words(rows, [72, 250, 330], 100), Rules(), S)
+    assert table is not None and texts(table) == rows

@@ -763,11 +763,22 @@ def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[i
     `_nil_values`) are a table's."""
     tokens = [t for row in lines
               for t in _touching_joined([w for w in row.words if id(w) not in marks] if marks else row.words, s)]
-    odd = sum(1 for k, t in enumerate(tokens) if (_symbols_only(t) and not _spread(tokens, k)) or _glyphless(t))
+    odd = sum(1 for k, t in enumerate(tokens)
+              if (_symbols_only(t) and not _spread(tokens, k) and not _unit_sign(tokens, k)) or _glyphless(t))
     return odd > s.table_symbol_share * len(tokens)
 
 
 _SPREAD = frozenset({"±", "∓", "+/-"})
+
+
+_UNIT_SIGNS = frozenset({"%", "‰", "$", "€", "£", "¥"})
+
+
+def _unit_sign(tokens: list[str], k: int) -> bool:
+    """The k-th token is a percent or currency sign set apart beside a number ("12.5" "%",
+    "$" "1,204"): a value's unit, no equation's symbol."""
+    return tokens[k] in _UNIT_SIGNS and (
+        (k > 0 and tokens[k - 1][-1:].isdigit()) or (k + 1 < len(tokens) and tokens[k + 1][:1].isdigit()))
 
 
 def _spread(tokens: list[str], k: int) -> bool:
