@@ -1409,3 +1409,31 @@ def test_a_currency_sign_set_apart_from_its_amount_is_part_of_the_amount(tmp_pat
                                               for r in rows]
     [(_, found, _)] = tables_of(write(tmp_path / "c.pdf", [currencies], order))
     assert found == [["Account", "Currency", "Amount"]] + listed
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_header_line_read_into_the_caption_s_block_is_the_table_s(tmp_path, order):
+    # "2023" "2022" set close under "Table 9. Shares by region", over the columns of shares (each
+    # "%" a space after its number): the page reads the two lines as one block, but the second
+    # holds cells over the table's columns, none over its labels'. It heads the table; the
+    # caption keeps its own line.
+    def width(text: str) -> float:
+        return pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+
+    xs = [72, 300, 420]
+    rows = [["North", "12.5 %", "11.0 %"], ["South", "30.2 %", "28.4 %"], ["East", "41.0 %", "44.9 %"],
+            ["West", "16.3 %", "15.7 %"]]
+    p = Page()
+    top = p.prose(72, 80, 448, LOREM) + 30
+    p.text(72, top - 16, "Table 9. Shares by region")
+    for k, year in ((1, "2023"), (2, "2022")):  # over its column's numbers and signs together
+        p.text(xs[k] + 60 - width(year), top, year)
+    for r, (label, *shares) in enumerate(rows):
+        p.text(72, top + 16 + 14 * r, label)
+        for k, share in enumerate(shares, start=1):
+            number = share.split()[0]
+            p.text(xs[k] + 50 - width(number), top + 16 + 14 * r, number)
+            p.text(xs[k] + 62, top + 16 + 14 * r, "%")
+    p.prose(72, top + 16 + 14 * len(rows) + 20, 448, LOREM)
+    [(_, found, caption)] = tables_of(write(tmp_path / "t.pdf", [p], order))
+    assert found == [["", "2023", "2022"]] + rows and caption == "Table 9. Shares by region"

@@ -124,13 +124,16 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
         if added >= s.table_header_lines or gap > s.table_header_apart * height or (apart and added):
             break
         cells = cells_of(row.words, s)
-        if (_opens_caption(row.words) or any(id(w) in captions for w in row.words)
+        over = [[k for k, (a, b) in enumerate(cols) if min(b, max(w.x1 for w in cell)) > max(a, cell[0].x0)]
+                for cell in cells]
+        # A caption block's last line may be the header read into it: cells over the table's
+        # columns, none over the first (the labels'), where a caption's line runs from the left.
+        heads = len(cells) > 1 and all(over) and not any(0 in o for o in over)
+        if (_opens_caption(row.words) or (any(id(w) in captions for w in row.words) and not heads)
                 or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
                 or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
         if apart:
-            over = [[k for k, (a, b) in enumerate(cols) if min(b, max(w.x1 for w in cell)) > max(a, cell[0].x0)]
-                    for cell in cells]
             full = len({k for o in over for k in o}) >= s.table_header_cover * len(cols) and len(cells) > 1
             if not all(over) or (any(0 in o for o in over) and not full):
                 break
