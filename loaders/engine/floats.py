@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .geometry import (FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block, Line, PageLayout,
-                       in_capitals, median)
+                       in_capitals, median, raised_after)
 from .settings import LayoutSettings
 
 # A float's label at a line start: "Figure 3", "Fig. 2", "FIG. 4" (REVTeX), "Table IV", "TABLE 1",
@@ -150,9 +150,8 @@ def _without_mark(line: Line, s: LayoutSettings) -> str:
     before it ("... the Egger's tests. 24"): after a stop, the sentence ends all the same."""
     text, words = line.text.rstrip(), line.words
     if len(words) > 1 and words[-1].text.isdigit() and len(words[-1].text) <= 2 and text.endswith(" " + words[-1].text):
-        mark, before = words[-1], words[-2]
-        if mark.y1 - mark.y0 < s.mark_small * (before.y1 - before.y0) and mark.y1 <= before.y1 - s.mark_raised:
-            return text[: -len(mark.text) - 1]
+        if raised_after(words[-1], words[-2], s.mark_small, s.mark_raised):
+            return text[: -len(words[-1].text) - 1]
     return text
 
 

@@ -76,6 +76,12 @@ def drawn_touching(prev: Word, w: Word, overlap: float, gap: float) -> bool:
     return -overlap < w.x0 - prev.x1 < gap
 
 
+def raised_after(mark: Word, before: Word, small: float, raised: float) -> bool:
+    """`mark` set after `before` in smaller type (under `small` times its height) with its foot
+    raised by `raised` points at least: a footnote's or a note's mark, not the word's own type."""
+    return mark.y1 - mark.y0 < small * (before.y1 - before.y0) and mark.y1 <= before.y1 - raised
+
+
 def words_except(words: Iterable[Word], taken: Iterable[Word]) -> list[Word]:
     """`words` without those in `taken`: the same objects, not equal boxes (two words may share
     one box)."""

@@ -97,8 +97,7 @@ def word_columns(lines: list[Row], s: LayoutSettings) -> list[tuple[float, float
     widen them; a cell reaching over two columns is a span and widens neither."""
     cells = [[_phrases(cell, s) for cell in cells_of(r.words, s)] for r in lines]
     cols: list[list[float]] = []
-    most = max(map(len, cells), default=0)
-    first_full = next((i for i, c in enumerate(cells) if len(c) == most), 0)
+    first_full = _first_full([len(c) for c in cells])
     for i in sorted(range(len(lines)), key=lambda i: (-len(cells[i]), i)):
         for cell in cells[i]:
             x0, x1 = min(a for a, _ in cell), max(b for _, b in cell)
@@ -130,13 +129,17 @@ def over_gap(x0: float, x1: float, cols: Sequence[Sequence[float]], s: LayoutSet
     return None
 
 
+def _first_full(counts: list[int]) -> int:
+    """The index of the first line with the most cells (`counts`: each line's, top down): the
+    lines above it are a header's upper lines (0 when there are none)."""
+    return counts.index(max(counts)) if counts else 0
+
+
 def _heading_words(lines: list[Row], s: LayoutSettings) -> frozenset[int]:
     """The ids of the words on lines above the first line with the most cells: a header's upper
     lines, where a heading may stand over a group of columns (`over_gap`)."""
-    counts = [len(cells_of(r.words, s)) for r in lines]
-    most = max(counts, default=0)
-    top = min((r.cy for r, n in zip(lines, counts) if n == most), default=0.0)
-    return frozenset(id(w) for r, n in zip(lines, counts) if n < most and r.cy < top for w in r.words)
+    first = _first_full([len(cells_of(r.words, s)) for r in lines])
+    return frozenset(id(w) for r in lines[:first] for w in r.words)
 
 
 def _phrases(cell: list[Word], s: LayoutSettings) -> list[tuple[float, float]]:
@@ -610,7 +613,7 @@ def _stacked_header(lines: list[Row], s: LayoutSettings, height: float) -> int:
     cell's wrapped lines are) and over a line of words (a number opens no head: a first row of
     values under a short header stays a row); else 0."""
     counts = [len(cells_of(r.words, s)) for r in lines]
-    first = counts.index(max(counts, default=0)) if counts else 0
+    first = _first_full(counts)
     if not 1 <= first < min(s.table_header_lines, len(lines) - 1) or min(counts[:first]) < 2:
         return 0
     if any(y.y0 - x.y1 > s.table_wrap_gap * height for x, y in zip(lines[:first], lines[1:first + 1])):

@@ -289,12 +289,7 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         chars = _word_chars(raw[k], page_spans)
         if chars is None:
             continue
-        # The mark: the last characters, in smaller type than the word's first, raised above its
-        # baseline (an italic or bold ending on the baseline is the word's own).
-        n = len(chars)
-        while n > 0 and (chars[n - 1][5] < s.mark_small * chars[0][5]
-                         and chars[n - 1][6] <= chars[0][6] - s.mark_raised):
-            n -= 1
+        n = _trailing_mark_at(chars, s)
         if 4 <= n < len(chars) and chars[n][4].isalpha():
             kept = _as_word(chars[:n], raw[k])
             out[k] = kept if s.normalize_text else (*kept[0:2], raw[k][2], kept[3], *raw[k][4:])
@@ -302,13 +297,20 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         chars = _word_chars(raw[k], page_spans)
         if chars is None:
             continue
-        n = len(chars)  # the mark: "1)" raised in smaller type; it stays, a word of its own (a note's)
-        while n > 0 and (chars[n - 1][5] < s.mark_small * chars[0][5]
-                         and chars[n - 1][6] <= chars[0][6] - s.mark_raised):
-            n -= 1
+        n = _trailing_mark_at(chars, s)  # the mark, "1)", stays: a word of its own (a note's)
         if 0 < n < len(chars) - 1 and chars[n - 1][4].isdigit():
             out[k] = [_as_word(chars[:n], raw[k]), _as_word(chars[n:], raw[k])]
     return [w for item in out for w in (item if isinstance(item, list) else [item])]
+
+
+def _trailing_mark_at(chars: list[_Char], s: LayoutSettings) -> int:
+    """Where a word's trailing mark starts: its last characters in smaller type than its first,
+    raised above its baseline (an italic or bold ending on the baseline is the word's own);
+    len(chars) when there is none."""
+    n = len(chars)
+    while n > 0 and chars[n - 1][5] < s.mark_small * chars[0][5] and chars[n - 1][6] <= chars[0][6] - s.mark_raised:
+        n -= 1
+    return n
 
 
 def _lettered(chars: list[tuple]) -> bool:

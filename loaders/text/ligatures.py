@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Callable
 
 from ..engine.bidi import RIGHT_TO_LEFT_CHARACTER, marks_apart, mostly_right_to_left, text_in_reading_order
-from ..engine.geometry import Word, drawn_touching
+from ..engine.geometry import Word, drawn_touching, raised_after
 from ..engine.settings import LayoutSettings
 from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
 
@@ -287,7 +287,7 @@ def _note_mark(prev: Word, w: Word, s: LayoutSettings) -> bool:
     raised above its foot: a note's mark, which an exponent is not (after a word, MuPDF reads
     "options(1)" as one word, and so does the page text)."""
     return (w.text[-1:] == ")" and prev.text[-1:].isdigit() and bool(_NOTE_MARK.match(w.text))
-            and w.y1 - w.y0 < s.mark_small * (prev.y1 - prev.y0) and w.y1 <= prev.y1 - s.mark_raised)
+            and raised_after(w, prev, s.mark_small, s.mark_raised))
 
 
 def _plain(words: list[Word], s: LayoutSettings) -> str:
