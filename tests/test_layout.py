@@ -129,6 +129,28 @@ def test_a_running_head_in_a_wide_margin_is_furniture_on_every_page_the_last_too
     assert all(page_text(page)[0].startswith("Exercise") for page in pages)
 
 
+def _set_in(words: list[Word], size: float) -> list[Word]:
+    """Words of line_words set in type `size` points tall (widths in proportion), from the same
+    top-left corner."""
+    k, x0 = size / HEIGHT, words[0].x0
+    return [Word(x0 + (w.x0 - x0) * k, w.y0, x0 + (w.x1 - x0) * k, w.y0 + size, w.text) for w in words]
+
+
+def test_a_title_in_large_type_is_no_running_head_where_the_pages_after_carry_its_words():
+    # The running head repeats the title in small type a little above where the title stands
+    # (within the height tolerance); only the head in the same type on other pages is furniture.
+    first = _set_in(line_words("Shared Database Specification", 150, 62), 24.0)
+    pages_words = [first + column(numbered_lines("p0x", 30), 107, 120)]
+    for n in range(1, 4):
+        head = _set_in(line_words("Shared Database Specification", 400, 45), 8.0)
+        pages_words.append(head + column(numbered_lines(f"p{n}x", 40), 107, 80))
+    pages = _read_page_by_page(pages_words)
+    assert page_text(pages[0])[0].startswith("Shared Database Specification")
+    for page in pages[1:]:
+        text, _ = page_text(page)
+        assert "Shared" not in text and "header" in {b.kind for b in page.blocks}
+
+
 def _read_page_by_page(pages_words: list[list[Word]]) -> list:
     """Letter pages laid out, each decided once its neighbours are read (as the reader does)."""
     pages = [analyze_page(reseq(words), 612, 792) for words in pages_words]

@@ -77,9 +77,16 @@ class _Candidate:
     within: Block | None = None  # the paragraph whose first (last) line it is, if it is one
     side: bool = False  # a line set sideways at the left or right edge (see _side_lines)
     bare: str = ""  # its key without the numbers that stand as words of their own
+    size: float = 0.0  # its words' usual height
 
     def __post_init__(self) -> None:
         self.bare = _unnumbered(self.key)
+        self.size = median([w.y1 - w.y0 for line in self.block.lines for w in line.words], 0.0)
+
+    def same_type(self, other: _Candidate, ratio: float) -> bool:
+        """Set in about the same size: the same running head on another page."""
+        small, large = sorted((self.size, other.size))
+        return large <= ratio * small
 
 
 def _number(block: Block) -> int | None:
@@ -195,14 +202,14 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 if c.within is None:
                     # A body line repeats once more than an edge row must ("Exercise 3" at the top
                     # of the next page too is no running head; one on every page, or every other, is).
-                    repeats = _pages_repeating(c, nearby, tol, edge_rows_only=False)
+                    repeats = _pages_repeating(c, nearby, tol, s.furniture_size_ratio, edge_rows_only=False)
                     furniture = repeats >= s.furniture_min_repeats + (0 if c.edge else 1)
                 elif c.number is None:
                     # A paragraph's first (last) line that nearby pages set apart at their edge:
                     # their running head (foot), read into the paragraph where the leading above
                     # (below) it is as tight as the paragraph's. Only edge rows vouch for it: a
                     # paragraph's lines repeat from page to page in forms and generated text.
-                    repeats = _pages_repeating(c, nearby, tol, edge_rows_only=True)
+                    repeats = _pages_repeating(c, nearby, tol, s.furniture_size_ratio, edge_rows_only=True)
                     furniture = repeats >= s.furniture_min_repeats + 1
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
@@ -212,13 +219,14 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         _renumber(page)
 
 
-def _pages_repeating(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]], tol: float,
+def _pages_repeating(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]], tol: float, ratio: float,
                      edge_rows_only: bool) -> int:
     """The nearby pages with a candidate of c's text (its own page numbers left out) at the same
-    edge and height: one set apart there (an edge row), or, unless `edge_rows_only`, a line of its
+    edge and height, in about the same type (`ratio`): one set apart there (an edge row), or, unless `edge_rows_only`, a line of its
     own. A line of another page's paragraph never counts."""
     return sum(any(not o.side and o.within is None and (o.edge or not edge_rows_only) and o.at_top == c.at_top
-                   and o.bare == c.bare and abs(o.top - c.top) <= tol for o in others) for _, others in nearby)
+                   and o.bare == c.bare and abs(o.top - c.top) <= tol and c.same_type(o, ratio)
+                   for o in others) for _, others in nearby)
 
 
 def _detach(page: PageLayout, c: _Candidate, within: Block) -> None:

@@ -193,6 +193,10 @@ class LayoutSettings:
     # A candidate repeats on another page when it sits within this share of the page height of
     # the same y there (the same line at the same place).
     furniture_y_tolerance: float = 0.03
+    # ... and is set in about the same type: its words' usual height there is within this ratio
+    # of the one here (a document's title on its first page, in large type, is no running head
+    # though the pages after carry the same words at about that height).
+    furniture_size_ratio: float = 1.5
     # Lines shorter than this many characters (digits counted as one) are not compared across
     # pages: a lone letter or symbol repeats by chance.
     furniture_min_chars: int = 2
