@@ -350,6 +350,30 @@ def test_a_chart_s_label_set_apart_as_a_heading_does_not_end_the_run_of_floats()
         floats_after_carried_sentence(layout, 10, LayoutSettings())
         assert layout.blocks == [section, *ticks, caption, carried]
 
+def test_no_sentence_runs_on_across_a_numbered_section_s_heading_in_large_type():
+    # libtasn1's manual: a page that ends on a command line with no stop ("$ asn1Decoding
+    # pkix.asn assign.out"), then a chapter's heading in large type, its section's under it, and
+    # a function's signature in lower case ("int asn1_parser2tree (...)"). Large type alone
+    # would make the headings floats the signature is read before; numbered, they open a new
+    # section, and everything stays where it is: on the next page, and inside a page.
+    chapter = Block([Line(small_line("4 Function reference", 72, 60, size=17))], kind=HEADING)
+    section = Block([Line(small_line("4.1 ASN.1 schema functions", 72, 100, size=14))], kind=HEADING)
+    signature = _block("int asn1_parser2tree (const char * file, asn1 node * definitions)", 140)
+    layout = PageLayout(612, 792, [chapter, section, signature])
+    floats_after_carried_sentence(layout, 10, LayoutSettings())
+    assert layout.blocks == [chapter, section, signature]
+    body = [_open_paragraph(), chapter, section, signature]
+    assert floats_after_paragraphs(body, 10, LayoutSettings()) == body
+    # A chart's label set large in capitals ("ACC [%] 60", "2MI") is no section's heading: the
+    # paragraph that carries the sentence on still goes before the figure.
+    label = Block([Line(small_line("ACC [%] 60", 90, 60, size=17))], kind=HEADING)
+    caption = _block("Fig. 4. The accuracy over the observation time.", 200, 8)
+    carried = _block("as the accuracy rises with the time observed.", 300)
+    layout = PageLayout(612, 792, [label, caption, carried])
+    floats_after_carried_sentence(layout, 10, LayoutSettings())
+    assert layout.blocks == [carried, label, caption]
+
+
 def test_a_short_paragraph_that_ends_its_sentence_is_no_chart_s_labels():
     # Two lines, the first short of a line of prose: it ends its sentence, so it is the text's,
     # and the caption under it does not carry the paragraph above past it.

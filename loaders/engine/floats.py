@@ -127,11 +127,34 @@ def _chart_part(block: Block, s: LayoutSettings) -> bool:
     "VI. CONCLUSION") or in capitals."""
     if block.kind not in (TEXT, HEADING):
         return False
-    texts = [line.text for line in block.lines]
-    if block.kind == HEADING and (SECTION_NUMBER.match(texts[0]) or in_capitals(" ".join(texts))):
+    if _section_heading(block):
         return False
+    texts = [line.text for line in block.lines]
     return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= len(texts)
             and not _ENDS_SENTENCE.search(texts[-1].rstrip()))
+
+
+def _section_heading(block: Block) -> bool:
+    """A heading that opens a section: numbered ("4 Setup", "4.1 Data") or in capitals
+    ("VI. CONCLUSION"). No chart labels itself so."""
+    if block.kind != HEADING:
+        return False
+    texts = [line.text for line in block.lines]
+    return bool(SECTION_NUMBER.match(texts[0])) or in_capitals(" ".join(texts))
+
+
+def _section_start(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """A numbered section's heading in type larger than the body's ("4 Function reference"
+    over a function's signature), its number in the heading's type: no sentence runs on across
+    it, though its size alone would make it a float. (In the body's size it ends a run of floats
+    anyway. A chart's labels may be set larger and in capitals, "ACC [%]", "2MI", but are not
+    numbered as sections; a tick's number beside an axis title in large type, "10 Height", is set
+    in other type than the title; a footnote or a legend that opens with a number, "1 Followers",
+    is set no larger than the body.)"""
+    if block.kind != HEADING or not SECTION_NUMBER.match(block.lines[0].text):
+        return False
+    heights = [w.y1 - w.y0 for w in block.lines[0].words]
+    return block_height(block) > body_h and not clearly_smaller(min(heights), max(heights), s)
 
 
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -204,7 +227,7 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             loose = captioned = False  # the run holds a chart's labels in the body's size
             caption: Block | None = None  # the run's last caption (its rest may follow a label)
             floats = 0  # float_run_max at most; a chart's labels, each a block, count apart
-            while j < len(out) and j - i <= 4 * s.float_run_max:
+            while j < len(out) and j - i <= 4 * s.float_run_max and not _section_start(out[j], body_h, s):
                 if not (_is_float(out[j], body_h, s) or caption and caption_goes_on(caption, out[j], body_h, s)
                         or _footnote_under(out[i], out[j], out, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
@@ -328,6 +351,8 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
         if len(run) >= 4 * s.float_run_max:
             return
         b = blocks[i]
+        if _section_start(b, body_h, s):  # a new section: the sentence left open does not run on here
+            return
         if b.kind == TABLE or _is_float(b, body_h, s) or caption and caption_goes_on(caption, b, body_h, s):
             run.append(i)
             floats += 1
