@@ -68,6 +68,33 @@ def test_single_column_with_indented_list_is_never_split():
     assert read(row_major(words)) == [w.text for w in row_major(words)]
 
 
+def _monospaced(text: str, x: float, y: float, pitch: float = 6.0) -> list[Word]:
+    """A line in a typewriter face: every character, spaces too, `pitch` points wide."""
+    out, at = [], 0
+    for token in text.split(" "):
+        out.append(Word(x + at * pitch, y, x + (at + len(token)) * pitch, y + HEIGHT, token))
+        at += len(token) + 1
+    return out
+
+
+def test_a_listing_s_lines_whose_spaces_line_up_with_a_table_s_column_gap_are_read_whole():
+    # libtasn1's manual: a command's usage in a typewriter face over its options table. The 20th
+    # character of both lines is a space, right where the table's column gap runs: the lines
+    # must not be cut there into two columns.
+    lines = ["Read the whole file of definitions and generate an array",
+             "Mandatory arguments to long options are mandatory for short options too."]
+    assert all(line[19] == " " for line in lines)
+    words = [w for k, line in enumerate(lines) for w in _monospaced(line, 90, 100 + 26 * k)]
+    options = [("-c, --check", "checks the syntax only"), ("-o, --output=FILE", "output file"),
+               ("-n, --name=NAME", "array name"), ("-h, --help", "display this help and exit"),
+               ("-v, --version", "output version information and exit")]
+    for k, (flag, meaning) in enumerate(options):
+        words += _monospaced(flag, 101, 140 + 13 * k) + line_words(meaning, 227, 140 + 13 * k)
+    layout = analyze_page(reseq(words), 612, 792)
+    text = page_text(layout)[0]
+    assert all(line in text.split("\n") for line in lines), text
+
+
 def test_signature_block_pairs_are_read_across():
     words = []
     for k, (a, b) in enumerate([("Prepared by", "Ana Torres"), ("Reviewed by", "Luis Ortega")]):

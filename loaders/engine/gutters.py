@@ -300,6 +300,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if across:
         body = median([w.y1 - w.y0 for i in good for w in rows[i].words], 0.0)
         good = [i for i in good if i not in across or not _taller(rows[i], body, s)]
+    good = _without_spaced_across(rows, g, good, lx, rx, s)
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
@@ -311,9 +312,13 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         pitch = max(pitch, sides)
     # Rows above the first aligned row at the band's own line pitch are its first lines (a
     # heading, an indented list item); a row set apart by space (a title over the columns) is not.
+    # A row whose gap at the strip is one of its own word spaces runs across it (a listing's
+    # line, whose monospaced spaces line up with a table's column gap under it).
+    narrowest = min([rx[i] - lx[i] for i in good if i in lx and i in rx], default=0.0)
     while (first > 0 and rows[first].cy - rows[first - 1].cy <= s.band_top_reach * pitch
            and not any(min(w.x1, g.x1) - max(w.x0, g.x0) > s.gutter_overlap
-                       for w in rows[first - 1].words)):
+                       for w in rows[first - 1].words)
+           and not _spaced_across(rows[first - 1], g, s.crossing_gap_share * narrowest, s)):
         first -= 1
     if first > 0 and _column_headings(rows[first - 1], rows[first: last + 1], g,
                                       _mode([ws[0].x0 for ws in lwords.values()], tol), right_edge, s):
@@ -329,7 +334,6 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
             # The strip's last row, running text on both sides lined up with neither, its gap at
             # the strip far narrower than any aligned row's (a word space where the strip ran: a
             # caption's first line across two figures), crosses the strip: the band ends above it.
-            narrowest = min([rx[i] - lx[i] for i in good if i in lx and i in rx], default=0.0)
             if (end in lx and end in rx and rx[end] - lx[end] < s.crossing_gap_share * narrowest
                     and all(_running(side[end], s) for side in (lwords, rwords))
                     and not is_caption_start(" ".join(w.text for w in rwords[end]))):
@@ -423,6 +427,41 @@ def _word_space_apart(a: Word, b: Word, s: LayoutSettings) -> bool:
     (column_heading_gap times their height): a line across the strip where it narrowed to that
     space ("Development of | the Brain" over a margin and a column)."""
     return b.x0 - a.x1 < s.column_heading_gap * min(a.y1 - a.y0, b.y1 - b.y0)
+
+
+def _gap_at(row: Row, g: Gutter, s: LayoutSettings) -> float | None:
+    """The row's gap at the strip when it is no wider than the row's other word spaces
+    (two_row_space times their median): a word space where the strip happened to run. None
+    for a gap wider than that, or a row without words on both sides or without other spaces."""
+    spans = row.occupied()
+    gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:])]
+    at = [b - a for a, b in gaps if a <= g.x0 + _EPS and b >= g.x1 - _EPS]
+    others = [b - a for a, b in gaps if not (a <= g.x0 + _EPS and b >= g.x1 - _EPS)]
+    if len(at) != 1 or not others or at[0] > s.two_row_space * median(others, 0.0):
+        return None
+    return at[0]
+
+
+def _spaced_across(row: Row, g: Gutter, below: float, s: LayoutSettings) -> bool:
+    """A row that runs across the strip at one of its word spaces, narrower there than `below`
+    (a listing's line whose monospaced spaces line up with a table's column gap under it)."""
+    gap = _gap_at(row, g, s)
+    return gap is not None and gap < below
+
+
+def _without_spaced_across(rows: list[Row], g: Gutter, good: list[int], lx: dict[int, float],
+                           rx: dict[int, float], s: LayoutSettings) -> list[int]:
+    """The lined-up rows less those that run across the strip at a word space narrower than
+    crossing_gap_share of the narrowest gap of the others: a listing's lines, whose monospaced
+    spaces line up with one another (and so seem to line up with an edge) above a table whose
+    column gap the strip runs down. Rows that all part at a word space (a table with even gaps)
+    stay."""
+    spaced = {i for i in good if _gap_at(rows[i], g, s) is not None}
+    rest = [rx[i] - lx[i] for i in good if i not in spaced and i in lx and i in rx]
+    if not spaced or not rest:
+        return good
+    below = s.crossing_gap_share * min(rest)
+    return [i for i in good if i not in spaced or not _spaced_across(rows[i], g, below, s)]
 
 
 def _taller(row: Row, body: float, s: LayoutSettings) -> bool:
