@@ -489,6 +489,25 @@ def test_a_short_ruler_counting_on_from_the_pages_ruler_is_not_text():
     assert {"5", "6", "7", "8"} <= set(read(row_major(other)))
 
 
+def test_a_ruler_that_numbers_every_fifth_line_is_not_text():
+    """REVTeX's review copies (lineno, every fifth line numbered in tiny type): 5, 10, ..., 50 by
+    the left column, and 55, 60 going on in the gutter by the right column's short run."""
+    left_lines, right_lines = numbered_lines("L", 50), numbered_lines("R", 10)
+    words = column(left_lines, 80, 100)
+    words += [Word(64, 104 + PITCH * (k - 1), 70, 109 + PITCH * (k - 1), str(k), 0) for k in range(5, 51, 5)]
+    words += column(right_lines, 330, 100)
+    words += [Word(316, 104 + PITCH * (k - 51), 324, 109 + PITCH * (k - 51), str(k), 0) for k in (55, 60)]
+    assert read(row_major(words)) == " ".join(left_lines + right_lines).split()
+    # A table's first column counting by ten in the body's size is no ruler; nor are numbers
+    # that count by seven.
+    years = column(numbered_lines("P", 3, 12), 72, 60) + [
+        w for k in range(8) for w in line_words(f"{10 * (k + 1)} percent of the sample", 80, 100 + PITCH * k)]
+    assert [w for w in read(row_major(years)) if w.isdigit()] == [str(10 * (k + 1)) for k in range(8)]
+    sevens = [w for w in words if w.text not in {str(k) for k in range(5, 61, 5)}] + [
+        Word(64, 104 + PITCH * k * 5, 70, 109 + PITCH * k * 5, str(7 * (k + 1)), 0) for k in range(10)]
+    assert "14" in read(row_major(sevens))
+
+
 def _column_with_caption() -> tuple[list[Word], list[str], list[str]]:
     """Two columns; a caption inside the left one that the PDF draws after that column's text."""
     left = column(numbered_lines("L", 10), 72, 100)

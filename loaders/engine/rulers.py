@@ -11,9 +11,23 @@ from .geometry import Box, Word, median, words_box
 from .settings import LayoutSettings
 
 
+_STEPS = (2, 5, 10)  # a ruler that numbers every second, fifth or tenth line (lineno's modulo)
+
+
+def _step(group: list[Word], diffs: list[int]) -> int:
+    """The step a column of numbers counts by: 1, or 2, 5 or 10 where most steps are that and
+    every number is a multiple of it."""
+    if not diffs:
+        return 1
+    common = max(set(diffs), key=diffs.count)
+    if common in _STEPS and all(int(w.text) % common == 0 for w in group):
+        return common
+    return 1
+
+
 def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list[Word]]:
     """(text words, ruler words). A ruler is at least `ruler_min_numbers` numbers aligned on one
-    edge that count up by one, mostly, from top to bottom."""
+    edge that count up by one (or by 2, 5 or 10), mostly, from top to bottom."""
     numbers = [w for w in words if w.text.isdigit() and len(w.text) <= s.ruler_max_digits]
     least = s.ruler_min_numbers
     if len(numbers) < least:
@@ -23,6 +37,7 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         by_edge[("r", round(w.x1 / s.ruler_edge_bin))].append(w)
         by_edge[("l", round(w.x0 / s.ruler_edge_bin))].append(w)
     ruler: set[int] = set()
+    steps: list[int] = []  # the rulers' steps
     short: list[list[Word]] = []  # counting groups too short to be rulers on their own
     text: Box | None = None  # the box of the other words, found once a group may be a ruler
     for group in by_edge.values():
@@ -36,7 +51,8 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
             body_h = median([w.y1 - w.y0 for w in others], 0.0)
         group = sorted(group, key=lambda w: w.y0)
         diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
-        counting = sum(d == 1 for d in diffs) >= s.ruler_counting_share * len(diffs)
+        step = _step(group, diffs)
+        counting = sum(d == step for d in diffs) >= s.ruler_counting_share * len(diffs)
         # A ruler whose last digit the page edge cut off reads 55, 55, ..., 56: it still never
         # counts down, and nothing but it lies that far out in the margin.
         box = words_box(group)
@@ -45,17 +61,21 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         clipped = in_margin and never_down and any(diffs)
         # Numbers set as large as the text, among it, count its headings (a contents list's
         # sections), not its lines: a ruler is set smaller, or out in the margin.
-        small = median([w.y1 - w.y0 for w in group], 0.0) < s.ruler_size * body_h
+        size = median([w.y1 - w.y0 for w in group], 0.0)
+        small = size < (s.ruler_size if step == 1 else s.ruler_step_size) * body_h
         if counting and (small or in_margin) or clipped:
             ruler.update(id(w) for w in group)
+            steps.append(step)
     if not ruler:
         return words, []
-    # A column of few lines (a short last column) has a short ruler: it counts on, by one, from
-    # where a ruler of the page stops ("87" at the foot of the left column, "88" at the top of
-    # the right one).
+    # A column of few lines (a short last column) has a short ruler: it counts on, by the
+    # ruler's step, from where a ruler of the page stops ("87" at the foot of the left column,
+    # "88" at the top of the right one).
     last = max(int(w.text) for w in words if id(w) in ruler)
+    step = min(steps)
     for group in short:
         group = sorted(group, key=lambda w: w.y0)
-        if int(group[0].text) == last + 1 and all(int(b.text) - int(a.text) == 1 for a, b in zip(group, group[1:])):
+        if int(group[0].text) == last + step and all(
+                int(b.text) - int(a.text) == step for a, b in zip(group, group[1:])):
             ruler.update(id(w) for w in group)
     return [w for w in words if id(w) not in ruler], [w for w in words if id(w) in ruler]

@@ -221,7 +221,8 @@ class LayoutSettings:
     ruler_max_digits: int = 4
     # ...whose left or right edges fall in one bin this many points wide...
     ruler_edge_bin: float = 2.0
-    # ...counting up by one in at least this share of steps from top to bottom...
+    # ...counting up by one in at least this share of steps from top to bottom (or by 2, 5 or 10,
+    # every number a multiple of that step: a ruler that numbers every fifth line)...
     ruler_counting_share: float = 0.7
     # ...or, out in the margin, never down in this share (a ruler whose last digit the page edge
     # cut off reads 55, 55, ..., 56).
@@ -229,8 +230,11 @@ class LayoutSettings:
     # Counting numbers among the text (not out in the margin) are a ruler only when set smaller
     # than this multiple of the body's word height (else they number headings: a contents list).
     ruler_size: float = 0.9
-    # A shorter column of numbers, down to this many, counting on by one from where a ruler of
-    # the page stops is a ruler too (beside a short last column).
+    # ...and, counting by more than one, smaller than this multiple (a table's first column may
+    # count its rows by ten in a table's small type; lineno sets its numbers tiny).
+    ruler_step_size: float = 0.75
+    # A shorter column of numbers, down to this many, counting on by the ruler's step from where
+    # a ruler of the page stops is a ruler too (beside a short last column).
     ruler_min_continued: int = 2
     # Keep running headers, footers and page numbers in the page text (they are always in metadata).
     keep_furniture: bool = False
