@@ -95,6 +95,31 @@ def test_a_listing_s_lines_whose_spaces_line_up_with_a_table_s_column_gap_are_re
     assert all(line in text.split("\n") for line in lines), text
 
 
+def test_a_contents_list_keeps_its_page_numbers_beside_a_column_of_prose():
+    # REVTeX's author guide: a contents list in the left column, each title's page number set
+    # flush right at the column's edge, prose in the right column; above them a centred date
+    # line whose word space lines up with the gap between the titles and their numbers, which
+    # makes that gap run two rows further than the gutter beyond the numbers.
+    date = [Word(258, 100, 289, 108, "(Dated:"), Word(293, 100, 333, 108, "December"),
+            Word(336, 100, 358, 108, "2018)")]
+    heads = line_words("CONTENTS", 147, 126) + line_words("INTRODUCTION", 405, 126)
+    titles = ["Introduction", "Formatting the manuscript", "Marking up the front matter and the authors",
+              "References", "Body of the paper", "Math markup", "Figures and their placement", "Tables"]
+    toc, prose = [], []
+    for k in range(24):
+        y = 152 + PITCH * k
+        title = line_words(f"{k + 1}. {titles[k % len(titles)]}", 70, y)
+        toc += title + [Word(294, y, 299, y + HEIGHT, str(1 + k // 5))]
+        prose += line_words(f"p{k}a articles published in journals are p{k}b", 317, y)
+    assert max(w.x1 for w in toc if not w.text.isdigit()) < 289
+    layout = analyze_page(reseq(date + heads + toc + prose), 612, 792)
+    text = page_text(layout)[0]
+    lines = text.split("\n")
+    assert "1. Introduction 1" in lines and "24. Tables 5" in lines, text
+    assert "(Dated: December 2018)" in lines
+    assert not any(line[:1].isdigit() and " p" in line and "articles" in line for line in lines)
+
+
 def test_signature_block_pairs_are_read_across():
     words = []
     for k, (a, b) in enumerate([("Prepared by", "Ana Torres"), ("Reviewed by", "Luis Ortega")]):

@@ -536,9 +536,37 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
         v = _validate(rows, g, settings)
         if v is not None:
             found.append(v)
-    found = _bridge_overhangs(rows, found)
+    found = _without_shadowed(rows, _bridge_overhangs(rows, found), settings)
     found.sort(key=lambda g: (-g.span, -len(g.left) - len(g.right), g.x0))
     return found
+
+
+def _without_shadowed(rows: list[Row], found: list[Gutter], s: LayoutSettings) -> list[Gutter]:
+    """Less each strip barely wider than a word space beside which a clear one runs down nearly
+    all the same rows (gutter_shadow of them), the rest being rows the clear one could pass too
+    (no word in its way) or rows where the narrow one is no clear gap either: the clear strip is
+    the column's gutter, the narrow one a gap inside one column (a contents list's titles and
+    their page numbers set flush right, "(Dated: December 2018)" lining up above). Two figures
+    side by side, their captions far apart under the narrow strip, keep it."""
+    narrow, wide = s.wide_gutter * s.min_gutter, s.clear_gutter * s.min_gutter
+    clear = [h for h in found if h.x1 - h.x0 >= wide]
+
+    def gap(i: int, g: Gutter) -> float:
+        """The row's gap where g passes it (0 where it has no words on one side)."""
+        left = [w.x1 for w in rows[i].words if w.x1 <= g.x0 + _EPS]
+        right = [w.x0 for w in rows[i].words if w.x0 >= g.x1 - _EPS]
+        return min(right) - max(left) if left and right else 0.0
+
+    def passable(i: int, g: Gutter, h: Gutter) -> bool:
+        return (h.first <= i <= h.last or not any(w.x0 < h.x1 and w.x1 > h.x0 for w in rows[i].words)
+                or gap(i, g) < wide)
+
+    def shadowed(g: Gutter) -> bool:
+        return g.x1 - g.x0 < narrow and any(
+            min(g.last, h.last) - max(g.first, h.first) + 1 >= s.gutter_shadow * g.span
+            and all(passable(i, g, h) for i in range(g.first, g.last + 1)) for h in clear)
+
+    return [g for g in found if not shadowed(g)] if clear else found
 
 
 def _bridge_overhangs(rows: list[Row], found: list[Gutter]) -> list[Gutter]:

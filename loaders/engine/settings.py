@@ -95,6 +95,10 @@ class LayoutSettings:
     # A gutter in a region of only two rows, or a strip wide in points that runs down fewer than
     # long_band_rows * min_gutter_rows rows, must be this many times wider than their word spaces.
     two_row_space: float = 1.3
+    # A strip narrower than wide_gutter times min_gutter beside a clear one (clear_gutter times
+    # min_gutter) that runs down this share of its rows is a gap inside a column (a contents
+    # list's titles and page numbers), not the gutter.
+    gutter_shadow: float = 0.9
     # Candidate strips the sweep follows at once: a grid of tiny words must not make it quadratic.
     max_active_strips: int = 64
     # A strip too weak for the guards that the drawing order may still resolve into two columns
