@@ -5,6 +5,7 @@ lines beside them. They are recognised before layout and set aside as furniture.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 
 from .geometry import Box, Word, median, words_box
@@ -23,6 +24,17 @@ def _step(group: list[Word], diffs: list[int]) -> int:
     if common in _STEPS and all(int(w.text) % common == 0 for w in group):
         return common
     return 1
+
+
+def _beside_lines(group: list[Word], centres: list[float], body_h: float, s: LayoutSettings) -> bool:
+    """Most numbers (ruler_counting_share) stand at the height of a line of text (a word's
+    centre within half the body's height of theirs), as a ruler's do by the lines they count."""
+    near = 0
+    for w in group:
+        cy = (w.y0 + w.y1) / 2
+        k = bisect_left(centres, cy - body_h / 2)
+        near += k < len(centres) and centres[k] <= cy + body_h / 2
+    return near >= s.ruler_counting_share * len(group)
 
 
 def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list[Word]]:
@@ -49,6 +61,7 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
             others = [w for w in words if not w.text.isdigit()]
             text = words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0)
             body_h = median([w.y1 - w.y0 for w in others], 0.0)
+            others_cy = sorted((w.y0 + w.y1) / 2 for w in others)
         group = sorted(group, key=lambda w: w.y0)
         diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
         step = _step(group, diffs)
@@ -63,6 +76,8 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         # sections), not its lines: a ruler is set smaller, or out in the margin.
         size = median([w.y1 - w.y0 for w in group], 0.0)
         small = size < (s.ruler_size if step == 1 else s.ruler_step_size) * body_h
+        if step > 1 and not _beside_lines(group, others_cy, body_h, s):
+            continue  # (a chart's axis counting by ten: its ticks stand by no line of text)
         if counting and (small or in_margin) or clipped:
             ruler.update(id(w) for w in group)
             steps.append(step)
