@@ -523,14 +523,17 @@ def test_a_ruler_that_numbers_every_fifth_line_is_not_text():
     words += column(right_lines, 330, 100)
     words += [Word(316, 104 + PITCH * (k - 51), 324, 109 + PITCH * (k - 51), str(k), 0) for k in (55, 60)]
     assert read(row_major(words)) == " ".join(left_lines + right_lines).split()
-    # A table's first column counting by ten in the body's size is no ruler; nor are numbers
-    # that count by seven.
+    # A table's first column counting by ten in the body's size is no ruler.
     years = column(numbered_lines("P", 3, 12), 72, 60) + [
         w for k in range(8) for w in line_words(f"{10 * (k + 1)} percent of the sample", 80, 100 + PITCH * k)]
     assert [w for w in read(row_major(years)) if w.isdigit()] == [str(10 * (k + 1)) for k in range(8)]
-    sevens = [w for w in words if w.text not in {str(k) for k in range(5, 61, 5)}] + [
-        Word(64, 104 + PITCH * k * 5, 70, 109 + PITCH * k * 5, str(7 * (k + 1)), 0) for k in range(10)]
-    assert "14" in read(row_major(sevens))
+    # Every third line numbered (3, 6, 9, ...) is a ruler as well; numbers that step by seven
+    # from 3 (3, 10, 17, ...) are no multiples of their step, and stay text.
+    unruled = [w for w in words if w.text not in {str(k) for k in range(5, 61, 5)}]
+    threes = unruled + [Word(64, 104 + PITCH * (k - 1), 70, 109 + PITCH * (k - 1), str(k), 0) for k in range(3, 49, 3)]
+    assert read(row_major(threes)) == " ".join(left_lines + right_lines).split()
+    sevens = unruled + [Word(64, 104 + PITCH * k * 5, 70, 109 + PITCH * k * 5, str(3 + 7 * k), 0) for k in range(10)]
+    assert "17" in read(row_major(sevens))
 
 
 def _column_with_caption() -> tuple[list[Word], list[str], list[str]]:

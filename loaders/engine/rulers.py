@@ -12,16 +12,16 @@ from .geometry import Box, Word, median, words_box
 from .settings import LayoutSettings
 
 
-_STEPS = (2, 5, 10)  # a ruler that numbers every second, fifth or tenth line (lineno's modulo)
+_MAX_STEP = 10  # a ruler may number every line, or every second to every tenth (lineno's modulo)
 
 
 def _step(group: list[Word], diffs: list[int]) -> int:
-    """The step a column of numbers counts by: 1, or 2, 5 or 10 where most steps are that and
+    """The step a column of numbers counts by: 1, or 2 to 10 where most steps are that and
     every number is a multiple of it."""
     if not diffs:
         return 1
     common = max(set(diffs), key=diffs.count)
-    if common in _STEPS and all(int(w.text) % common == 0 for w in group):
+    if 1 < common <= _MAX_STEP and all(int(w.text) % common == 0 for w in group):
         return common
     return 1
 
@@ -39,7 +39,7 @@ def _beside_lines(group: list[Word], centres: list[float], body_h: float, s: Lay
 
 def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list[Word]]:
     """(text words, ruler words). A ruler is at least `ruler_min_numbers` numbers aligned on one
-    edge that count up by one (or by 2, 5 or 10), mostly, from top to bottom."""
+    edge that count up by one (or by 2 to 10), mostly, from top to bottom."""
     numbers = [w for w in words if w.text.isdigit() and len(w.text) <= s.ruler_max_digits]
     least = s.ruler_min_numbers
     if len(numbers) < least:

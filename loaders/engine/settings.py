@@ -225,7 +225,7 @@ class LayoutSettings:
     ruler_max_digits: int = 4
     # ...whose left or right edges fall in one bin this many points wide...
     ruler_edge_bin: float = 2.0
-    # ...counting up by one in at least this share of steps from top to bottom (or by 2, 5 or 10,
+    # ...counting up by one in at least this share of steps from top to bottom (or by 2 to 10,
     # every number a multiple of that step: a ruler that numbers every fifth line)...
     ruler_counting_share: float = 0.7
     # ...or, out in the margin, never down in this share (a ruler whose last digit the page edge
