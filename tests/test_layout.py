@@ -118,6 +118,18 @@ def test_a_contents_list_keeps_its_page_numbers_beside_a_column_of_prose():
     assert "1. Introduction 1" in lines and "24. Tables 5" in lines, text
     assert "(Dated: December 2018)" in lines
     assert not any(line[:1].isdigit() and " p" in line and "articles" in line for line in lines)
+    # IEEE PES's documentation: the titles end far from their numbers (a clear gap), the strip
+    # beyond the numbers is narrower; only the numbers stand between the two strips.
+    toc, prose = [], []
+    for k in range(17):
+        y = 152 + 2 * PITCH * k
+        toc += line_words(titles[k % len(titles)], 70, y) + [Word(281, y, 286, y + HEIGHT, str(1 + k // 3))]
+        prose += line_words(f"q{k}a this document is the documentation for q{k}b", 293, y)
+        prose += line_words(f"r{k}a the package which implements the layout r{k}b", 293, y + PITCH)
+    layout = analyze_page(reseq(toc + prose), 612, 792)
+    lines = page_text(layout)[0].split("\n")
+    assert "Introduction 1" in lines and "Figures and their placement 3" in lines, lines
+    assert not any(line[:1].isdigit() for line in lines if "document" in line or "package" in line)
 
 
 def test_signature_block_pairs_are_read_across():

@@ -541,15 +541,19 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     return found
 
 
+_PAGE_NUMBER = re.compile(r"^(\d{1,4}|[ivxlc]{1,6})$")
+
+
 def _without_shadowed(rows: list[Row], found: list[Gutter], s: LayoutSettings) -> list[Gutter]:
-    """Less each strip barely wider than a word space beside which a clear one runs down nearly
-    all the same rows (gutter_shadow of them), the rest being rows the clear one could pass too
-    (no word in its way) or rows where the narrow one is no clear gap either: the clear strip is
-    the column's gutter, the narrow one a gap inside one column (a contents list's titles and
-    their page numbers set flush right, "(Dated: December 2018)" lining up above). Two figures
-    side by side, their captions far apart under the narrow strip, keep it."""
+    """Less each strip beside which another runs down nearly all the same rows (gutter_shadow of
+    them) and is the column's gutter: a clear strip beside one barely wider than a word space,
+    or the strip beyond a contents list's page numbers (only such numbers, one a row, each
+    beside its title, between the two). The first is then a gap inside one column, between the
+    titles and their numbers set flush right. The rest of its rows must be ones the other strip
+    could pass too (no word in its way) or ones where it is no clear gap either ("(Dated:
+    December 2018)" lining up above): two figures side by side, their captions far apart under
+    the strip, keep it."""
     narrow, wide = s.wide_gutter * s.min_gutter, s.clear_gutter * s.min_gutter
-    clear = [h for h in found if h.x1 - h.x0 >= wide]
 
     def gap(i: int, g: Gutter) -> float:
         """The row's gap where g passes it (0 where it has no words on one side)."""
@@ -561,12 +565,27 @@ def _without_shadowed(rows: list[Row], found: list[Gutter], s: LayoutSettings) -
         return (h.first <= i <= h.last or not any(w.x0 < h.x1 and w.x1 > h.x0 for w in rows[i].words)
                 or gap(i, g) < wide)
 
-    def shadowed(g: Gutter) -> bool:
-        return g.x1 - g.x0 < narrow and any(
-            min(g.last, h.last) - max(g.first, h.first) + 1 >= s.gutter_shadow * g.span
-            and all(passable(i, g, h) for i in range(g.first, g.last + 1)) for h in clear)
+    def page_numbers_between(g: Gutter, h: Gutter) -> bool:
+        """Only page numbers between g and h (h to the right), one a row, each beside words
+        left of g (its title), in min_gutter_rows rows at least."""
+        numbers = 0
+        for i in range(max(g.first, h.first), min(g.last, h.last) + 1):
+            between = [w for w in rows[i].words if w.x0 >= g.x1 - _EPS and w.x1 <= h.x0 + _EPS]
+            if len(between) > 1 or between and not (_PAGE_NUMBER.match(between[0].text)
+                                                    and any(w.x1 <= g.x0 + _EPS for w in rows[i].words)):
+                return False
+            numbers += len(between)
+        return numbers >= s.min_gutter_rows
 
-    return [g for g in found if not shadowed(g)] if clear else found
+    def shadows(h: Gutter, g: Gutter) -> bool:
+        if h is g or min(g.last, h.last) - max(g.first, h.first) + 1 < s.gutter_shadow * g.span:
+            return False
+        beside_narrow = g.x1 - g.x0 < narrow and h.x1 - h.x0 >= wide
+        if not (beside_narrow or h.x0 >= g.x1 and page_numbers_between(g, h)):
+            return False
+        return all(passable(i, g, h) for i in range(g.first, g.last + 1))
+
+    return [g for g in found if not any(shadows(h, g) for h in found)]
 
 
 def _bridge_overhangs(rows: list[Row], found: list[Gutter]) -> list[Gutter]:
