@@ -548,6 +548,23 @@ def test_a_ruler_that_numbers_every_fifth_line_is_not_text():
     assert "17" in read(row_major(sevens))
 
 
+def test_a_ruler_the_columns_part_into_short_runs_is_not_text():
+    # aapmsamp's page 3: every fifth line numbered, 165 ... 190 by the left column, 160 then
+    # 195 ... 215 in the gutter by the right one: no run is a ruler alone, together they count on.
+    left_lines, right_lines = numbered_lines("L", 30), numbered_lines("R", 30)
+    words = column(left_lines, 80, 100) + column(right_lines, 330, 100)
+
+    def number(value: int, x: float, line: int) -> Word:
+        return Word(x, 104 + PITCH * line, x + 9, 109 + PITCH * line, str(value))
+
+    words += [number(165 + 5 * k, 64, 4 + 5 * k) for k in range(6)]
+    words += [number(160, 316, 0)] + [number(195 + 5 * k, 316, 5 + 5 * k) for k in range(5)]
+    assert read(row_major(words)) == " ".join(left_lines + right_lines).split()
+    # A superscript two among the numbers is no number to count with.
+    squared = words + [Word(200, 100 + PITCH * k, 203, 104 + PITCH * k, "\u00b2") for k in range(3)]
+    assert read(row_major(squared)).count("\u00b2") == 3
+
+
 def _column_with_caption() -> tuple[list[Word], list[str], list[str]]:
     """Two columns; a caption inside the left one that the PDF draws after that column's text."""
     left = column(numbered_lines("L", 10), 72, 100)

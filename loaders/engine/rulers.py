@@ -37,10 +37,34 @@ def _beside_lines(group: list[Word], centres: list[float], body_h: float, s: Lay
     return near >= s.ruler_counting_share * len(group)
 
 
+def _ruler_in_parts(groups: list[list[Word]], body_h: float, centres: list[float],
+                    s: LayoutSettings) -> tuple[list[Word], int]:
+    """The numbers of short groups (each aligned on one edge, counting up by one step in reading
+    down, or by a multiple of it where another part counts on in between) that together count
+    on by that step, ruler_min_numbers of them at least, set small and
+    beside lines of text: one ruler in parts, and its step. No numbers if there is none."""
+    by_step: dict[int, dict[int, Word]] = defaultdict(dict)
+    for group in groups:
+        group = sorted(group, key=lambda w: w.y0)
+        diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
+        step = min(diffs)  # (where the other part counts on in between, a multiple of it)
+        if 0 < step <= _MAX_STEP and all(d % step == 0 for d in diffs):
+            by_step[step].update((id(w), w) for w in group)
+    for step, found in by_step.items():
+        numbers = sorted(found.values(), key=lambda w: int(w.text))
+        values = [int(w.text) for w in numbers]
+        if (len(numbers) >= s.ruler_min_numbers and all(b - a == step for a, b in zip(values, values[1:]))
+                and (step == 1 or values[0] % step == 0)
+                and median([w.y1 - w.y0 for w in numbers], 0.0) < s.ruler_step_size * body_h
+                and _beside_lines(numbers, centres, body_h, s)):
+            return numbers, step
+    return [], 1
+
+
 def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list[Word]]:
     """(text words, ruler words). A ruler is at least `ruler_min_numbers` numbers aligned on one
     edge that count up by one (or by 2 to 10), mostly, from top to bottom."""
-    numbers = [w for w in words if w.text.isdigit() and len(w.text) <= s.ruler_max_digits]
+    numbers = [w for w in words if w.text.isdecimal() and len(w.text) <= s.ruler_max_digits]
     least = s.ruler_min_numbers
     if len(numbers) < least:
         return words, []
@@ -81,6 +105,16 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         if counting and (small or in_margin) or clipped:
             ruler.update(id(w) for w in group)
             steps.append(step)
+    if not ruler and len(short) >= 2:
+        # A ruler the columns part: its numbers by the left column and in the gutter, each group
+        # short of a ruler, count on as one (165 ... 190 by the left, 195 ... 215 in the gutter).
+        if text is None:
+            others = [w for w in words if not w.text.isdigit()]
+            body_h = median([w.y1 - w.y0 for w in others], 0.0)
+            others_cy = sorted((w.y0 + w.y1) / 2 for w in others)
+        parts, step = _ruler_in_parts(short, body_h, others_cy, s)
+        ruler.update(id(w) for w in parts)
+        steps.append(step)
     if not ruler:
         return words, []
     # A column of few lines (a short last column) has a short ruler: it counts on, by the
