@@ -132,6 +132,32 @@ def test_a_contents_list_keeps_its_page_numbers_beside_a_column_of_prose():
     assert not any(line[:1].isdigit() for line in lines if "document" in line or "package" in line)
 
 
+def test_a_contents_list_in_two_columns_with_dot_leaders_keeps_each_line_whole():
+    # schule's contents: two columns of entries, chapters without leaders, sections with dots
+    # set on one grid (TeX's leaders line up from line to line), page numbers flush right. The
+    # strips between the dots must not part the columns' lines; the gutter is beyond the numbers.
+    def entry(title: str, number: str, x: float, right: float, y: float, leaders: bool) -> list[Word]:
+        words = line_words(title, x + (0 if not leaders else 11), y)
+        if leaders:
+            dot = 8.5 * (int(words[-1].x1 // 8.5) + 2)
+            while dot < right - 25:
+                words.append(Word(dot, y, dot + 2, y + HEIGHT, "."))
+                dot += 8.5
+        return words + [Word(right - 5 * len(number), y, right, y + HEIGHT, number)]
+
+    words, expected = [], []
+    for side, (x, right) in enumerate(((89, 293), (303, 506))):
+        for k in range(14):
+            leaders = k % 3 != 0
+            title = f"{k + 20 * side}.{'1. Befehle' if leaders else 'Geschichte'}"
+            number = str(41 + 2 * k + 20 * side)
+            words += entry(title, number, x, right, 85 + 1.4 * PITCH * k, leaders)
+            expected.append((title, number))
+    lines = page_text(analyze_page(reseq(words), 612, 792))[0].split("\n")
+    for title, number in expected:
+        assert any(line.startswith(title) and line.endswith(" " + number) for line in lines), (title, lines)
+
+
 def test_signature_block_pairs_are_read_across():
     words = []
     for k, (a, b) in enumerate([("Prepared by", "Ana Torres"), ("Reviewed by", "Luis Ortega")]):

@@ -251,7 +251,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if min(len(lwords), len(rwords)) < need:
         return None
     both = [i for i in lwords if i in rwords]
-    if both and sum(1 for i in both if _LEADER.match(lwords[i][-1].text)) >= s.leader_share * len(both):
+    if both and max(sum(1 for i in both if _LEADER.match(lwords[i][-1].text)),
+                    sum(1 for i in both if _LEADER.match(rwords[i][0].text))) >= s.leader_share * len(both):
         return None  # a contents list's leaders: their dots line up, and lead to the page numbers
     words_left = sum(map(len, lwords.values())) / len(lwords)
     words_right = sum(map(len, rwords.values())) / len(rwords)
@@ -430,14 +431,15 @@ def _word_space_apart(a: Word, b: Word, s: LayoutSettings) -> bool:
 
 
 def _gap_at(row: Row, g: Gutter, s: LayoutSettings) -> float | None:
-    """The row's gap at the strip when it is no wider than the row's other word spaces
-    (two_row_space times their median): a word space where the strip happened to run. None
-    for a gap wider than that, or a row without words on both sides or without other spaces."""
+    """The row's gap at the strip when it is about as wide as the row's other gaps (within
+    two_row_space of their median): a word space where the strip happened to run. None for any
+    other gap, or a row without words on both sides or without other spaces."""
     spans = row.occupied()
     gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:])]
     at = [b - a for a, b in gaps if a <= g.x0 + _EPS and b >= g.x1 - _EPS]
     others = [b - a for a, b in gaps if not (a <= g.x0 + _EPS and b >= g.x1 - _EPS)]
-    if len(at) != 1 or not others or at[0] > s.two_row_space * median(others, 0.0):
+    usual = median(others, 0.0) if others else 0.0
+    if len(at) != 1 or not others or not usual / s.two_row_space <= at[0] <= s.two_row_space * usual:
         return None
     return at[0]
 
