@@ -248,6 +248,36 @@ def test_a_mark_raised_against_a_lines_first_word_leaves_its_box_and_text(tmp_pa
     assert any("target being the crime count in the following month." in c for c in joined)
     assert any("http://www.example.org/films https://data.example.gov/" in c for c in joined)
 
+def test_a_footnote_number_raised_after_a_word_leaves_it_though_the_box_shows_no_raise(tmp_path):
+    # tudscr's Open Sans: boxes stand far above the letters, so a footnote's "39" set raised in
+    # smaller type after "werden" stretches no box up, and MuPDF reads "werden39" as one word.
+    # The characters show the mark (smaller, its baseline raised): it leaves the word, as a mark
+    # that raises the box does. In a line of two words a raised digit may be an exponent ("ME
+    # bias2"), and a number on the baseline is the word's own ("version3").
+    doc = pymupdf.open()
+    page = doc.new_page()
+    font = pymupdf.Font("tiro")
+    writer = pymupdf.TextWriter(page.rect)  # (one text object: MuPDF reads the mark into the line)
+    lines = [(100, "the samples were read twice and kept", "samples", "39", 2.0),
+             (130, "ME bias", "bias", "2", 2.0), (160, "the version of the reader we kept", "version", "3", 0.0)]
+    for y, text, after, mark, raise_by in lines:
+        head, tail = text[: text.index(after) + len(after)], text[text.index(after) + len(after):]
+        writer.append((72, y), head, font=font, fontsize=10)
+        x = 72 + font.text_length(head, 10)
+        writer.append((x, y - raise_by), mark, font=font, fontsize=6)
+        if tail:
+            writer.append((x + font.text_length(mark, 6), y), tail, font=font, fontsize=10)
+    writer.write_text(page)
+    path = tmp_path / "marks.pdf"
+    doc.save(path)
+    page = pymupdf.open(path)[0]
+    assert "samples39" in [w[4] for w in page.get_text("words")]  # (MuPDF glues them)
+    texts = [w.text for w in page_words(page, LayoutSettings()).words]
+    assert "samples" in texts and "samples39" not in texts
+    assert "bias2" in texts and "version3" in texts
+    assert "samples39" in [w.text for w in page_words(page, LayoutSettings(normalize_text=False)).words]
+
+
 def test_a_table_note_s_letter_raised_against_a_word_leaves_its_text_and_box(tmp_path):
     # MNRAS's list of journals: "Astronomy and Astrophysics" with a table note's "a" set raised in
     # smaller type right against its last word, which MuPDF reads as "Astrophysicsa"; an

@@ -8,6 +8,7 @@ for metadata.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -223,6 +224,9 @@ _LEADING_MARK = re.compile(r"^\d{1,2}([^\W\d_]+)")
 # raised in smaller type right against it ("Astrophysicsa", "Smitha,b"); a number after a word
 # is mended in the text (text/footnote_marks.py), where its digits tell it.
 _TRAILING_MARK = re.compile(r"^([^\W\d_]{4,})[^\W\d_](?:,[^\W\d_])*$")
+# A word of letters with a footnote's number after it ("werden39"): in a font whose boxes
+# stand far above its letters, the raised mark does not raise the word's box.
+_NUMBER_MARK_AFTER = re.compile(r"^([^\W\d_]{3,})\d{1,2}$")
 # A number with a note's mark after it, drawn touching: "431)" for "43" and a raised "1)".
 _NUMBER_MARKED = re.compile(r"^[-+−]?\d[\d.,]*(?:\d{1,2}|[a-z])\)$")
 
@@ -261,6 +265,7 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
     leading = []
     trailing = []
     numbered = []  # (rare: the pattern alone asks for the characters)
+    after_words = []  # a word of letters, a number after it
     for k, w in enumerate(raw):
         if w[4][-1:] == ")" and _NUMBER_MARKED.match(w[4]):
             numbered.append(k)
@@ -271,6 +276,12 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         # A trailing mark on a word alone on its line is not asked: its characters would cost a page's.
         elif _raised(raw, k, s, alone=False) and _may_end_in_mark(w[4]):
             trailing.append(k)
+        if (w[4][-1:].isdigit() and (m := _NUMBER_MARK_AFTER.match(w[4])) and (
+                len(m.group(1)) >= s.mark_word_letters or m.group(1).lower() in known_words())):
+            after_words.append(k)  # (a long run of letters is a word in any language)
+    if after_words:  # in a line of running text: in a short one a raised digit may be an exponent ("ME bias2")
+        lines = Counter(_line_key(w) for w in raw)
+        trailing += [k for k in after_words if lines[_line_key(raw[k])] >= s.mark_min_line_words]
     if not (leading or trailing or numbered):
         return raw
     page_spans = spans([raw[k] for k in leading + trailing + numbered])
@@ -290,7 +301,10 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         if chars is None:
             continue
         n = _trailing_mark_at(chars, s)
-        if 4 <= n < len(chars) and chars[n][4].isalpha():
+        # (a mark in letters after four at least; a number after a word of letters)
+        mark = "".join(c[4] for c in chars[n:])
+        if 4 <= n < len(chars) and chars[n][4].isalpha() or 3 <= n < len(chars) and mark.isdigit() and all(
+                c[4].isalpha() for c in chars[:n]):
             kept = _as_word(chars[:n], raw[k])
             out[k] = kept if s.normalize_text else (*kept[0:2], raw[k][2], kept[3], *raw[k][4:])
     for k in numbered:
