@@ -158,6 +158,23 @@ def test_a_contents_list_in_two_columns_with_dot_leaders_keeps_each_line_whole()
         assert any(line.startswith(title) and line.endswith(" " + number) for line in lines), (title, lines)
 
 
+def test_a_title_whose_boxes_stand_twice_its_line_pitch_reads_line_by_line():
+    # tudscr's treatise: a title in Open Sans, 20 points, whose boxes are 56 points tall on a
+    # 27-point pitch, so that each line's boxes overlap the next's by just over half their height.
+    title = ["Ein Anwenderleitfaden für das Erstellen", "einer wissenschaftlichen Abhandlung"]
+    words = []
+    for k, line in enumerate(title):
+        words += [Word(w.x0 * 2 - 72, 149.3 + 27.4 * k, w.x1 * 2 - 72, 205.7 + 27.4 * k, w.text)
+                  for w in line_words(line, 72, 0)]
+    words += column(numbered_lines("P", 10, 10), 72, 260)
+    lines = page_text(analyze_page(reseq(words), 612, 792))[0].split("\n")
+    assert lines[:2] == title, lines
+    # A script under a word of the line, smaller than the line's type, stays in its line.
+    base = line_words("the fact that B is much less than A holds", 72, 100)
+    script = [Word(base[3].x1 - 2, 104.5, base[3].x1 + 8, 111.6, "1,39")]
+    assert page_text(analyze_page(reseq(base + script), 612, 792))[0].count("\n") == 0
+
+
 def test_signature_block_pairs_are_read_across():
     words = []
     for k, (a, b) in enumerate([("Prepared by", "Ana Torres"), ("Reviewed by", "Luis Ortega")]):

@@ -5,6 +5,7 @@ once its scripts (sub- and superscripts whose boxes fall between two lines) are 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -40,6 +41,29 @@ _STACKED = 0.1
 _FRACTION_DIGITS = 3
 _FRACTION_OVERLAP = 0.5
 _FRACTION_CENTRE = 0.25
+
+
+# Words in type whose boxes stand far above and below its letters (a title in Open Sans: boxes
+# twice the line pitch) overlap the next line's by half their height. A word of the row's first
+# word's size set under one of the row's, its centre this share of its height lower, starts the
+# next line.
+_OTHER_LINE = 0.4
+_LETTERED = re.compile(r"[^\W_]{2}")
+
+
+def _under_a_word_of(w: Word, row: list[Word]) -> bool:
+    """`w` lies under (or over) a word of the row of its size, which covers half the narrower's
+    width at least, a good share of their height apart (not a word drawn twice over itself),
+    both of two letters or digits at least."""
+    if not _LETTERED.search(w.text):
+        return False  # (a radical sign, an accent, drawn over a word: the line's own)
+    h = w.y1 - w.y0
+    for u in row:
+        if (_LETTERED.search(u.text) and abs(u.y1 - u.y0 - h) <= _SAME_SIZE * h
+                and abs(u.y0 + u.y1 - w.y0 - w.y1) >= 2 * _OTHER_LINE * h
+                and min(u.x1, w.x1) - max(u.x0, w.x0) >= 0.5 * min(u.x1 - u.x0, w.x1 - w.x0)):
+            return True
+    return False
 
 
 def _by_centre(w: Word) -> tuple[float, float, int]:  # rows top to bottom, each left to right
@@ -106,7 +130,9 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
                 continue
             ov = (y1 if y1 < ref1 else ref1) - (y0 if y0 > ref0 else ref0)
             h = y1 - y0 if y1 - y0 < ref_h else ref_h
-            if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT):
+            if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT) and not (
+                    abs(y1 - y0 - ref_h) <= _SAME_SIZE * ref_h and abs(y0 + y1 - ref0 - ref1) >= 2 * _OTHER_LINE * h
+                    and _under_a_word_of(w, ws)):  # (a script, smaller, stays in: "B1,2" over "1,39")
                 ws.append(w)
                 if y0 < top:
                     top = y0
