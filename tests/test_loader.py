@@ -259,7 +259,8 @@ def test_a_footnote_number_raised_after_a_word_leaves_it_though_the_box_shows_no
     font = pymupdf.Font("tiro")
     writer = pymupdf.TextWriter(page.rect)  # (one text object: MuPDF reads the mark into the line)
     lines = [(100, "the samples were read twice and kept", "samples", "39", 2.0),
-             (130, "ME bias", "bias", "2", 2.0), (160, "the version of the reader we kept", "version", "3", 0.0)]
+             (130, "ME bias", "bias", "2", 2.0), (160, "the version of the reader we kept", "version", "3", 0.0),
+             (190, "we find that cos x equals one", "cos", "2", 2.0)]
     for y, text, after, mark, raise_by in lines:
         head, tail = text[: text.index(after) + len(after)], text[text.index(after) + len(after):]
         writer.append((72, y), head, font=font, fontsize=10)
@@ -274,7 +275,7 @@ def test_a_footnote_number_raised_after_a_word_leaves_it_though_the_box_shows_no
     assert "samples39" in [w[4] for w in page.get_text("words")]  # (MuPDF glues them)
     texts = [w.text for w in page_words(page, LayoutSettings()).words]
     assert "samples" in texts and "samples39" not in texts
-    assert "bias2" in texts and "version3" in texts
+    assert "bias2" in texts and "version3" in texts and "cos2" in texts  # (a power of a function)
     assert "samples39" in [w.text for w in page_words(page, LayoutSettings(normalize_text=False)).words]
 
 

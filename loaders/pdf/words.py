@@ -227,6 +227,9 @@ _TRAILING_MARK = re.compile(r"^([^\W\d_]{4,})[^\W\d_](?:,[^\W\d_])*$")
 # A word of letters with a footnote's number after it ("werden39"): in a font whose boxes
 # stand far above its letters, the raised mark does not raise the word's box.
 _NUMBER_MARK_AFTER = re.compile(r"^([^\W\d_]{3,})\d{1,2}$")
+# Functions whose power is written raised after their name ("cos2 x"): no footnote's mark.
+_FUNCTIONS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh", "coth", "arcsin",
+                        "arccos", "arctan", "log", "exp", "det", "tr", "sh", "ch", "tg", "ctg"})
 # A number with a note's mark after it, drawn touching: "431)" for "43" and a raised "1)".
 _NUMBER_MARKED = re.compile(r"^[-+−]?\d[\d.,]*(?:\d{1,2}|[a-z])\)$")
 
@@ -276,7 +279,7 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         # A trailing mark on a word alone on its line is not asked: its characters would cost a page's.
         elif _raised(raw, k, s, alone=False) and _may_end_in_mark(w[4]):
             trailing.append(k)
-        if (w[4][-1:].isdigit() and (m := _NUMBER_MARK_AFTER.match(w[4])) and (
+        if (w[4][-1:].isdigit() and (m := _NUMBER_MARK_AFTER.match(w[4])) and m.group(1) not in _FUNCTIONS and (
                 len(m.group(1)) >= s.mark_word_letters or m.group(1).lower() in known_words())):
             after_words.append(k)  # (a long run of letters is a word in any language)
     if after_words:  # in a line of running text: in a short one a raised digit may be an exponent ("ME bias2")
