@@ -127,6 +127,20 @@ def test_ordinals_and_powers_of_units_are_no_footnote_marks():
     assert "proceedings," in text  # a mark between a word and its comma is still a mark
 
 
+def test_a_footnote_number_drawn_apart_with_its_foot_raised_is_a_mark_though_its_top_is_not():
+    # A font whose boxes stand tall over its letters (the twin of cvatx_035): the mark "1" after
+    # "EFTA" is drawn as a word of its own, smaller, its foot 5 points up, but its box's top a
+    # little below the line's. It is the footnote's mark all the same; "x" "2" stays (a power).
+    words = line_words("The EFTA Member States and the EU Institutions agree that x is", 72, 100)
+    words = [Word(w.x0, w.y0 - 2.3, w.x1, w.y1 + 2.4, w.text, w.seq) for w in words]  # boxes 14.7 tall
+    efta, x = words[1], words[-2]
+    marks = [Word(efta.x1 - 0.1, efta.y0 + 0.3, efta.x1 + 3.8, efta.y1 - 5.1, "1"),
+             Word(x.x1 - 0.1, x.y0 + 0.3, x.x1 + 3.8, x.y1 - 5.1, "2")]
+    text = read(sorted(words + marks, key=lambda w: w.x0))
+    assert text[1:3] == ["EFTA", "Member"] and "1" not in text and "EFTA1" not in text
+    assert "x2" in text or "2" in text
+
+
 def test_an_author_s_affiliation_numbers_and_symbols_are_footnote_marks():
     # "Smith1,2", "Smith1⋆†", "Alice1,∗", "Trovato‡": raised, after a name, they are marks, and
     # so is "1,2" drawn as a word of its own; the keyboard's asterisk is text (LaTeX's

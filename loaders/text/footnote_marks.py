@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..engine.geometry import Word, median
+from ..engine.geometry import Word, median, raised_after
 from ..engine.settings import LayoutSettings
 from .lexicon import Lexicon
 
@@ -120,9 +120,9 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in ORDINAL_ENDINGS
               and _known(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
-        elif not ((raised or small) and _mark_word(w, words[k - 1] if k else None,
-                                                  words[k + 1] if k + 1 < len(words) else None,
-                                                  dictionary, s)):
+        elif not ((raised or small or k and raised_after(w, words[k - 1], s.mark_small, s.mark_raised))
+                      and _mark_word(w, words[k - 1] if k else None, words[k + 1] if k + 1 < len(words) else None,
+                                     dictionary, s)):
             out.append(w)
     if len(out) == len(words) and all(a is b for a, b in zip(out, words)):
         return words  # no mark: the line as it was (its text need not be made again)
