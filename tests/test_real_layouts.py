@@ -87,6 +87,22 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
         assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
 
 
+def test_footnotes_that_open_with_raised_marks_go_after_the_sentence_they_break_whatever_their_type():
+    # OUP's template: the left column's footnotes, one a URL in a typewriter font whose boxes
+    # stand taller than the body's, each line opening with its mark set raised in smaller type.
+    left = column(prose("L", 18) + ["minim veniam, quis nostrud exercitation ullamco"], 72, 100)
+    notes = []
+    for k, text in enumerate(["https://data.gov.uk/", "Example of footnote text."]):
+        y = 100 + (21 + 1.2 * k) * PITCH
+        notes += [Word(72, y - 2, 75.5, y + 4.5, str(k + 1))] + [
+            Word(w.x0, w.y0, w.x1, w.y1 + 0.8, w.text) for w in line_words(text, 80, y)]
+    right = column(["laboris nisi ut aliquip ex ea commodo."] + prose("R", 18), 320, 100)
+    for words in (left + notes + right, shuffled(left + notes + right)):
+        text = text_of(words)
+        assert "exercitation ullamco\nlaboris nisi ut" in text.replace("\n\n", "\n"), text
+        assert text.index("ex ea commodo.") < text.index("data.gov.uk")
+
+
 def test_a_footnote_in_type_near_the_body_s_at_a_column_s_foot_goes_after_the_sentence_it_breaks():
     # ICML's first page: the conference's note at the left column's foot in type a little smaller
     # than the body's (within float_size_change of it: no float by size), a word broken there

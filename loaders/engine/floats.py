@@ -263,10 +263,21 @@ def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: Layout
     a, b = paragraph.box, block.box
     if b.y0 < a.y1 or min(a.x1, b.x1) <= max(a.x0, b.x0) or block.kind != TEXT:
         return False
-    if not clearly_smaller(block_height(block), block_height(paragraph), s):
+    if not (clearly_smaller(block_height(block), block_height(paragraph), s) or _notes_by_mark(block, s)):
         return False
     return not any(o is not block and o.box.y0 >= b.y1 and min(o.box.x1, b.x1) > max(o.box.x0, b.x0)
                    for o in body)
+
+
+_NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
+
+
+def _notes_by_mark(block: Block, s: LayoutSettings) -> bool:
+    """Every line of the block opens with a footnote's mark set raised in smaller type before
+    its text ("1 https://data.gov.uk/", "2 Example of footnote text."): footnotes, whatever
+    their own type (a URL's font may stand taller than the body's)."""
+    return all(len(ws := line.words) > 1 and bool(_NOTE_MARK.match(ws[0].text))
+               and raised_after(ws[0], ws[1], s.mark_small, s.mark_raised) for line in block.lines)
 
 
 def body_height(layout: PageLayout) -> float:
