@@ -1437,3 +1437,25 @@ def test_a_header_line_read_into_the_caption_s_block_is_the_table_s(tmp_path, or
     p.prose(72, top + 16 + 14 * len(rows) + 20, 448, LOREM)
     [(_, found, caption)] = tables_of(write(tmp_path / "t.pdf", [p], order))
     assert found == [["", "2023", "2022"]] + rows and caption == "Table 9. Shares by region"
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_ruled_table_of_cells_of_words_read_as_columns_is_one_table(tmp_path, order):
+    # OUP's template (and cabrejas_aamas21's Table 1, "7.87 ± 0.83" in every cell): each cell two
+    # words or three, in every row, so the engine reads the table's columns as the page's, each
+    # cell a line of its own; booktabs rules over and under it make it a table. Without rules,
+    # columns of a few words each are no table (a list of keywords in three columns).
+    rows = [["column 1", "column 2", "column 3", "column 4"]] + [
+        [f"row {k}", f"data {3 * k - 2}", f"data {3 * k - 1}", f"data {3 * k}"] for k in range(1, 4)]
+    for rules in ("booktabs", "none"):
+        p = Page()
+        p.prose(72, 80, 215, LOREM + " " + LOREM)
+        p.text(308, 92, "Table 1. Caption text")
+        t = simple_table(308, 100, [60, 60, 60, 60], rows, rules)
+        p.table(t)
+        p.prose(308, t.ys[-1] + 30, 215, LOREM)
+        found = tables_of(write(tmp_path / f"cells-{rules}-{order}.pdf", [p], order, seed=5))
+        if rules == "booktabs":
+            assert [r for _, r, _ in found] == [rows], found
+        else:
+            assert found == []

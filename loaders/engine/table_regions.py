@@ -156,6 +156,7 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
                 if c.strong and monospaced(_block_words(regions.blocks[region], c.box), s):
                     c.strong = False  # the last lines of a code listing (its other lines no table's)
             out += found
+    out += _columns_of_cells(regions, s)
     for c in out:
         _widen(c, regions, s)
     merged: list[Candidate] = []
@@ -163,6 +164,32 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
         if not any(_meets(c.box, m.box) for m in merged):
             merged.append(c)
     return merged
+
+
+_CELL_WORDS = 3  # a line of at most this many words may be a table's cell
+
+
+def _columns_of_cells(regions: _Regions, s: LayoutSettings) -> list[Candidate]:
+    """A table the engine read as columns, one region a column, each of its lines a cell of a
+    few words ("column 1", "data 4"): no region has a gap inside its lines, so no region alone
+    makes a candidate. Three regions or more of a band side by side, each of such lines only:
+    their rows across are a candidate, a weak one (a table only where rules enclose it: three
+    columns of keywords are no table)."""
+    by_band: dict[int, list[int]] = {}
+    for region, blocks in regions.blocks.items():
+        lines = regions.lines[region]
+        if (len(lines) >= s.table_ruled_rows and all(len(ln.words) <= _CELL_WORDS for ln in lines)
+                and not regions.gapped(region)):
+            by_band.setdefault(blocks[0].band, []).append(region)
+    out: list[Candidate] = []
+    for band, short in by_band.items():
+        if len(short) < 3:
+            continue
+        rows = make_rows([w for r in short for ln in regions.lines[r] for w in ln.words], s.row_overlap)
+        for c in _candidates(rows, short[0], s):
+            c.strong = False
+            out.append(c)
+    return out
 
 
 def _block_words(blocks: list[Block], box: Box) -> list[Word]:
