@@ -266,6 +266,26 @@ def _read_page_by_page(pages_words: list[list[Word]]) -> list:
     return pages
 
 
+def test_a_first_page_s_foot_with_a_part_of_its_own_is_furniture_where_the_rest_repeats():
+    # ASME's journal template: the first page's foot carries the copyright between the journal's
+    # name and "PREPRINT FOR REVIEW / 1"; the other pages' feet lack it. Less that part, it is
+    # their foot. A last line of text that only shares a part with them stays text.
+    pages_words = []
+    for n in range(4):
+        foot = line_words("Journal of Heat Transfer", 60, 757) + line_words(f"PREPRINT FOR REVIEW / {n + 1}", 429, 757)
+        if n == 0:
+            foot += line_words("Copyright 2022 by ASME", 248, 757)
+        pages_words.append(column(numbered_lines(f"p{n}x", 40), 60, 100) + foot)
+    pages = _read_page_by_page(pages_words)
+    for page in pages:
+        text = page_text(page)[0]
+        assert "PREPRINT" not in text and "Copyright" not in text, text[-200:]
+    lone = [column(numbered_lines(f"q{n}x", 40), 60, 100) + line_words("Journal of Heat Transfer", 60, 757)
+            + line_words(f"Figures {n + 1} and tables of the study", 300, 757) for n in range(4)]
+    lone[0] = lone[0][:-7] + line_words("Figures and tables of the whole study", 300, 757)
+    assert "Figures and tables of the whole study" in page_text(_read_page_by_page(lone)[0])[0]
+
+
 def test_a_running_foot_read_into_the_last_paragraph_is_furniture_where_other_pages_set_it_apart():
     # A page whose text runs down to its foot: the foot sits a line's space under the last line,
     # and the engine reads it as the paragraph's last line. The pages around set the same foot

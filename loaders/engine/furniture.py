@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
-                       READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, PageLayout, median)
+                       READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, PageLayout, Word, median)
 from .settings import LayoutSettings
 from .sideways import is_sideways
 
@@ -36,6 +36,31 @@ def _key(block: Block) -> str:
 def _unnumbered(key: str) -> str:
     """A key without the numbers that stand as words of their own ("# k. t. smith": "k. t. smith")."""
     return " ".join(t for t in key.split() if t != "#")
+
+
+def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
+    """A one-line block's keys (numbers that stand alone left out) less each of its parts: runs of
+    words set apart by furniture_part_gap times their height. Empty for a line of one part, or
+    where a part left would be shorter than furniture_min_chars."""
+    if len(block.lines) != 1:
+        return set()
+    words = block.lines[0].words
+    h = median([w.y1 - w.y0 for w in words], 0.0)
+    parts: list[list[Word]] = []
+    for w in words:
+        if parts and w.x0 - parts[-1][-1].x1 < s.furniture_part_gap * h:
+            parts[-1].append(w)
+        else:
+            parts.append([w])
+    if len(parts) < 2:
+        return set()
+    keys = set()
+    for k in range(len(parts)):
+        text = " ".join(w.text for j, part in enumerate(parts) if j != k for w in part).lower()
+        bare = _unnumbered(re.sub(r"\d+", "#", text))
+        if len(bare) >= s.furniture_min_chars:
+            keys.add(bare)
+    return keys
 
 
 def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -211,6 +236,14 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                     # paragraph's lines repeat from page to page in forms and generated text.
                     repeats = _pages_repeating(c, nearby, tol, s.furniture_size_ratio, edge_rows_only=True)
                     furniture = repeats >= s.furniture_min_repeats + 1
+            if not furniture and c.edge and c.within is None:
+                # The first page's foot adds a part the others lack ("Journal of Heat Transfer |
+                # Copyright © 2022 by ASME | PREPRINT FOR REVIEW / 1"): less that part, it repeats.
+                parts = _bare_keys_less_a_part(c.block, s)
+                furniture = bool(parts) and sum(any(
+                    not o.side and o.within is None and o.edge and o.at_top == c.at_top and o.bare in parts
+                    and abs(o.top - c.top) <= tol and c.same_type(o, s.furniture_size_ratio) for o in others)
+                    for _, others in nearby) >= s.furniture_min_repeats
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):

@@ -201,6 +201,10 @@ class LayoutSettings:
     # of the one here (a document's title on its first page, in large type, is no running head
     # though the pages after carry the same words at about that height).
     furniture_size_ratio: float = 1.5
+    # An edge row whose words fall into parts set apart by this many times their height may be a
+    # running foot with a part of its own on one page (the first page's copyright line): less
+    # that part it repeats.
+    furniture_part_gap: float = 3.0
     # Lines shorter than this many characters (digits counted as one) are not compared across
     # pages: a lone letter or symbol repeats by chance.
     furniture_min_chars: int = 2
