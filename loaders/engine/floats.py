@@ -269,14 +269,14 @@ def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: Layout
                    for o in body)
 
 
-_NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
+_FOOTNOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")  # a footnote's own mark, opening its line
 
 
 def _notes_by_mark(block: Block, s: LayoutSettings) -> bool:
     """Every line of the block opens with a footnote's mark set raised in smaller type before
     its text ("1 https://data.gov.uk/", "2 Example of footnote text."): footnotes, whatever
     their own type (a URL's font may stand taller than the body's)."""
-    return all(len(ws := line.words) > 1 and bool(_NOTE_MARK.match(ws[0].text))
+    return all(len(ws := line.words) > 1 and bool(_FOOTNOTE_MARK.match(ws[0].text))
                and raised_after(ws[0], ws[1], s.mark_small, s.mark_raised) for line in block.lines)
 
 

@@ -29,8 +29,12 @@ _PAGE_NUMBER = re.compile(
 
 
 def _key(block: Block) -> str:
-    text = " ".join(line.text for line in block.lines).lower()
-    return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text)).strip()
+    return _key_of(" ".join(line.text for line in block.lines))
+
+
+def _key_of(text: str) -> str:
+    """A text as it is compared across pages: lower case, its spaces one, its numbers "#"."""
+    return re.sub(r"\d+", "#", re.sub(r"\s+", " ", text.lower())).strip()
 
 
 def _unnumbered(key: str) -> str:
@@ -54,13 +58,9 @@ def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
             parts.append([w])
     if len(parts) < 2:
         return set()
-    keys = set()
-    for k in range(len(parts)):
-        text = " ".join(w.text for j, part in enumerate(parts) if j != k for w in part).lower()
-        bare = _unnumbered(re.sub(r"\d+", "#", text))
-        if len(bare) >= s.furniture_min_chars:
-            keys.add(bare)
-    return keys
+    keys = {_unnumbered(_key_of(" ".join(w.text for j, part in enumerate(parts) if j != k for w in part)))
+            for k in range(len(parts))}
+    return {key for key in keys if len(key) >= s.furniture_min_chars}
 
 
 def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -240,10 +240,8 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 # The first page's foot adds a part the others lack ("Journal of Heat Transfer |
                 # Copyright © 2022 by ASME | PREPRINT FOR REVIEW / 1"): less that part, it repeats.
                 parts = _bare_keys_less_a_part(c.block, s)
-                furniture = bool(parts) and sum(any(
-                    not o.side and o.within is None and o.edge and o.at_top == c.at_top and o.bare in parts
-                    and abs(o.top - c.top) <= tol and c.same_type(o, s.furniture_size_ratio) for o in others)
-                    for _, others in nearby) >= s.furniture_min_repeats
+                furniture = bool(parts) and _pages_repeating(c, nearby, tol, s.furniture_size_ratio,
+                                                             edge_rows_only=True, keys=parts) >= s.furniture_min_repeats
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):
@@ -253,12 +251,14 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
 
 
 def _pages_repeating(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]], tol: float, ratio: float,
-                     edge_rows_only: bool) -> int:
-    """The nearby pages with a candidate of c's text (its own page numbers left out) at the same
-    edge and height, in about the same type (`ratio`): one set apart there (an edge row), or, unless `edge_rows_only`, a line of its
-    own. A line of another page's paragraph never counts."""
+                     edge_rows_only: bool, keys: set[str] | None = None) -> int:
+    """The nearby pages with a candidate of c's text (its own page numbers left out; or of one of
+    `keys`) at the same edge and height, in about the same type (`ratio`): one set apart there
+    (an edge row), or, unless `edge_rows_only`, a line of its own. A line of another page's
+    paragraph never counts."""
+    wanted = keys if keys is not None else {c.bare}
     return sum(any(not o.side and o.within is None and (o.edge or not edge_rows_only) and o.at_top == c.at_top
-                   and o.bare == c.bare and abs(o.top - c.top) <= tol and c.same_type(o, ratio)
+                   and o.bare in wanted and abs(o.top - c.top) <= tol and c.same_type(o, ratio)
                    for o in others) for _, others in nearby)
 
 

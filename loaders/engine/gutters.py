@@ -458,12 +458,12 @@ def _without_spaced_across(rows: list[Row], g: Gutter, good: list[int], lx: dict
     spaces line up with one another (and so seem to line up with an edge) above a table whose
     column gap the strip runs down. Rows that all part at a word space (a table with even gaps)
     stay."""
-    spaced = {i for i in good if _gap_at(rows[i], g, s) is not None}
+    spaced = {i: gap for i in good if (gap := _gap_at(rows[i], g, s)) is not None}
     rest = [rx[i] - lx[i] for i in good if i not in spaced and i in lx and i in rx]
     if not spaced or not rest:
         return good
     below = s.crossing_gap_share * min(rest)
-    return [i for i in good if i not in spaced or not _spaced_across(rows[i], g, below, s)]
+    return [i for i in good if i not in spaced or spaced[i] >= below]
 
 
 def _taller(row: Row, body: float, s: LayoutSettings) -> bool:

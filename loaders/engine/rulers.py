@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import defaultdict
+from dataclasses import dataclass
 
 from .geometry import Box, Word, median, words_box
 from .settings import LayoutSettings
@@ -26,23 +27,38 @@ def _step(group: list[Word], diffs: list[int]) -> int:
     return 1
 
 
-def _beside_lines(group: list[Word], centres: list[float], body_h: float, s: LayoutSettings) -> bool:
+@dataclass(slots=True)
+class _Text:
+    """The page's words other than numbers, as a ruler is judged beside them: their box, their
+    usual height and their centres' heights (sorted)."""
+
+    box: Box
+    height: float
+    centres: list[float]
+
+
+def _text_beside(words: list[Word]) -> _Text:
+    others = [w for w in words if not w.text.isdigit()]
+    return _Text(words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0),
+                 median([w.y1 - w.y0 for w in others], 0.0), sorted((w.y0 + w.y1) / 2 for w in others))
+
+
+def _beside_lines(group: list[Word], text: _Text, s: LayoutSettings) -> bool:
     """Most numbers (ruler_counting_share) stand at the height of a line of text (a word's
     centre within half the body's height of theirs), as a ruler's do by the lines they count."""
     near = 0
     for w in group:
         cy = (w.y0 + w.y1) / 2
-        k = bisect_left(centres, cy - body_h / 2)
-        near += k < len(centres) and centres[k] <= cy + body_h / 2
+        k = bisect_left(text.centres, cy - text.height / 2)
+        near += k < len(text.centres) and text.centres[k] <= cy + text.height / 2
     return near >= s.ruler_counting_share * len(group)
 
 
-def _ruler_in_parts(groups: list[list[Word]], body_h: float, centres: list[float],
-                    s: LayoutSettings) -> tuple[list[Word], int]:
+def _ruler_in_parts(groups: list[list[Word]], text: _Text, s: LayoutSettings) -> tuple[list[Word], int]:
     """The numbers of short groups (each aligned on one edge, counting up by one step in reading
     down, or by a multiple of it where another part counts on in between) that together count
-    on by that step, ruler_min_numbers of them at least, set small and
-    beside lines of text: one ruler in parts, and its step. No numbers if there is none."""
+    on by that step, ruler_min_numbers of them at least, set small and beside lines of text: one
+    ruler in parts, and its step. No numbers if there is none."""
     by_step: dict[int, dict[int, Word]] = defaultdict(dict)
     for group in groups:
         group = sorted(group, key=lambda w: w.y0)
@@ -55,8 +71,8 @@ def _ruler_in_parts(groups: list[list[Word]], body_h: float, centres: list[float
         values = [int(w.text) for w in numbers]
         if (len(numbers) >= s.ruler_min_numbers and all(b - a == step for a, b in zip(values, values[1:]))
                 and (step == 1 or values[0] % step == 0)
-                and median([w.y1 - w.y0 for w in numbers], 0.0) < s.ruler_step_size * body_h
-                and _beside_lines(numbers, centres, body_h, s)):
+                and median([w.y1 - w.y0 for w in numbers], 0.0) < s.ruler_step_size * text.height
+                and _beside_lines(numbers, text, s)):
             return numbers, step
     return [], 1
 
@@ -75,17 +91,14 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
     ruler: set[int] = set()
     steps: list[int] = []  # the rulers' steps
     short: list[list[Word]] = []  # counting groups too short to be rulers on their own
-    text: Box | None = None  # the box of the other words, found once a group may be a ruler
+    text: _Text | None = None  # the other words, found once a group may be a ruler
     for group in by_edge.values():
         if len(group) < least:
             if len(group) >= s.ruler_min_continued:
                 short.append(group)
             continue
         if text is None:
-            others = [w for w in words if not w.text.isdigit()]
-            text = words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0)
-            body_h = median([w.y1 - w.y0 for w in others], 0.0)
-            others_cy = sorted((w.y0 + w.y1) / 2 for w in others)
+            text = _text_beside(words)
         group = sorted(group, key=lambda w: w.y0)
         diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
         step = _step(group, diffs)
@@ -93,14 +106,14 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         # A ruler whose last digit the page edge cut off reads 55, 55, ..., 56: it still never
         # counts down, and nothing but it lies that far out in the margin.
         box = words_box(group)
-        in_margin = box.x1 <= text.x0 or box.x0 >= text.x1
+        in_margin = box.x1 <= text.box.x0 or box.x0 >= text.box.x1
         never_down = sum(d in (0, 1) for d in diffs) >= s.ruler_clipped_share * len(diffs)
         clipped = in_margin and never_down and any(diffs)
         # Numbers set as large as the text, among it, count its headings (a contents list's
         # sections), not its lines: a ruler is set smaller, or out in the margin.
         size = median([w.y1 - w.y0 for w in group], 0.0)
-        small = size < (s.ruler_size if step == 1 else s.ruler_step_size) * body_h
-        if step > 1 and not _beside_lines(group, others_cy, body_h, s):
+        small = size < (s.ruler_size if step == 1 else s.ruler_step_size) * text.height
+        if step > 1 and not _beside_lines(group, text, s):
             continue  # (a chart's axis counting by ten: its ticks stand by no line of text)
         if counting and (small or in_margin) or clipped:
             ruler.update(id(w) for w in group)
@@ -108,11 +121,8 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
     if not ruler and len(short) >= 2:
         # A ruler the columns part: its numbers by the left column and in the gutter, each group
         # short of a ruler, count on as one (165 ... 190 by the left, 195 ... 215 in the gutter).
-        if text is None:
-            others = [w for w in words if not w.text.isdigit()]
-            body_h = median([w.y1 - w.y0 for w in others], 0.0)
-            others_cy = sorted((w.y0 + w.y1) / 2 for w in others)
-        parts, step = _ruler_in_parts(short, body_h, others_cy, s)
+        text = text or _text_beside(words)
+        parts, step = _ruler_in_parts(short, text, s)
         ruler.update(id(w) for w in parts)
         steps.append(step)
     if not ruler:

@@ -21,7 +21,7 @@ from ..engine.bidi import MOSTLY, right_to_left_share
 from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, Word, median, words_box
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
-from ..text.footnote_marks import ORDINAL_ENDINGS
+from ..text.footnote_marks import ORDINAL_ENDINGS, known_before_mark
 from ..text.lexicon import known_words
 from .pixels import unrotated_rect
 
@@ -279,9 +279,9 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         # A trailing mark on a word alone on its line is not asked: its characters would cost a page's.
         elif _raised(raw, k, s, alone=False) and _may_end_in_mark(w[4]):
             trailing.append(k)
-        if (w[4][-1:].isdigit() and (m := _NUMBER_MARK_AFTER.match(w[4])) and m.group(1) not in _FUNCTIONS and (
-                len(m.group(1)) >= s.mark_word_letters or m.group(1).lower() in known_words())):
-            after_words.append(k)  # (a long run of letters is a word in any language)
+        if (w[4][-1:].isdigit() and (m := _NUMBER_MARK_AFTER.match(w[4])) and m.group(1) not in _FUNCTIONS
+                and known_before_mark(m.group(1), m.group(1), known_words(), s)):
+            after_words.append(k)
     if after_words:  # in a line of running text: in a short one a raised digit may be an exponent ("ME bias2")
         lines = Counter(_line_key(w) for w in raw)
         trailing += [k for k in after_words if lines[_line_key(raw[k])] >= s.mark_min_line_words]

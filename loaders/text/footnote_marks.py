@@ -43,7 +43,9 @@ _ONE_LETTER_WORDS = frozenset("aeiouy")  # "y" (Spanish "and"), "a", "e" ...
 _LONGEST_WORD = 64
 
 
-def _known(letters: str, whole: str, dictionary: Lexicon, s: LayoutSettings) -> bool:
+def known_before_mark(letters: str, whole: str, dictionary: Lexicon, s: LayoutSettings) -> bool:
+    """The letters before a mark make a word: a long run of them in any language, a shorter one
+    in the word list, a single one only a one-letter word standing alone."""
     low = letters.lower()
     if len(low) == 1:
         return low == whole.lower() and low in _ONE_LETTER_WORDS
@@ -71,7 +73,7 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
     for other, gap in filter(None, gaps):
         if -s.mark_overlap < gap < s.mark_touching:
             letters = _unpunctuated(other.text)
-            if letters.isalpha() and _known(letters, letters, dictionary, s) and _fits(letters, w.text):
+            if letters.isalpha() and known_before_mark(letters, letters, dictionary, s) and _fits(letters, w.text):
                 return True
     return False
 
@@ -83,7 +85,7 @@ def _list_goes_on(w: Word, prev: Word, dictionary: Lexicon, s: LayoutSettings) -
         return False
     opened = _MARK_AFTER.match(prev.text)
     return (opened is not None and opened.group(4) == "," and opened.group(3)[0].isdigit()
-            and _known(opened.group(2), opened.group(1), dictionary, s))
+            and known_before_mark(opened.group(2), opened.group(1), dictionary, s))
 
 
 def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSettings) -> list[Word]:
@@ -107,7 +109,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
             out.append(w)
             continue
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
-        if (raised and after and _known(after.group(2), after.group(1), dictionary, s)
+        if (raised and after and known_before_mark(after.group(2), after.group(1), dictionary, s)
                 and not (after.group(2) in _UNITS and after.group(3) in _POWERS)
                 and _fits(after.group(2), after.group(3)) and not (short and not _SYMBOL.search(after.group(3)))):
             out.append(replace(w, text=after.group(1) + after.group(4)))
@@ -118,7 +120,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
             if out[-1].text.endswith(","):  # (the comma was the list's, not the text's)
                 out[-1] = replace(out[-1], text=out[-1].text[:-1])
         elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in ORDINAL_ENDINGS
-              and _known(before.group(3), before.group(3), dictionary, s)):
+              and known_before_mark(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
         elif not ((raised or small or k and raised_after(w, words[k - 1], s.mark_small, s.mark_raised))
                       and _mark_word(w, words[k - 1] if k else None, words[k + 1] if k + 1 < len(words) else None,
