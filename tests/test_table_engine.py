@@ -665,3 +665,39 @@ def test_percent_signs_set_apart_after_their_numbers_are_a_table_s_units():
             ["West", "16.3 %", "15.7 %"]]
     table = build_table(Box(70, 95, 400, 170), cell_words(rows, [72, 250, 330], 100), Rules(), S)
     assert table is not None and texts(table) == rows
+
+
+def test_a_table_ruled_under_every_row_runs_to_its_last_rule_each_label_centred_on_its_lines():
+    # A table of functions ruled across under every row: each label set against the middle
+    # line of its three lines of description, in loose leading (lines 3.5 pt apart). Only the
+    # header and the first labelled line make a candidate; the rules under the rows below, each
+    # row's words keeping to the two columns, carry the table down to its last rule.
+    descriptions = [["Generate a search query and invoke", "the search tool and append all the",
+                     "papers it returns to the queue."],
+                    ["Generate a subsection name, then", "add all papers cited in the sub-",
+                     "section to the paper queue."],
+                    ["Reset the context to the query", "and to the next paper in", "the paper queue."]]
+    labels = ["[Search]", "[Expand]", "[Stop]"]
+    pitch = HEIGHT + 3.5
+    words = proportional("Name", 76, 104) + proportional("Implementation", 130, 104)
+    rules = [100.0, 118.0]
+    y = 122.0
+    for label, lines in zip(labels, descriptions):
+        for k, line in enumerate(lines):
+            words += proportional(line, 130, y + k * pitch, len(words))
+        words += proportional(label, 76, y + pitch, len(words))
+        y += 3 * pitch + 4
+        rules.append(y - 2)
+    prose = column(numbered_lines("P", 4, 6), 72, y + 30)
+    drawing = Drawing([Box(72, r, 330, r) for r in rules])
+    layout = place_tables(analyze_page(words + prose, 612, 792, S), lambda: drawing, S)
+    tables = [b for b in layout.blocks if isinstance(b, TableBlock)]
+    assert len(tables) == 1 and tables[0].table is not None
+    assert texts(tables[0].table) == [["Name", "Implementation"]] + [
+        [label, " ".join(lines)] for label, lines in zip(labels, descriptions)]
+    # A column of numbers around a centred label is rows of their own, each under that label.
+    numbers = proportional("Model", 76, 122 + pitch) + [w for k, v in enumerate(["0.1", "0.3", "0.5"])
+                                                        for w in proportional(v, 130, 122 + k * pitch)]
+    table = build_table(Box(72, 100, 330, 170), proportional("Name", 76, 104) + proportional("Score", 130, 104)
+                        + numbers, merge_rules([Box(72, r, 330, r) for r in (100, 118, 170)], S), S)
+    assert table is not None and [row[1] for row in texts(table)[1:]] == ["0.1", "0.3", "0.5"]

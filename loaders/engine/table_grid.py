@@ -294,7 +294,7 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
             # more than a word space, or with the next word right at its column's left edge (a
             # long value run up to the next column's value, closer than a word space); a heading
             # over several columns does not part there.
-            at = [_column_of((w.x0 + w.x1) / 2, cols) for w in cell]
+            at = [column_of((w.x0 + w.x1) / 2, cols) for w in cell]
             # In a line of cells set flush left (the first at its column's left edge), a word set
             # right at a column's left edge starts that column; not in a centred line, nor a word
             # in lower case, which carries a phrase on ("Class options" over "5.1 Title").
@@ -317,7 +317,7 @@ def _fill(line_words: list[Word], cols: list[tuple[float, float]], seps: list[fl
     return out
 
 
-def _column_of(x: float, cols: list[tuple[float, float]]) -> int:
+def column_of(x: float, cols: list[tuple[float, float]]) -> int:
     """The column an x falls in, or the nearest one."""
     for k, (a, b) in enumerate(cols):
         if a <= x <= b:
@@ -397,15 +397,25 @@ def _span_centred_in_band(rows: list[list[list[Word]]]) -> None:
 
 
 def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], height: float) -> bool:
-    """The lines under the first carry on its cells beside its label in loose leading (an
-    infobox's value wrapped onto more lines): each set less than a line's height under the one
-    above, they leave the first column empty and fill only columns the first line fills."""
+    """The lines of a band carry on the cells beside its label in loose leading: each set less
+    than a line's height under the one above, only the label's line fills the first column, and
+    the others fill only columns the label's line fills. The label's line is the first (an
+    infobox's value wrapped onto more lines), or one further down when the lines under the
+    first each carry on a sentence (they open in lower case: a label centred against a cell of
+    three lines, "[Search]" beside "Generate a search query and invoke / the search tool. ...");
+    a column of numbers around a centred label is rows of their own, each under that label."""
     def columns(line: Row) -> set[int]:
-        return {_column_of((w.x0 + w.x1) / 2, cols) for w in line.words}
+        return {column_of((w.x0 + w.x1) / 2, cols) for w in line.words}
 
-    first = columns(band[0])
-    return 0 in first and all(y.y0 - x.y1 < height for x, y in zip(band, band[1:])) and all(
-        0 not in ks and ks <= first for ks in map(columns, band[1:]))
+    filled = [columns(line) for line in band]
+    labelled = [k for k, ks in enumerate(filled) if 0 in ks]
+    if len(labelled) != 1 or any(y.y0 - x.y1 >= height for x, y in zip(band, band[1:])):
+        return False
+    label = labelled[0]
+    if label > 0 and not all(w.text[:1].islower() for line in band[1:] for w in line.words[:1]
+                             if column_of((w.x0 + w.x1) / 2, cols) != 0):
+        return False
+    return all(ks <= filled[label] for ks in filled)
 
 
 _OPENS_NUMBER = re.compile(r"^[-−+]?\.?\d")  # a cell's value: "15 pt", "-0.3", ".5"

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 from .floats import caption_goes_on, is_caption_start
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
-from .table_grid import Table, build_table, word_columns
+from .table_grid import Table, build_table, column_of, word_columns
 from .table_notes import note_letter, take_notes
 from .rows import make_rows
 from .table_regions import Candidate, axis_labels, cell_text, cells_of, monospaced, table_candidates
@@ -57,12 +57,13 @@ def _overlap(a: Box, b: Box) -> float:
     return max(0.0, min(a.x1, b.x1) - max(a.x0, b.x0)) * max(0.0, min(a.y1, b.y1) - max(a.y0, b.y0))
 
 
-def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
-                     s: LayoutSettings) -> tuple[Segment | None, Segment | None]:
+def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float, s: LayoutSettings,
+                     columns: list[tuple[float, float]] | None = None) -> tuple[Segment | None, Segment | None]:
     """The rules right above and below a candidate that run across it (the top and bottom
     rules of a booktabs table), where there are. A rule above with a header's few lines over
     it, under another rule across, is the header's rule: the top rule is that other one (and so
-    on up a table ruled under every row)."""
+    on up a table ruled under every row). Given the candidate's `columns`, a rule below with a
+    row of the table under it, over another rule across, is a row's rule (`_ruled_rows_below`)."""
     reach = s.table_rule_reach * height
     across = _rules_across(rules, box, s)
     inside = s.table_rule_overshoot * height  # (a font's tall ascent or descent: no ink there)
@@ -85,7 +86,37 @@ def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float,
                 for row in lines):
             break
         top = rule
-    return top, max(below, key=lambda g: g.pos) if below else None
+    bottom = max(below, key=lambda g: g.pos) if below else None
+    if bottom is not None and columns:
+        bottom = _ruled_rows_below(bottom, box, columns, across, words, height, s)
+    return top, bottom
+
+
+def _ruled_rows_below(bottom: Segment, box: Box, columns: list[tuple[float, float]], across: list[Segment],
+                      words: list[Word], height: float, s: LayoutSettings) -> Segment:
+    """The last rule of a table ruled under every row, down from the rule under a candidate:
+    while the lines down to the next rule across are a row of the table (a few lines with cells
+    in two of its columns or more, every word inside the table's width and none over the gap
+    between two columns), that rule closes the table. A row whose cells are set on different
+    lines (a label centred against a cell of three lines) makes no candidate of its own: the
+    table would end at the first rule under its first rows."""
+    tolerance = s.edge_tolerance
+    gaps = [(a[1], b[0]) for a, b in zip(columns, columns[1:])]
+    while True:
+        lower = [g for g in across if bottom.pos + height < g.pos <= bottom.pos + s.table_header_lines * 2 * height]
+        if not lower:
+            return bottom
+        rule = min(lower, key=lambda g: g.pos)
+        x0, x1 = min(box.x0, rule.lo), max(box.x1, rule.hi)
+        inside = [w for w in words if bottom.pos < w.cy < rule.pos and w.x1 > x0 and w.x0 < x1]
+        lines = make_rows(inside, s.row_overlap)
+        if (not lines or len(lines) > s.table_header_lines
+                or any(w.x0 < x0 - tolerance or w.x1 > x1 + tolerance
+                       or any(w.x1 > g0 + tolerance and w.x0 < g1 - tolerance for g0, g1 in gaps) for w in inside)
+                or any(_opens_caption(row.words) for row in lines)
+                or len({column_of((w.x0 + w.x1) / 2, columns) for w in inside}) < 2):
+            return bottom
+        bottom = rule
 
 
 def _rules_across(rules: Rules, box: Box, s: LayoutSettings) -> list[Segment]:
@@ -200,7 +231,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         if any(_overlap(t.box, c.box) > 0 for t in tables):
             continue
         grown = _grow_up(c, words, captions, s)
-        top, bottom = _enclosing_rules(grown, rules, words, c.height, s)
+        top, bottom = _enclosing_rules(grown, rules, words, c.height, s, word_columns(c.rows, s))
         if top is None and grown.y0 < c.box.y0:
             # The lines taken for a header lie over a rule across the table, each line one cell:
             # a caption's last line set close over its top rule. The rule, not they, is the
