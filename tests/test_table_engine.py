@@ -701,3 +701,36 @@ def test_a_table_ruled_under_every_row_runs_to_its_last_rule_each_label_centred_
     table = build_table(Box(72, 100, 330, 170), proportional("Name", 76, 104) + proportional("Score", 130, 104)
                         + numbers, merge_rules([Box(72, r, 330, r) for r in (100, 118, 170)], S), S)
     assert table is not None and [row[1] for row in texts(table)[1:]] == ["0.1", "0.3", "0.5"]
+
+
+def _grid_with_block(rows: range, cols: range) -> tuple[list[Word], Rules]:
+    """A ruled grid of 5 x 5 cells, one word each, but for one block of cells (`rows` by
+    `cols`) that no rule parts, holding two lines of its own."""
+    xs, ys = [72.0 + 60 * k for k in range(6)], [100.0 + 24 * k for k in range(6)]
+    lines: list[Box] = []
+    for r, y in enumerate(ys):  # a rule inside the block's rows stops at it
+        inner = 0 < r and rows.start < r < rows.stop
+        lines += [Box(xs[0], y, xs[cols.start], y), Box(xs[cols.stop], y, xs[-1], y)] if inner else [Box(xs[0], y, xs[-1], y)]
+    for k, x in enumerate(xs):
+        inner = cols.start < k < cols.stop
+        lines += [Box(x, ys[0], x, ys[rows.start]), Box(x, ys[rows.stop], x, ys[-1])] if inner else [Box(x, ys[0], x, ys[-1])]
+    words: list[Word] = []
+    for r in range(5):
+        for k in range(5):
+            if r not in rows or k not in cols:
+                words += proportional(f"r{r}c{k}", xs[k] + 4, ys[r] + 6, len(words))
+    middle = (ys[rows.start] + ys[rows.stop]) / 2
+    words += proportional("Block", xs[cols.start] + 10, middle - 12, len(words))
+    words += proportional("attributes", xs[cols.start] + 10, middle + 2, len(words))
+    return words, merge_rules(lines, S)
+
+
+def test_a_cell_spanning_three_rows_and_three_columns_is_a_diagram_s_box_not_a_table_s():
+    # A header's corner spans two rows and two columns; a box three by three inside a frame of
+    # other boxes is a diagram's class box read over the rules around it.
+    words, rules = _grid_with_block(range(1, 3), range(1, 3))
+    table = build_table(Box(72, 100, 372, 220), words, rules, S)
+    assert table is not None and len(table.cells) == 5
+    assert sum(" ".join(w.text for w in cell) == "Block attributes" for row in table.cells for cell in row) == 4
+    words, rules = _grid_with_block(range(1, 4), range(1, 4))
+    assert build_table(Box(72, 100, 372, 220), words, rules, S) is None

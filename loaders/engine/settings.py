@@ -459,6 +459,9 @@ class LayoutSettings:
     # A table without column rules fills at least this share of its cells (a chart's labels are
     # sparse).
     table_min_filled: float = 0.4
+    # A cell spanning this many rows or more and as many columns is a diagram's box read over
+    # the rules of the boxes around it: no table (a header's corner spans two by two).
+    table_block_cell: int = 3
     # At least this many numbers at even distances counting in even steps are a chart's axis.
     table_axis_ticks: int = 4
     # More than this share of a table's words of symbols only (or of glyphs without a character)

@@ -396,6 +396,20 @@ def _span_centred_in_band(rows: list[list[list[Word]]]) -> None:
                 row[k] = cell
 
 
+def _block_cell(grid: list[list[list[Word]]], least: int) -> bool:
+    """Whether one cell spans `least` rows or more and as many columns: a table's cell spans a
+    header's columns, or a label's rows, or both in a header's corner (two by two); a block of
+    three by three is a diagram's box read over the rules of the boxes around it."""
+    where: dict[int, tuple[set[int], set[int]]] = {}
+    for r, row in enumerate(grid):
+        for k, cell in enumerate(row):
+            if cell:
+                rows, cols = where.setdefault(id(cell[0]), (set(), set()))
+                rows.add(r)
+                cols.add(k)
+    return any(len(rows) >= least and len(cols) >= least for rows, cols in where.values())
+
+
 def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], height: float) -> bool:
     """The lines of a band carry on the cells beside its label in loose leading: each set less
     than a line's height under the one above, only the label's line fills the first column, and
@@ -575,6 +589,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # a diagram's labels in rows: a circuit's wires and gates
     if _address_list(grid):
         return None  # names beside their e-mail addresses, no header: a paper's author block
+    if _block_cell(grid, s.table_block_cell):
+        return None  # boxes of a diagram (a UML class in a package's frame), no grid of cells
     if _axis_column(grid, s) or _symbolic(lines, s, _mark_columns(grid, max(1, header_rows)) | _nil_values(grid, max(1, header_rows))) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption
