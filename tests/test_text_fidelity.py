@@ -127,6 +127,16 @@ def test_ordinals_and_powers_of_units_are_no_footnote_marks():
     assert "proceedings," in text  # a mark between a word and its comma is still a mark
 
 
+def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():
+    # Nature-style citations: "discovery6–10" (a range), "example161" (reference 16 against a
+    # footnote's 1), "computing4,5"; a range or number on the baseline is the text's own.
+    words = line_words("spanning from quantum computing4,5 to drug discovery6–10 to materials", 72, 100)
+    words += line_words("structure for example161 and so on, see pages 12–15 and COVID-19 cases", 72, 112, len(words))
+    text = read(_raised(words, {"computing4,5", "discovery6–10", "example161"}))
+    assert text[3:7] == ["computing", "to", "drug", "discovery"] and "example" in text and "example161" not in text
+    assert "12–15" in text and "COVID-19" in text
+
+
 def test_a_footnote_number_drawn_apart_with_its_foot_raised_is_a_mark_though_its_top_is_not():
     # A font whose boxes stand tall over its letters (the twin of cvatx_035): the mark "1" after
     # "EFTA" is drawn as a word of its own, smaller, its foot 5 points up, but its box's top a

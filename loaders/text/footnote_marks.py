@@ -17,11 +17,14 @@ from ..engine.geometry import Word, median, raised_after
 from ..engine.settings import LayoutSettings
 from .lexicon import Lexicon
 
-# Reference marks: a number or a list of them ("1,2", an author's affiliations), then maybe the
+# Reference marks: a number or a list of them ("1,2", an author's affiliations, "6–10"), then maybe the
 # symbols (TeX's asterisk and star, daggers, a section sign, a pilcrow), or symbols alone
 # ("†,‡"). The keyboard's "*" is text ("figure*", "Autor*"); see _fits for symbols alone.
 _SYMBOLS = "∗⋆†‡§¶"
-_MARKS = rf"\d{{1,2}}(?:,\d{{1,2}})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*"
+# A number of the list may be a range ("6–10") and have three digits (reference 161, or a
+# reference's 16 against a footnote's 1).
+_NUMBER = r"\d{1,3}(?:[–-]\d{1,3})?"
+_MARKS = rf"{_NUMBER}(?:,{_NUMBER})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*"
 _MARK = re.compile(_MARKS)
 # The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8",
 # "proceedings1,", "Smith1,2", "Smith1⋆†", "Trovato‡".
