@@ -135,6 +135,12 @@ def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_
     text = read(_raised(words, {"computing4,5", "discovery6–10", "example161"}))
     assert text[3:7] == ["computing", "to", "drug", "discovery"] and "example" in text and "example161" not in text
     assert "12–15" in text and "COVID-19" in text
+    # After a name of letters and digits or a word the word list lacks, a raised range or number
+    # of three digits is the text's own: a user's "aprilF241", a Chinese comment's "为7-1".
+    words = line_words("the users imke jean fritz wespa aprilF241 and then more of them here", 72, 100)
+    words += line_words("% 使子图引用为7-1 a) 的格式 and some words of a comment", 72, 112, len(words))
+    text = read(_raised(words, {"aprilF241", "使子图引用为7-1"}))
+    assert "aprilF241" in text and "使子图引用为7-1" in text
 
 
 def test_a_footnote_number_drawn_apart_with_its_foot_raised_is_a_mark_though_its_top_is_not():

@@ -22,10 +22,11 @@ from .lexicon import Lexicon
 # ("†,‡"). The keyboard's "*" is text ("figure*", "Autor*"); see _fits for symbols alone.
 _SYMBOLS = "∗⋆†‡§¶"
 # A number of the list may be a range ("6–10") and have three digits (reference 161, or a
-# reference's 16 against a footnote's 1).
+# reference's 16 against a footnote's 1): only after a word written as words are (`_fits`).
 _NUMBER = r"\d{1,3}(?:[–-]\d{1,3})?"
 _MARKS = rf"{_NUMBER}(?:,{_NUMBER})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*"
 _MARK = re.compile(_MARKS)
+_SHORT_MARKS = re.compile(rf"\d{{1,2}}(?:,\d{{1,2}})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*")
 # The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8",
 # "proceedings1,", "Smith1,2", "Smith1⋆†", "Trovato‡".
 _MARK_AFTER = re.compile(rf"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)({_MARKS})([.,;:)\]]?)$")
@@ -58,7 +59,13 @@ def known_before_mark(letters: str, whole: str, dictionary: Lexicon, s: LayoutSe
 
 def _fits(letters: str, mark: str) -> bool:
     """A number marks any word; a symbol alone marks a word in lower case (a name, "Trovato‡"),
-    not one letter ("a∗": maths) nor capitals ("BIT∗", "IDA∗": an algorithm's own name)."""
+    not one letter ("a∗": maths) nor capitals ("BIT∗", "IDA∗": an algorithm's own name). A range
+    or a number of three digits marks only a word written as words are, in lower case, capitalised
+    or in capitals ("discovery6–10", "Keras.127", "MACCS138"): after a name that changes case
+    inside ("aprilF241", a user's) or a word of a script without case, whose glyphs stand taller
+    than the digits (a Chinese comment's "为7-1"), it is the text's own."""
+    if not _SHORT_MARKS.fullmatch(mark) and not (letters.islower() or letters.istitle() or letters.isupper()):
+        return False
     return mark[0].isdigit() or (len(letters) > 1 and any(c.islower() for c in letters))
 
 
