@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import signal
 
 import pytest
 
@@ -1049,3 +1050,26 @@ def test_a_drop_cap_is_read_as_the_first_letter_of_its_paragraph():
     caps = ([Word(72, 96, 90, 126, "B")] + line_words("APPENDIX ON THE", 94, 100)
             + line_words("METHODS USED", 94, 100 + PITCH) + column(numbered_lines("h", 4), 72, 140))
     assert read(reseq(caps))[:2] == ["B", "APPENDIX"]
+
+
+def test_a_strip_with_only_leader_dots_left_of_it_is_no_gutter_and_the_page_is_read():
+    # The right column of a contents list in two columns ends in rows that open with the last
+    # dots of a leader ("· · 4 Index · · ·"): a strip runs down all of them, with nothing but
+    # those dots left of it. The dots go with the entries (they hang like list markers), which
+    # left the strip's left side empty, and the side was read again as it was, for ever.
+    words = column(numbered_lines("L", 9, 6), 72, 100)
+    for k, rest in enumerate(["1 v1.0 [2011/03/26]", "4", "4 4 Index · · · · · ·"]):
+        y = 100 + 16 * k
+        words += [Word(288.2, y + 2, 290.4, y + HEIGHT, "·", len(words)), Word(292.2, y + 2, 294.5, y + HEIGHT, "·", len(words) + 1)]
+        words += line_words(rest, 307.7, y, len(words))
+
+    def hung(*_: object) -> None:
+        raise TimeoutError("the page was read again and again")
+
+    signal.signal(signal.SIGALRM, hung)
+    signal.alarm(30)
+    try:
+        layout = analyze_page(reseq(words), 612, 792)
+    finally:
+        signal.alarm(0)
+    assert sorted(w.text for b in layout.blocks for line in b.lines for w in line.words) == sorted(w.text for w in words)

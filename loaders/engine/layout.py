@@ -67,8 +67,9 @@ class _Reader:
             return
         if gutters is None:
             gutters = find_gutters(rows, self.s)
+        gutters = [g for g in gutters if _splits(rows, g, self.s)]
         g = gutters[0] if gutters else find_tie_gutter(rows, self.s)
-        if g is None:
+        if g is None or not _splits(rows, g, self.s):
             self._leaf(rows, label)
             return
         if g.note:  # the region reads as if the note were not there; it goes after its paragraph
@@ -134,10 +135,13 @@ class _Reader:
             gutters = find_gutters(rows, self.s)
             g = gutters[0] if gutters else None
             if g is not None and g.first == 0 and g.last == len(rows) - 1 and not g.note:
-                # The side is itself a run of full-height columns: a 3- or 4-column band.
+                # The side is itself a run of full-height columns: a 3- or 4-column band. (Not
+                # where the split leaves a side empty, list markers gone with their items: the
+                # side would be read again as it is, for ever.)
                 left, right = _split_at(side, g, self.s)
-                pending[:0] = [right, left] if self.s.right_to_left else [left, right]
-                continue
+                if left and right:
+                    pending[:0] = [right, left] if self.s.right_to_left else [left, right]
+                    continue
             self.read_rows(rows, (band, col), gutters)
             col += 1
         self.columns[band] = col
@@ -215,6 +219,14 @@ def _block_grid(parts: list[list[Row]], g: Gutter, s: LayoutSettings) -> bool:
 
 
 _LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")
+
+
+def _splits(rows: list[Row], g: Gutter, s: LayoutSettings) -> bool:
+    """Whether the gutter parts its rows into two sides with words each: a strip with nothing
+    but list markers left of it is their items' indent (`_split_at` gives them to the items),
+    and a region read again whole as its own side would be read for ever."""
+    left, right = _split_at(_words(rows[g.first: g.last + 1]), g, s)
+    return bool(left) and bool(right)
 
 
 def _split_at(words: list[Word], g: Gutter, s: LayoutSettings) -> tuple[list[Word], list[Word]]:
