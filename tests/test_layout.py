@@ -1073,3 +1073,31 @@ def test_a_strip_with_only_leader_dots_left_of_it_is_no_gutter_and_the_page_is_r
     finally:
         signal.alarm(0)
     assert sorted(w.text for b in layout.blocks for line in b.lines for w in line.words) == sorted(w.text for w in words)
+
+
+def test_a_contents_list_s_titles_keep_their_page_numbers_whatever_the_drawing_order():
+    # The first column of a contents list in two columns: titles without leaders, their page
+    # numbers flush right ("1. Licence  3"), and entries whose leader dots run up to their numbers.
+    # A strip runs down all the rows between the titles and the numbers (between two dots of each
+    # leader); the numbers right of it, rising down the page, are no column: each stays with its
+    # title, however the page draws its words.
+    entries = [("Get started", "3", False), ("1. Licence", "3", False), ("2. Glossary", "3", False),
+               ("3. Reading", "4", True), ("4. Impatient", "4", True), ("5. Options", "5", False),
+               ("5.1. Load-time", "5", True), ("5.2. Setup", "6", True)]
+    left: list[Word] = []
+    for k, (title, page, leaders) in enumerate(entries):
+        y = 100 + 14 * k
+        left += line_words(title, 72, y, len(left))
+        if leaders:  # dots on a grid 7.5 pt apart, from past the title to the number
+            x = 100 + 7.5 * ((left[-1].x1 + 3 - 100) // 7.5 + 1)
+            while x < 252:
+                left.append(Word(x, y + 6, x + 2.5, y + HEIGHT, ".", len(left)))
+                x += 7.5
+        left.append(Word(260 - CHAR_W * len(page), y, 260, y + HEIGHT, page, len(left)))
+    right = column(numbered_lines("R", 8, 6), 320, 100)
+    expected = read(reseq(left + right))
+    shuffled = left + right
+    random.Random(3).shuffle(shuffled)
+    assert read(reseq(shuffled)) == expected
+    assert expected[:7] == ["Get", "started", "3", "1.", "Licence", "3", "2."]
+

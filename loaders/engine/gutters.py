@@ -254,6 +254,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if both and max(sum(1 for i in both if _LEADER.match(lwords[i][-1].text)),
                     sum(1 for i in both if _LEADER.match(rwords[i][0].text))) >= s.leader_share * len(both):
         return None  # a contents list's leaders: their dots line up, and lead to the page numbers
+    if _page_numbers(rwords, s):
+        return None  # a contents list's page numbers beside their titles: rows, not columns
     words_left = sum(map(len, lwords.values())) / len(lwords)
     words_right = sum(map(len, rwords.values())) / len(rwords)
     prose = s.prose_words * s.min_words_per_side
@@ -544,6 +546,23 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
 
 
 _PAGE_NUMBER = re.compile(r"^(\d{1,4}|[ivxlc]{1,6})$")
+
+
+def _page_numbers(side: dict[int, list[Word]], s: LayoutSettings) -> bool:
+    """Whether a strip's right side is a contents list's page numbers: in every row a number,
+    maybe after a leader's dots, and nothing else, the numbers rising (or staying) down the
+    rows. Titles without leaders ("1. Licence  3") leave such a strip between them and their
+    numbers; no column of text is a column of rising numbers alone."""
+    if len(side) < s.min_gutter_rows:
+        return False
+    numbers = []
+    for i in sorted(side):
+        words = side[i]
+        if not words[-1].text.isdecimal() or len(words[-1].text) > 4 or not all(
+                _LEADER.match(w.text) for w in words[:-1]):
+            return False
+        numbers.append(int(words[-1].text))
+    return all(a <= b for a, b in zip(numbers, numbers[1:]))
 
 
 def _without_shadowed(rows: list[Row], found: list[Gutter], s: LayoutSettings) -> list[Gutter]:
