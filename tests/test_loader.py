@@ -279,6 +279,43 @@ def test_a_footnote_number_raised_after_a_word_leaves_it_though_the_box_shows_no
     assert "samples39" in [w.text for w in page_words(page, LayoutSettings(normalize_text=False)).words]
 
 
+def test_a_number_set_in_its_word_s_own_type_in_a_taller_face_is_no_footnote_mark(tmp_path):
+    # "latin4" and "expl3" set in a face whose ascent stands taller than the line's (LaTeX News:
+    # \texttt in Latin Modern Mono among Latin Modern Roman): the box stands above its line's
+    # as a raised mark's would, but the characters show the number in the word's own type, on
+    # its baseline. It stays; a mark raised in smaller type after a word still leaves it.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    body, face = pymupdf.Font("cour"), pymupdf.Font("helv")
+    writer = pymupdf.TextWriter(page.rect)
+    for y, head, word, tail in [(100, "the new input encoding ", "latin4", " is read here and there today"),
+                                (130, "the standard loads the ", "expl3", " code layer for us all the time")]:
+        writer.append((72, y), head, font=body, fontsize=10)
+        x = 72 + body.text_length(head, 10)
+        writer.append((x, y), word, font=face, fontsize=10)
+        writer.append((x + face.text_length(word, 10), y), tail, font=body, fontsize=10)
+    # A footnote's "4" raised after a typewriter word, in type only a little smaller than its 8
+    # points: a mark all the same.
+    writer.append((72, 190), "we pass the class ", font=body, fontsize=10)
+    x = 72 + body.text_length("we pass the class ", 10)
+    writer.append((x, 190), "scrartcl", font=face, fontsize=8)
+    x += face.text_length("scrartcl", 8)
+    writer.append((x, 186.4), "4", font=body, fontsize=7)
+    writer.append((x + body.text_length("4", 7), 190), " with all remaining options", font=body, fontsize=10)
+    writer.append((72, 160), "the samples were read twice", font=body, fontsize=10)
+    x = 72 + body.text_length("the samples", 10)
+    writer.write_text(page)
+    page.insert_text((x, 158), "39", fontsize=6, fontname="cour")
+    path = tmp_path / "faces.pdf"
+    doc.save(path)
+    words = pymupdf.open(path)[0].get_text("words")
+    latin = next(w for w in words if w[4] == "latin4")
+    assert latin[1] < next(w for w in words if w[4] == "encoding")[1] - 0.3  # (its box stands higher)
+    text = ColumnAwarePDFLoader(str(path)).load()[0].page_content
+    assert "latin4" in text and "expl3" in text and "samples were" in text and "39" not in text
+    assert "class scrartcl with" in text
+
+
 def test_a_table_note_s_letter_raised_against_a_word_leaves_its_text_and_box(tmp_path):
     # MNRAS's list of journals: "Astronomy and Astrophysics" with a table note's "a" set raised in
     # smaller type right against its last word, which MuPDF reads as "Astrophysicsa"; an

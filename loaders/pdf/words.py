@@ -244,6 +244,14 @@ def _may_end_in_mark(text: str) -> bool:
     return m.group(1).lower() in lexicon and text.lower() not in lexicon
 
 
+def _line_top(raw: list[tuple], k: int) -> float | None:
+    """The top of the k-th word's MuPDF line's next word (or, last, the one before it)."""
+    for j in (k + 1, k - 1):
+        if 0 <= j < len(raw) and _line_key(raw[j]) == _line_key(raw[k]):
+            return raw[j][1]
+    return None
+
+
 def _raised(raw: list[tuple], k: int, s: LayoutSettings, alone: bool) -> bool:
     """The k-th word's top stands above its MuPDF line's next word's (or, last, the one before
     it) by mark_raised: a mark's raise stretches the word's box up. A word alone on its line
@@ -299,6 +307,7 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
         if (max(c[5] for c in chars[:n]) < s.mark_small * chars[n][5]
                 and max(c[6] for c in chars[:n]) <= chars[n][6] - s.mark_raised):
             out[k] = rest if s.normalize_text else (raw[k][0], *rest[1:4], *raw[k][4:])
+    numbers = set(after_words)
     for k in trailing:
         chars = _word_chars(raw[k], page_spans)
         if chars is None:
@@ -310,6 +319,11 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
                 c[4].isalpha() for c in chars[:n]):
             kept = _as_word(chars[:n], raw[k])
             out[k] = kept if s.normalize_text else (*kept[0:2], raw[k][2], kept[3], *raw[k][4:])
+        elif (k in numbers and _own_type(chars, s) and (top := _line_top(raw, k)) is not None
+              and raw[k][1] < top):
+            # Its number set as its letters are ("latin4", "expl3" in a typewriter face): the
+            # box stands above its line's only by its font's taller ascent, no mark's raise.
+            out[k] = (raw[k][0], top, *raw[k][2:])
     for k in numbered:
         chars = _word_chars(raw[k], page_spans)
         if chars is None:
@@ -328,6 +342,13 @@ def _trailing_mark_at(chars: list[_Char], s: LayoutSettings) -> int:
     while n > 0 and chars[n - 1][5] < s.mark_small * chars[0][5] and chars[n - 1][6] <= chars[0][6] - s.mark_raised:
         n -= 1
     return n
+
+
+def _own_type(chars: list[_Char], s: LayoutSettings) -> bool:
+    """Every character of the word in its first one's size, on its baseline: no part of it set
+    as a mark (a footnote's "4" raised after a typewriter word in type but a little smaller)."""
+    size, base = chars[0][5], chars[0][6]
+    return all(abs(c[5] - size) <= 0.05 * size and abs(c[6] - base) < s.mark_raised for c in chars)
 
 
 def _lettered(chars: list[tuple]) -> bool:
