@@ -256,11 +256,8 @@ def _raised(raw: list[tuple], k: int, s: LayoutSettings, alone: bool) -> bool:
     """The k-th word's top stands above its MuPDF line's next word's (or, last, the one before
     it) by mark_raised: a mark's raise stretches the word's box up. A word alone on its line
     cannot tell, and is answered `alone`."""
-    w = raw[k]
-    for j in (k + 1, k - 1):
-        if 0 <= j < len(raw) and _line_key(raw[j]) == _line_key(w):
-            return w[1] < raw[j][1] - s.mark_raised
-    return alone
+    top = _line_top(raw, k)
+    return alone if top is None else raw[k][1] < top - s.mark_raised
 
 
 def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s: LayoutSettings) -> list[tuple]:
@@ -344,11 +341,14 @@ def _trailing_mark_at(chars: list[_Char], s: LayoutSettings) -> int:
     return n
 
 
+_SAME_SIZE = 0.05  # share of a character's size within which another's is the same type
+
+
 def _own_type(chars: list[_Char], s: LayoutSettings) -> bool:
     """Every character of the word in its first one's size, on its baseline: no part of it set
     as a mark (a footnote's "4" raised after a typewriter word in type but a little smaller)."""
     size, base = chars[0][5], chars[0][6]
-    return all(abs(c[5] - size) <= 0.05 * size and abs(c[6] - base) < s.mark_raised for c in chars)
+    return all(abs(c[5] - size) <= _SAME_SIZE * size and abs(c[6] - base) < s.mark_raised for c in chars)
 
 
 def _lettered(chars: list[tuple]) -> bool:
