@@ -390,6 +390,33 @@ def test_no_sentence_runs_on_across_a_numbered_section_s_heading_in_large_type()
     assert layout.blocks == [carried, label, caption]
 
 
+def test_no_sentence_runs_on_across_a_headline_set_flush_over_its_story():
+    # A newspaper's front page: the edition's line (no stop at its end), then a headline in large
+    # type right over its story, flush with it, and the story opening with the time ("12:34 h").
+    # A number may carry a sentence on, but not across a heading that opens the paragraph under
+    # it. A pull quote, indented in the column, is still a float the sentence runs on past.
+    edition = Block([Line(line_words("my papertex edition of the day and", 72, 100)),
+                     Line(line_words("VIII Iunii MMVII and the news of", 72, 112))])
+    headline = Block([Line(small_line(text, 72, 140 + 22 * k, size=20)) for k, text in
+                      enumerate(["First heading. Aenean", "sem purus, blandit"])], kind=HEADING)
+    story = Block([Line(line_words(text, 72, 200 + k * PITCH)) for k, text in
+                   enumerate(["12:34 h the first text of the story runs on", "over two lines of the column."])])
+    body = [edition, headline, story]
+    assert floats_after_paragraphs(body, 10, LayoutSettings()) == body
+    quote = Block([Line(small_line(text, 110, 140 + 22 * k, size=20)) for k, text in
+                   enumerate(["A quote set", "apart here"])], kind=HEADING)
+    assert floats_after_paragraphs([edition, quote, story], 10, LayoutSettings()) == [edition, story, quote]
+    # A figure's header row over its rows is no heading of the text ("Macro Output" over
+    # "\\CTAN CTAN"): the paragraph that carries the sentence on goes before the figure.
+    header = Block([Line(small_line("Macro Output", 72, 140, size=12))], kind=HEADING)
+    rows = Block([Line(small_line(text, 72, 156 + 10 * k, size=8)) for k, text in
+                  enumerate(["\\KOMAScript KOMA-Script", "\\MacOSX Mac OS X", "\\CTAN CTAN"])])
+    caption = _block("Figure 1: A few of the provided acronyms", 200, 8)
+    carried = _block("appearance of all-caps sequences among normal text is poor.", 240)
+    body = [_open_paragraph(), header, rows, caption, carried]
+    assert floats_after_paragraphs(body, 10, LayoutSettings()) == [body[0], carried, header, rows, caption]
+
+
 def test_a_short_paragraph_that_ends_its_sentence_is_no_chart_s_labels():
     # Two lines, the first short of a line of prose: it ends its sentence, so it is the text's,
     # and the caption under it does not carry the paragraph above past it.

@@ -157,6 +157,21 @@ def _section_start(block: Block, body_h: float, s: LayoutSettings) -> bool:
     return block_height(block) > body_h and not clearly_smaller(min(heights), max(heights), s)
 
 
+def _heads(block: Block, below: Block, s: LayoutSettings) -> bool:
+    """A heading set right over the paragraph that follows it, flush with its left edge and no
+    wider (by half a letter of its type at most): it opens that paragraph, and no sentence runs
+    on across it, whatever its size. A newspaper's headline over its story ("First heading.
+    Aenean sem purus" over "12:34 h — First text."). The paragraph opens with a line of prose:
+    a figure's header row over its rows ("Macro Output" over "\\CTAN CTAN") is no heading of
+    the text. A caption is no heading; a pull quote is set apart, indented or centred."""
+    if (block.kind != HEADING or below.kind != TEXT or is_caption_start(block.lines[0].text)
+            or not _prose_line(below.lines[0].text, s)):
+        return False
+    over, under, height = block.box, below.box, block_height(block)
+    return (abs(over.x0 - under.x0) <= s.edge_tolerance and over.x1 <= under.x1 + height / 2
+            and 0 <= under.y0 - over.y1 <= 2 * height)
+
+
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A body paragraph whose last line leaves its sentence open. (A chart's tick labels over
     its axis title are no paragraph.)"""
@@ -227,7 +242,8 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             loose = captioned = False  # the run holds a chart's labels in the body's size
             caption: Block | None = None  # the run's last caption (its rest may follow a label)
             floats = 0  # float_run_max at most; a chart's labels, each a block, count apart
-            while j < len(out) and j - i <= 4 * s.float_run_max and not _section_start(out[j], body_h, s):
+            while (j < len(out) and j - i <= 4 * s.float_run_max and not _section_start(out[j], body_h, s)
+                   and not (j + 1 < len(out) and _heads(out[j], out[j + 1], s))):
                 if not (_is_float(out[j], body_h, s) or caption and caption_goes_on(caption, out[j], body_h, s)
                         or _footnote_under(out[i], out[j], out, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
