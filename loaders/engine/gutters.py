@@ -558,10 +558,10 @@ def _page_numbers(side: dict[int, list[Word]], s: LayoutSettings) -> bool:
     numbers = []
     for i in sorted(side):
         words = side[i]
-        if not words[-1].text.isdecimal() or len(words[-1].text) > 4 or not all(
-                _LEADER.match(w.text) for w in words[:-1]):
+        last = words[-1].text
+        if not (_PAGE_NUMBER.match(last) and last.isdecimal()) or not all(_LEADER.match(w.text) for w in words[:-1]):
             return False
-        numbers.append(int(words[-1].text))
+        numbers.append(int(last))
     return all(a <= b for a, b in zip(numbers, numbers[1:]))
 
 

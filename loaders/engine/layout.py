@@ -67,9 +67,10 @@ class _Reader:
             return
         if gutters is None:
             gutters = find_gutters(rows, self.s)
-        gutters = [g for g in gutters if _splits(rows, g, self.s)]
-        g = gutters[0] if gutters else find_tie_gutter(rows, self.s)
-        if g is None or not _splits(rows, g, self.s):
+        found = next((g for g in gutters if _splits(rows, g, self.s)), None)
+        tie = found is None  # (no gutter: the drawing order may still split at a tie gutter)
+        g = find_tie_gutter(rows, self.s) if tie else found
+        if g is None or tie and not _splits(rows, g, self.s):
             self._leaf(rows, label)
             return
         if g.note:  # the region reads as if the note were not there; it goes after its paragraph
@@ -79,8 +80,8 @@ class _Reader:
                 self.notes.append([row.words for row in make_rows(note, self.s.row_overlap)])
                 self.read_rows(make_rows(words_except(_words(rows), note), self.s.row_overlap), label)
                 return
-        self.cuts.append((g, not gutters))
-        above = head_above(rows, g, self.s) if gutters else None
+        self.cuts.append((g, tie))
+        above = head_above(rows, g, self.s) if not tie else None
         first = g.first
         if above is not None:  # a centred title block right above the columns, split as they are
             self.read_rows(rows[: above[0]], label)
@@ -88,7 +89,7 @@ class _Reader:
             first = above[1]  # rows between it and the band, clear of the gutter, are the band's
         else:
             self.read_rows(rows[: g.first], label)
-        head = head_rows(rows, g, self.s) if gutters and above is None else None
+        head = head_rows(rows, g, self.s) if not tie and above is None else None
         if head is not None:  # a centred title block over the columns: a band of its own
             self._read_band(rows[g.first: head], g, label, title=True)
             self.read_rows(rows[head:], label)

@@ -20,7 +20,7 @@ from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayou
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, column_of, word_columns
 from .table_notes import note_letter, take_notes
-from .rows import make_rows
+from .rows import Row, make_rows
 from .table_regions import Candidate, axis_labels, cell_text, cells_of, monospaced, table_candidates
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
@@ -58,12 +58,12 @@ def _overlap(a: Box, b: Box) -> float:
 
 
 def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float, s: LayoutSettings,
-                     columns: list[tuple[float, float]] | None = None) -> tuple[Segment | None, Segment | None]:
+                     rows: list[Row] | None = None) -> tuple[Segment | None, Segment | None]:
     """The rules right above and below a candidate that run across it (the top and bottom
     rules of a booktabs table), where there are. A rule above with a header's few lines over
     it, under another rule across, is the header's rule: the top rule is that other one (and so
-    on up a table ruled under every row). Given the candidate's `columns`, a rule below with a
-    row of the table under it, over another rule across, is a row's rule (`_ruled_rows_below`)."""
+    on up a table ruled under every row). Given the candidate's `rows`, a rule below with a row
+    of the table under it, over another rule across, is a row's rule (`_ruled_rows_below`)."""
     reach = s.table_rule_reach * height
     across = _rules_across(rules, box, s)
     inside = s.table_rule_overshoot * height  # (a font's tall ascent or descent: no ink there)
@@ -87,7 +87,7 @@ def _enclosing_rules(box: Box, rules: Rules, words: list[Word], height: float, s
             break
         top = rule
     bottom = max(below, key=lambda g: g.pos) if below else None
-    if bottom is not None and columns:
+    if bottom is not None and rows and (columns := word_columns(rows, s)):
         bottom = _ruled_rows_below(bottom, box, columns, across, words, height, s)
     return top, bottom
 
@@ -231,7 +231,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         if any(_overlap(t.box, c.box) > 0 for t in tables):
             continue
         grown = _grow_up(c, words, captions, s)
-        top, bottom = _enclosing_rules(grown, rules, words, c.height, s, word_columns(c.rows, s))
+        top, bottom = _enclosing_rules(grown, rules, words, c.height, s, c.rows)
         if top is None and grown.y0 < c.box.y0:
             # The lines taken for a header lie over a rule across the table, each line one cell:
             # a caption's last line set close over its top rule. The rule, not they, is the

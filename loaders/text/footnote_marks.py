@@ -23,10 +23,14 @@ from .lexicon import Lexicon
 _SYMBOLS = "∗⋆†‡§¶"
 # A number of the list may be a range ("6–10") and have three digits (reference 161, or a
 # reference's 16 against a footnote's 1): only after a word written as words are (`_fits`).
-_NUMBER = r"\d{1,3}(?:[–-]\d{1,3})?"
-_MARKS = rf"{_NUMBER}(?:,{_NUMBER})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*"
+def _marks_of(number: str) -> str:
+    """The marks pattern whose numbers are `number`."""
+    return rf"{number}(?:,{number})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*"
+
+
+_MARKS = _marks_of(r"\d{1,3}(?:[–-]\d{1,3})?")
 _MARK = re.compile(_MARKS)
-_SHORT_MARKS = re.compile(rf"\d{{1,2}}(?:,\d{{1,2}})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*")
+_SHORT_MARKS = re.compile(_marks_of(r"\d{1,2}"))
 # The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8",
 # "proceedings1,", "Smith1,2", "Smith1⋆†", "Trovato‡".
 _MARK_AFTER = re.compile(rf"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)({_MARKS})([.,;:)\]]?)$")
