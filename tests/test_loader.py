@@ -373,6 +373,26 @@ def test_the_characters_of_a_few_words_come_from_their_lines_alone_and_leave_the
     assert tp.extractWORDS() == words and len(_spans(tp.extractRAWDICT())) == len(whole)
 
 
+def test_a_page_whose_characters_mupdf_cannot_give_is_read_from_its_words(tmp_path, monkeypatch, caplog):
+    # Some fonts give a glyph a character code outside Unicode (shaped Arabic): MuPDF's dict
+    # readers then fail for the whole page (a SystemError over a ValueError from chr()), while
+    # its words read. The characters only refine the words: the page is not lost.
+    path = _url_footnotes_pdf(tmp_path / "footnotes.pdf")
+    expected = list(ColumnAwarePDFLoader(path).lazy_load())[0].page_content
+
+    def broken(self, *args, **kwargs):
+        raise SystemError("<built-in function JM_make_textpage_dict> returned a result with an exception set")
+
+    monkeypatch.setattr(pymupdf.TextPage, "extractRAWDICT", broken)
+    monkeypatch.setattr(pymupdf.TextPage, "extractDICT", broken)
+    with caplog.at_level("WARNING", logger="columnrag.loaders.pdf.words"):
+        page = list(ColumnAwarePDFLoader(path).lazy_load())[0].page_content
+    assert "MuPDF cannot give a page's characters" in caplog.text
+    assert "www.example.org/films" in page and "Our data came from two sources." in page
+    # Only the marks the characters would have told are left on their words.
+    assert page.replace("4http", "http").replace("5https", "https") == expected
+
+
 def test_words_of_control_codes_only_are_no_text():
     from columnrag.loaders.pdf.words import without_control_words
 
