@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
+from columnrag.loaders.engine.table_rules import Rules, Segment
 from columnrag.loaders.text.lexicon import known_words
 from columnrag.loaders.text.ligatures import f_ligatures_collapsed
 from columnrag.loaders.text.render import normalize, page_text
@@ -61,6 +62,43 @@ def test_three_column_band_under_two_column_band():
     low = [w for p, x in (("A", 72), ("B", 240), ("C", 408)) for w in column(numbered_lines(p, 10, 3), x, 270)]
     words = top + head + low
     assert read(row_major(words)) == [w.text for w in words]
+
+
+def _nested_list(prefix: str, x: float, y: float, n: int) -> list[Word]:
+    """Items of a list nested five deep, a line each, indented by their depth, ragged right."""
+    words: list[Word] = []
+    for k in range(n):
+        depth = [0, 1, 2, 3, 4, 3, 2, 1][k % 8]
+        words += line_words(" ".join([f"{prefix}{k}item"] + ["word"] * (2 + (k * 7) % 4)), x + 12 * depth,
+                            y + 2 * k * PITCH)
+    return words
+
+
+def test_a_rule_drawn_down_between_ragged_columns_parts_them_whatever_the_drawing_order():
+    # Two columns of nested lists, 8.5 points apart, a rule drawn down the middle of the gap
+    # (LaTeX's \columnseprule, a newspaper's column rules): neither side lines up with an edge,
+    # and the words alone read rows across. The rule parts them; boxed in by rules across at
+    # both its ends (a table's frame) it does not.
+    left, right = _nested_list("L", 66, 100, 20), _nested_list("R", 258, 100, 20)
+    assert max(w.x1 for w in left) == 249.5
+    shuffled = left + right
+    random.Random(3).shuffle(shuffled)
+    words = reseq(shuffled)
+    top, bottom = 95.0, 100 + 40 * PITCH
+    rule = Segment(254, top, bottom)
+
+    def read_ruled(rules: Rules | None) -> list[str]:
+        layout = analyze_page(words, 612, 792, LayoutSettings(), rules=None if rules is None else lambda: rules)
+        return page_text(layout, LayoutSettings())[0].split()
+
+    columns = [w.text for w in left + right]
+    assert read_ruled(None) != columns  # (the case: without the rule, rows across)
+    assert read_ruled(Rules([], [rule])) == columns
+    assert read_ruled(Rules([Segment(top, 60, 500)], [rule])) == columns  # hung from a rule under a masthead
+    boxed = Rules([Segment(top, 60, 500), Segment(bottom, 60, 500)], [rule])
+    assert read_ruled(boxed) == read_ruled(None)
+    crossed = Rules([Segment(300, 60, 500)], [rule])  # a rule across between rows: a table's grid
+    assert read_ruled(crossed) == read_ruled(None)
 
 
 def test_single_column_with_indented_list_is_never_split():

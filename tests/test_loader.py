@@ -795,3 +795,26 @@ def test_a_drop_cap_drawn_in_large_type_reads_as_its_words_first_letter(tmp_path
     doc.save(tmp_path / "drop-cap.pdf")
     text = ColumnAwarePDFLoader(tmp_path / "drop-cap.pdf").load()[0].page_content
     assert words(text) == ("T" + " ".join(lines)).split()
+
+
+def test_a_column_rule_drawn_in_the_pdf_parts_ragged_columns_drawn_in_any_order(tmp_path):
+    # The page's drawn rule reaches the layout: two columns of nested list items (no edge lines
+    # up on either side of an 8-point gap), their lines drawn in shuffled order, a rule down the
+    # gap. Without the rule the same page reads rows across.
+    items = [(side, k) for side in (0, 1) for k in range(18)]
+    random.Random(5).shuffle(items)
+    pdfs = {}
+    for ruled in (False, True):
+        doc = pymupdf.open()
+        page = doc.new_page()
+        for side, k in items:
+            depth = [0, 1, 2, 3, 4, 3, 2, 1][k % 8]
+            text = " ".join([f"{'LR'[side]}{k}item"] + ["word"] * (2 + (k * 7) % 4))
+            page.insert_text(((60, 268)[side] + 14 * depth, 80 + 20 * k), text, fontsize=10, fontname="helv")
+        if ruled:
+            page.draw_line((264, 68), (264, 80 + 20 * 18), width=0.4)
+        doc.save(tmp_path / f"ruled{ruled}.pdf")
+        pdfs[ruled] = list(ColumnAwarePDFLoader(tmp_path / f"ruled{ruled}.pdf").lazy_load())[0].page_content
+    labels = [t for t in pdfs[True].split() if t.endswith("item")]
+    assert labels == [f"L{k}item" for k in range(18)] + [f"R{k}item" for k in range(18)]
+    assert [t for t in pdfs[False].split() if t.endswith("item")] != labels

@@ -14,11 +14,15 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Callable
 
 from .floats import is_caption_start
 from .geometry import Word, drawn_in_this_order, median, median_high
 from .rows import Row, line_pitch, row_pitch
 from .settings import LayoutSettings
+from .table_rules import Rules, Segment
+
+PageRules = Callable[[], Rules]  # the page's rules, read only when asked (they cost a pass over its drawing)
 
 
 _LEADER = re.compile(r"^[.…]+$")  # a dot leader's dots (each a word when spaced)
@@ -223,11 +227,12 @@ def _steady_share(values: list[float], tol: float) -> float:
     return sum(abs(b - a) <= tol for a, b in zip(values, values[1:])) / (len(values) - 1)
 
 
-def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
+def _validate(rows: list[Row], g: Gutter, s: LayoutSettings, rules: PageRules | None = None) -> Gutter | None:
     """Apply the guards and trim rows at the strip's ends that do not line up with its edges.
 
     Sides are counted row by row, not in pairs: columns whose baselines do not line up give rows
-    with text on one side only, alternately.
+    with text on one side only, alternately. `rules` (the page's, asked only for a strip that
+    fails the edge guard) may show a rule drawn down the strip between the columns.
     """
     # A strip barely wider than a word space is a column gutter only if it runs long: short
     # coincidences of justified spacing (rivers) look exactly like it for three or four rows.
@@ -275,6 +280,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     left_edge = _mode(lxs, tol)
     right_edge = _mode(rxs, tol)
     good = _lined_up(lx, rx, [left_edge], [right_edge], tol)
+    ruled: list[int] = []  # rows beside a rule drawn down the strip, where no edge lines up
     if max(_edge_share(lxs, tol), _edge_share(rxs, tol), steady) < s.min_edge_alignment:
         # A strip far wider than any word space, beside prose, may have ragged text on both sides
         # (a column of prose beside a table's indented labels): its rows line up on one side or
@@ -282,14 +288,18 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         # An edge may also sit at two indents (a column of hanging list items: bullets, then text).
         lined_up = max(len(good) / len(set(lx) | set(rx)), _two_edge_share(lxs, tol), _two_edge_share(rxs, tol))
         if not clear or lined_up < s.min_edge_alignment:
+            ruled = _beside_column_rule(rows, g, lwords, rwords, rules, s) if rules is not None and not narrowed else []
             centred = (_centred_rows(lwords, rwords, tol)
-                       if narrowed or g.x1 - g.x0 >= s.tie_gutter * s.min_gutter else [])
-            if len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not both_sides_wordy(
+                       if not ruled and (narrowed or g.x1 - g.x0 >= s.tie_gutter * s.min_gutter) else [])
+            if ruled:
+                good = ruled  # ragged columns (lists, code) with a rule drawn down between them
+            elif len(centred) < s.min_edge_alignment * len(set(lx) | set(rx)) or not both_sides_wordy(
                     rows[g.first: g.last + 1], (g.x0 + g.x1) / 2, s.tie_wordy_share):
                 return None  # (words of letters on both sides: a table's centred numbers are no grid)
-            good = centred  # centred blocks side by side (an author grid): their centres line up
-            g = Gutter(g.x0, g.x1, g.first, g.last, g.left, g.right, centred=True)
-    if not g.centred:
+            else:
+                good = centred  # centred blocks side by side (an author grid): their centres line up
+                g = Gutter(g.x0, g.x1, g.first, g.last, g.left, g.right, centred=True)
+    if not g.centred and not ruled:
         # Where the strip's ends are, rows line up with a side's commonest edge or with one nearer
         # the strip where many rows do: a column's text starts at its edge above references
         # whose hanging indent is commoner.
@@ -307,6 +317,11 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
     if len(good) < s.min_gutter_rows:
         return None
     first, last = good[0], good[-1]
+    if ruled:
+        # The rule says where the columns start and end: a row past its ends runs across the
+        # strip (a line under two boxes set side by side, whose rule ends with them).
+        return Gutter(g.x0, g.x1, first, last, [i for i in g.left if first <= i <= last],
+                      [i for i in g.right if first <= i <= last])
     pitch = line_pitch(rows[first: last + 1])
     # Where the two sides' baselines drift apart, their rows interleave and the rows' own pitch is
     # far below each side's: the band's line pitch is then its sides'.
@@ -345,6 +360,43 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings) -> Gutter | None:
         return None  # (the band would cut the note short: its rest glued to the lines beside)
     return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
                   [i for i in g.right if first <= i <= end], g.centred, note)
+
+
+def _beside_column_rule(rows: list[Row], g: Gutter, lwords: dict[int, list[Word]], rwords: dict[int, list[Word]],
+                        rules: PageRules, s: LayoutSettings) -> list[int]:
+    """The rows with words either side of a column rule, or none. The rule is drawn down the
+    strip, and no row beside it lies outside the strip (a word crossing where the rule is drawn
+    leaves the strip to the guards). Beside it, long_band_rows * min_gutter_rows rows or more
+    have words on each side, words of letters on both (`both_sides_wordy`). No rule across meets
+    it at both ends or crosses it: a table's rules box its column rules in, or cross them between
+    its rows; a column rule hangs free, or from a rule under a masthead. Columns of lists or
+    code, ragged on both sides, line up with no edge; the rule between them says where they
+    part, whatever the drawing order."""
+    long_run = s.long_band_rows * s.min_gutter_rows
+    if min(len(lwords), len(rwords)) < long_run or not both_sides_wordy(
+            rows[g.first: g.last + 1], (g.x0 + g.x1) / 2, s.tie_wordy_share):
+        return []
+    page = rules()
+    for v in page.vertical:
+        if not g.x0 < v.pos < g.x1:
+            continue
+        along = [i for i, row in enumerate(rows) if v.lo <= row.cy <= v.hi]
+        if not along or along[0] < g.first or along[-1] > g.last:
+            continue  # the rule runs on past the strip: a word crosses where it is drawn
+        beside = [i for i in along if i in lwords or i in rwords]
+        if (sum(1 for i in beside if i in lwords) >= long_run and sum(1 for i in beside if i in rwords) >= long_run
+                and not _boxed_in(v, page.horizontal, s)):
+            return beside
+    return []
+
+
+def _boxed_in(v: Segment, across: list[Segment], s: LayoutSettings) -> bool:
+    """Whether rules across meet vertical rule `v` at both its ends, or cross it between them."""
+    tol = s.rule_join
+    meeting = [h for h in across if h.lo - tol <= v.pos <= h.hi + tol and v.lo - tol <= h.pos <= v.hi + tol]
+    top = any(abs(h.pos - v.lo) <= tol for h in meeting)
+    bottom = any(abs(h.pos - v.hi) <= tol for h in meeting)
+    return (top and bottom) or any(v.lo + tol < h.pos < v.hi - tol for h in meeting)
 
 
 def _side_pitch(side: dict[int, list[Word]]) -> float:
@@ -525,8 +577,8 @@ def _mode(values: list[float], tol: float) -> float:
     return median(near, best * tol)
 
 
-def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
-    """Validated gutters of a region, widest row span first."""
+def find_gutters(rows: list[Row], settings: LayoutSettings, rules: PageRules | None = None) -> list[Gutter]:
+    """Validated gutters of a region, widest row span first (`rules`: the page's, see `_validate`)."""
     if len(rows) == 2:
         return _two_row_gutters(rows, settings)
     if len(rows) < settings.min_gutter_rows:
@@ -537,7 +589,7 @@ def find_gutters(rows: list[Row], settings: LayoutSettings) -> list[Gutter]:
     # _validate's first guard, in the sweep: most strips fail it
     for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch, settings.max_active_strips,
                     settings.min_gutter_rows):
-        v = _validate(rows, g, settings)
+        v = _validate(rows, g, settings, rules)
         if v is not None:
             found.append(v)
     found = _without_shadowed(rows, _bridge_overhangs(rows, found), settings)

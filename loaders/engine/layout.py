@@ -22,7 +22,7 @@ from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
 from .floats import block_height, floats_after_paragraphs, is_caption_start, opens_with_label
-from .gutters import Gutter, both_sides_wordy, find_gutters, find_tie_gutter
+from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
@@ -47,8 +47,9 @@ class _Leaf:
 class _Reader:
     """Walks a page region recursively and collects single-column leaves in reading order."""
 
-    def __init__(self, settings: LayoutSettings) -> None:
+    def __init__(self, settings: LayoutSettings, rules: PageRules | None = None) -> None:
         self.s = settings
+        self.rules = rules  # the page's rules, asked only where they may settle a gutter
         self.leaves: list[_Leaf] = []
         self.band = FIRST_BAND - 1  # the last band handed out: none yet
         self.columns: dict[int, int] = {}
@@ -66,7 +67,7 @@ class _Reader:
         if not rows:
             return
         if gutters is None:
-            gutters = find_gutters(rows, self.s)
+            gutters = find_gutters(rows, self.s, self.rules)
         found = next((g for g in gutters if _splits(rows, g, self.s)), None)
         tie = found is None  # (no gutter: the drawing order may still split at a tie gutter)
         g = find_tie_gutter(rows, self.s) if tie else found
@@ -133,7 +134,7 @@ class _Reader:
         while pending:
             side = pending.pop(0)
             rows = make_rows(side, self.s.row_overlap)
-            gutters = find_gutters(rows, self.s)
+            gutters = find_gutters(rows, self.s, self.rules)
             g = gutters[0] if gutters else None
             if g is not None and g.first == 0 and g.last == len(rows) - 1 and not g.note:
                 # The side is itself a run of full-height columns: a 3- or 4-column band. (Not
@@ -556,14 +557,16 @@ def _looks_like_title(text: str, s: LayoutSettings) -> bool:
 
 def analyze_page(words: list[Word], width: float, height: float,
                  settings: LayoutSettings | None = None, document_body: float = 0.0,
-                 watermarks: list[Word] | None = None) -> PageLayout:
+                 watermarks: list[Word] | None = None, rules: PageRules | None = None) -> PageLayout:
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages.
 
     `document_body`: the usual word height of the document's other pages (0: unknown): on a page
     whose usual type is its references' or its tables', a paragraph in the document's body type
     is no heading for being larger than the page's type. `watermarks` (the PDF edge tells them:
-    large type set slanted or printed over the text) come back as furniture, one block each."""
+    large type set slanted or printed over the text) come back as furniture, one block each.
+    `rules` gives the page's rules, in the words' frame, where a rule drawn down between columns
+    may tell a gutter that their words alone do not."""
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
     rtl_share = right_to_left_share([w.text for w in words])
@@ -585,7 +588,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         rows = make_rows(words, s.row_overlap)
     layout.usual_height, layout.word_count = body_h, len(words)
     n_top, n_bottom = _edge_rows(rows, height, body_h, s)
-    reader = _Reader(s)
+    reader = _Reader(s, rules)
     body_rows = rows[n_top: len(rows) - n_bottom]
     too_many = len(words) > s.max_words_for_columns
     if too_many:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from typing import Iterable, Iterator
 
 import pymupdf
@@ -18,6 +18,7 @@ from ..engine.floats import body_height, ends_open, floats_after_carried_sentenc
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout, weighted_median
 from ..engine.layout import analyze_page
+from ..engine.table_rules import merge_rules
 from ..engine.tables import notes_to_tables, place_tables
 from ..paths import display_path
 from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
@@ -96,8 +97,10 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
     try:
         page = doc[number]
         frame = page_words(page, settings)
-        layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks)
-                  if ocr.mode != "force" else None)
+        # (the text page's boxes alone: a chart's drawing list costs tens of times its text)
+        rules = cache(lambda: merge_rules(page_drawing(page, frame, settings, drawing_list=False).rules, settings))
+        layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks,
+                               rules) if ocr.mode != "force" else None)
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
         if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
@@ -111,10 +114,12 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                     settings = replace(settings, follow_drawing_order=False,
                                        float_size_change=ocr.float_size_change)
                 layout = analyze_page(result.words, frame.width, frame.height, settings,
-                                      0.0 if plan.whole_page else document_body, frame.watermarks)
+                                      0.0 if plan.whole_page else document_body, frame.watermarks,
+                                      None if plan.whole_page else rules)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
         if layout is None:  # OCR forced, and it failed: the page is read from its text layer
-            layout = analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks)
+            layout = analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks,
+                                  rules)
         layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings,
                               lambda: page_drawing(page, frame, settings, drawing_list=False))
         layout.turn = frame.turn
