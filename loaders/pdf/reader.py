@@ -9,7 +9,7 @@ import logging
 from collections import deque
 from dataclasses import dataclass, replace
 from functools import cache, partial
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import pymupdf
 
@@ -18,7 +18,8 @@ from ..engine.floats import body_height, ends_open, floats_after_carried_sentenc
 from ..engine.furniture import mark_furniture
 from ..engine.geometry import Box, PageLayout, weighted_median
 from ..engine.layout import analyze_page
-from ..engine.table_rules import merge_rules
+from ..engine.gutters import PageRules
+from ..engine.table_rules import Drawing, merge_rules
 from ..engine.tables import notes_to_tables, place_tables
 from ..paths import display_path
 from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
@@ -92,13 +93,24 @@ def open_pdf(source: str, data: bytes | None = None, password: str | None = None
     return doc
 
 
+def _quick_drawing(page: pymupdf.Page, frame: PageWords, settings: LayoutSettings) -> Callable[[], Drawing]:
+    """The page's drawing from the text page's boxes alone (a chart's drawing list costs tens of
+    times its text), read once if at all, for the gutters and the tables both."""
+    return cache(partial(page_drawing, page, frame, settings, drawing_list=False))
+
+
+def _page_rules(quick: Callable[[], Drawing], settings: LayoutSettings) -> PageRules:
+    """The page's rules, merged, for the gutters: read once if at all."""
+    return cache(lambda: merge_rules(quick().rules, settings))
+
+
 def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, source: str,
              ocr: OcrSettings, document_body: float = 0.0) -> tuple[PageLayout, bool, PageWords, OcrResult | None]:
     try:
         page = doc[number]
         frame = page_words(page, settings)
-        # (the text page's boxes alone: a chart's drawing list costs tens of times its text)
-        rules = cache(lambda: merge_rules(page_drawing(page, frame, settings, drawing_list=False).rules, settings))
+        quick = _quick_drawing(page, frame, settings)
+        rules = _page_rules(quick, settings)
         layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks,
                                rules) if ocr.mode != "force" else None)
         plan = plan_ocr(page, frame, layout, ocr)
@@ -113,6 +125,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                     # would pass for a float set in other type, so only captions are floats.
                     settings = replace(settings, follow_drawing_order=False,
                                        float_size_change=ocr.float_size_change)
+                    quick = _quick_drawing(page, frame, settings)  # (the tables' look, in the OCR frame)
                 layout = analyze_page(result.words, frame.width, frame.height, settings,
                                       0.0 if plan.whole_page else document_body, frame.watermarks,
                                       None if plan.whole_page else rules)
@@ -120,8 +133,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         if layout is None:  # OCR forced, and it failed: the page is read from its text layer
             layout = analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks,
                                   rules)
-        layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings,
-                              lambda: page_drawing(page, frame, settings, drawing_list=False))
+        layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings, quick)
         layout.turn = frame.turn
     except OcrUnavailableError:
         raise

@@ -107,20 +107,17 @@ def without_control_words(raw: list[tuple]) -> list[tuple]:
 _Char = tuple[float, float, float, float, str, float, float]  # box, character, font size, baseline
 
 
-_NO_TEXT: dict = {"blocks": []}
-
-
-def _text_dict(tp: pymupdf.TextPage, raw: bool = False) -> dict | None:
-    """The text page's dict (its rawdict when `raw`), or None where MuPDF cannot build it: some
-    fonts give a glyph a character code outside Unicode (seen on shaped Arabic), and the dict
-    readers then fail for the whole page, where its words still read. The characters only
-    refine the words, so the page is read without them rather than lost."""
+def _text_dict(tp: pymupdf.TextPage, raw: bool = False) -> dict:
+    """The text page's dict (its rawdict when `raw`), without blocks where MuPDF cannot build
+    it: some fonts give a glyph a character code outside Unicode (seen on shaped Arabic), and
+    the dict readers then fail for the whole page, where its words still read. The characters
+    only refine the words, so the page is read without them rather than lost."""
     try:
         return tp.extractRAWDICT() if raw else tp.extractDICT()
     except (SystemError, ValueError) as exc:
         log.warning("MuPDF cannot give a page's %s (%s): the page is read from its words alone",
                     "characters" if raw else "lines", exc)
-        return None
+        return {"blocks": []}
 
 
 def _spans(rawdict: dict) -> list[tuple]:
@@ -142,11 +139,11 @@ def _spans_near(tp: pymupdf.TextPage, words: list[tuple]) -> list[tuple]:
         rect = tp.this.m_internal.mediabox
         saved = (rect.x0, rect.y0, rect.x1, rect.y1)
     except AttributeError:  # (a PyMuPDF without the low-level text page: the whole page)
-        return _spans(_text_dict(tp, raw=True) or _NO_TEXT)
+        return _spans(_text_dict(tp, raw=True))
     try:
         rect.x0, rect.y0 = max(saved[0], x0), max(saved[1], y0)
         rect.x1, rect.y1 = min(saved[2], x1), min(saved[3], y1)
-        return _spans(_text_dict(tp, raw=True) or _NO_TEXT)
+        return _spans(_text_dict(tp, raw=True))
     finally:
         rect.x0, rect.y0, rect.x1, rect.y1 = saved
 
@@ -469,7 +466,7 @@ def _lone_words_by_their_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], d
     # A word's own line first, by extractWORDS' numbers (text blocks counted alone): a page
     # drawn word by word has a line for every word.
     own: dict[tuple[int, int], tuple[tuple, tuple]] = {}
-    text_blocks = (block for block in (_text_dict(tp) or _NO_TEXT)["blocks"] if block["type"] == 0)
+    text_blocks = (block for block in _text_dict(tp)["blocks"] if block["type"] == 0)
     for number, block in enumerate(text_blocks):
         for k, ln in enumerate(block["lines"]):
             if _steep(ln["dir"][0], ln["dir"][1], s):
@@ -517,7 +514,7 @@ def _upside_down(tp: pymupdf.TextPage, s: LayoutSettings) -> bool:
     direction (from the text matrix, which a right-to-left script does not turn, and which
     holds for a word drawn on its own, whatever order the page draws its words in)."""
     down = up = 0
-    for block in (_text_dict(tp) or _NO_TEXT)["blocks"]:
+    for block in _text_dict(tp)["blocks"]:
         for ln in block.get("lines", ()):
             dx, dy = ln["dir"]
             if _steep(dx, dy, s):
@@ -587,7 +584,7 @@ def _watermark_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions:
     lone = {k: line[0] for k, (line, d) in enumerate(zip(lines, directions))
             if d == "h" and len(line) == 1 and _big_and_narrow(line[0], big, s)}
     if lone and upright:
-        climbing = [ln["bbox"] for b in (_text_dict(tp) or _NO_TEXT)["blocks"] for ln in b.get("lines", ())
+        climbing = [ln["bbox"] for b in _text_dict(tp)["blocks"] for ln in b.get("lines", ())
                     if _slanted(ln["dir"][0], ln["dir"][1], s)]
         found |= {k for k, w in lone.items()
                   if any(abs(b[0] - w[0]) <= 1 and abs(b[1] - w[1]) <= 1 and abs(b[2] - w[2]) <= 1
@@ -636,7 +633,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     # A one-character class first: the pair patterns cost ten times as much on every page.
     chars_asked = (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
         _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain))
-    if chars_asked and (rawdict := _text_dict(tp, raw=True)) is not None:
+    if chars_asked and (rawdict := _text_dict(tp, raw=True))["blocks"]:  # (none: unreadable, see _text_dict)
         raw = _marks_off(_words_from_chars(rawdict, s), lambda _: _spans(rawdict), s)
     else:  # (the characters read only where asked for, and only then)
         raw = _marks_off(_unglued(raw, partial(_spans_near, tp), s), partial(_spans_near, tp), s)
