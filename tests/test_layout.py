@@ -693,6 +693,38 @@ def test_drawing_order_that_contradicts_the_geometry_is_not_followed():
     assert read(drawn_last)[:5] == [w.text for w in title]
 
 
+def test_drawing_order_that_reads_up_a_column_is_not_followed():
+    """A form's items drawn 1, 3, 2, 4 down one column: the column reads down, whatever the
+    drawing (a caption drawn after the text under it still goes where it is drawn, above)."""
+    items = [column(numbered_lines(f"Item{k}x", 2), 72, 100 + k * 3 * PITCH) for k in range(4)]
+    drawn = reseq(items[0] + items[2] + items[1] + items[3])
+    assert read(drawn) == [w.text for item in items for w in item]
+
+
+def _kinds_and_texts(words: list[Word]) -> list[tuple[str, str]]:
+    layout = analyze_page(words, 612, 792, LayoutSettings())
+    return [(b.kind, " ".join(line.text for line in b.lines)) for b in layout.body_blocks]
+
+
+def test_a_numbered_line_carried_on_in_lower_case_is_a_list_item_not_a_heading():
+    """"1. Passport of the United States or" over "a passport card ...": a list item's first line,
+    short and numbered like a heading; the item is one paragraph. A numbered heading broken over
+    two lines ("coupling" under its first) stays a heading, and a numbered heading over a
+    paragraph that opens in capitals stays one."""
+    item = ["1. Passport of the United States or", "a passport card issued by the state",
+            "to its own citizens living abroad."]
+    heading = ["2. Evanescent versus quadrupole light-matter", "coupling"]
+    body = ["Assume that a single particle of radius r is placed at a small distance from",
+            "the surface of the prism so that its field decays away from the boundary."]
+    heading2 = ["3. Results"]
+    words = column(item, 72, 100)
+    words += column(heading, 72, 100 + 4 * PITCH) + column(body, 72, 100 + 7 * PITCH)
+    words += column(heading2, 72, 100 + 10 * PITCH) + column(body, 72, 100 + 11 * PITCH)
+    words = reseq(words)
+    assert _kinds_and_texts(words) == [("text", " ".join(item)), ("heading", " ".join(heading)), ("text", " ".join(body)),
+                              ("heading", heading2[0]), ("text", " ".join(body))]
+
+
 def test_raised_footnote_marks_are_dropped_but_exponents_and_names_stay():
     words = line_words("the Boolean operations and1 always return", 72, 100)
     words += line_words("one of python3 their operands, area πr2 here.", 72, 112, len(words))

@@ -10,7 +10,11 @@ otherwise the geometric reading stands. Sure means:
   row by row across a gutter fails this);
 - the columns of each band come in order: most of a column before most of the next;
 - it starts where the geometric reading starts (a title the PDF draws last is not followed);
-- it reads a title block (author blocks side by side) before the bands below it.
+- it reads a title block (author blocks side by side) before the bands below it;
+- it reads each column's running text of the body's size down the column: it never goes up
+  from such a line to another one above it in its column, unless that one opens a caption (a
+  float the drawing puts after the paragraph it interrupts). A form's items drawn "2., 1., 3."
+  fail this.
 
 A block whose lines are all drawn together keeps geometry's order of them: the drawing only
 says where the block goes.
@@ -23,7 +27,8 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from .geometry import Block, Line, drawn_in_this_order, median_high
+from .floats import body_size, opens_with_label
+from .geometry import TEXT, Block, Line, drawn_in_this_order, median_high
 from .settings import LayoutSettings
 
 _TWO_LETTERS = re.compile(r"[^\W\d_].*[^\W\d_]")  # a word with two letters or more
@@ -137,6 +142,27 @@ def _columns_in_order(geometric: list[Block], ordered: list[Block], s: LayoutSet
     return True
 
 
+def _reads_down_its_columns(ordered: list[Block], body_h: float, s: LayoutSettings) -> bool:
+    """No line of running text in the body's size is followed, in its column, by another such line
+    above it (and over it), unless that line's block opens with a float's label: the drawing
+    then reads a caption after the paragraph its float interrupts."""
+    last: dict[tuple[int, int], Line] = {}
+    for b in ordered:
+        if b.kind != TEXT or not body_size(b, body_h, s):
+            continue
+        caption = opens_with_label(b.lines[0].text)
+        for line in b.lines:
+            if not running_text(line, s):
+                continue
+            before = last.get((b.band, b.column))
+            if before is not None and not caption:
+                up, down = line.box, before.box
+                if up.y1 <= down.y0 and min(up.x1, down.x1) > max(up.x0, down.x0):
+                    return False
+            last[(b.band, b.column)] = line
+    return True
+
+
 def _titles_first(ordered: list[Block], title_bands: frozenset[int]) -> bool:
     """Every title block's lines come before those of the bands below it."""
     for t in title_bands:
@@ -147,7 +173,7 @@ def _titles_first(ordered: list[Block], title_bands: frozenset[int]) -> bool:
     return True
 
 
-def follow_drawing_order(blocks: list[Block], s: LayoutSettings,
+def follow_drawing_order(blocks: list[Block], s: LayoutSettings, body_h: float,
                          title_bands: frozenset[int] = frozenset()) -> list[Block]:
     """The blocks re-ordered line by line in drawing order when that order is sound (see the
     module docstring); otherwise the blocks as given. Needs `Word.seq` to be the drawing order.
@@ -164,6 +190,8 @@ def follow_drawing_order(blocks: list[Block], s: LayoutSettings,
     if ordered[0].lines[0].words[0] is not lines[0].words[0]:
         return blocks
     if _steps_across_a_row(ordered, s) or not _columns_in_order(blocks, ordered, s):
+        return blocks
+    if not _reads_down_its_columns(ordered, body_h, s):
         return blocks
     if title_bands and not _titles_first(ordered, title_bands):
         return blocks

@@ -63,7 +63,7 @@ def _same_size(block: Block, height: float, s: LayoutSettings) -> bool:
     return abs(block_height(block) - height) <= s.float_size_change * height
 
 
-def _body_size(block: Block, body_h: float, s: LayoutSettings) -> bool:
+def body_size(block: Block, body_h: float, s: LayoutSettings) -> bool:
     return _same_size(block, body_h, s)
 
 
@@ -80,7 +80,7 @@ def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     first = block.lines[0].text
     if is_caption_start(first):
         return True
-    return not _body_size(block, body_h, s) or _captioned_below(block, s)
+    return not body_size(block, body_h, s) or _captioned_below(block, s)
 
 
 def _captioned_below(block: Block, s: LayoutSettings) -> bool:

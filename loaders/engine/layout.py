@@ -419,6 +419,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     tall = (pitch > 0 and median([r.y1 - r.y0 for r in leaf.rows], 0.0) > pitch  # (rows: cheap, and no shorter)
             and median([r.word_height for r in leaf.rows], 0.0) > pitch)
     prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
+    items: list[Block] = []  # numbered lines taken for headings that the next line carries on
     for row in leaf.rows:
         line = Line(row.words)
         text = line.text
@@ -440,6 +441,13 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 and _next_line_down(prev, row, pitch, body_h, s)):
             blocks[-1].lines.append(line)
             prev, prev_text = row, text
+            continue
+        if (prev is not None and prev_heading and not heading
+                and _list_item_goes_on(blocks[-1], prev_h, text, height, body_h, s)
+                and _next_line_down(prev, row, pitch, body_h, s)):
+            blocks[-1].lines.append(line)
+            items.append(blocks[-1])
+            prev, prev_heading, prev_text = row, False, text
             continue
         new = prev is None or heading != prev_heading
         if not new and heading and _NUMBERED_LINE.match(text) and _caps_heading(blocks[-1]) and not in_capitals(text):
@@ -473,6 +481,10 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         else:
             blocks[-1].lines.append(line)
         prev, prev_heading, prev_h, prev_text = row, heading, height, text
+    # A numbered line carried on is a list item's first line, or a heading broken over lines
+    # ("2. Evanescent vs. conventional quadrupole light-matter" / "coupling"): no longer than a title.
+    for b in items:
+        b.kind = HEADING if sum(len(line.words) for line in b.lines) <= s.title_max_words else TEXT
     # Headings are short: a block of tall lines running over heading_max_words words is a
     # paragraph in larger type (a page whose usual type is its references' or its tables'). So is
     # a block longer than a title in type no larger than the document's body type, where the
@@ -515,6 +527,19 @@ def _caps_heading_goes_on(block: Block, text: str, height: float, prev_h: float,
 def _baseline(row: Row) -> float:
     """Where the row's words usually end below: a subscript or a sum's limits do not move it."""
     return median([w.y1 for w in row.words], row.y1)
+
+
+def _list_item_goes_on(block: Block, block_h: float, text: str, height: float, body_h: float,
+                       s: LayoutSettings) -> bool:
+    """A numbered line taken for a heading (`block`, in type of height `block_h`) that the next
+    line (`text`, `height`) carries on in its own type, opening in lower case: a list item's or
+    clause's first line ("3. Pasaporte extranjero con sello I-551" over "temporal o anotación
+    impresa"), for a heading's sentence never runs on into the next line. Only a heading told by
+    its number alone, one line open at its end."""
+    first = block.lines[0].text
+    return (len(block.lines) == 1 and text[:1].islower() and bool(_NUMBERED_LINE.match(first))
+            and not _ENDS_SENTENCE.search(first) and block_h < s.heading_size_ratio * body_h
+            and abs(height - block_h) <= s.float_size_change * max(height, block_h))
 
 
 def _next_line_down(prev: Row, row: Row, pitch: float, body_h: float, s: LayoutSettings) -> bool:
@@ -607,7 +632,7 @@ def analyze_page(words: list[Word], width: float, height: float,
             b.region = k
             body.append(b)
     if s.follow_drawing_order and not too_many:
-        body = follow_drawing_order(body, s, frozenset(reader.title_bands))
+        body = follow_drawing_order(body, s, body_h, frozenset(reader.title_bands))
     body = place_sideways(body, sideways)
     body = floats_after_paragraphs(body, body_h, s)
     body = place_side_notes(body, notes, s, reader.notes)
