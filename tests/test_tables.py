@@ -68,6 +68,20 @@ def test_spanning_cells_give_their_text_in_every_position_they_cover(tmp_path):
     assert found[0][1][:2] == [["Region", "Primary", "Primary", "Secondary"], ["Region", "Girls", "Boys", "All"]]
 
 
+def test_a_long_cell_spanning_rows_is_given_once(tmp_path):
+    """A form's address beside three rows of fields: given in its first row only, not three
+    times over (a short label spanning rows is given in each, as above)."""
+    xs, ys = [72, 300, 460], [170, 186, 202, 218, 234, 250]
+    address = "Consignee: Float Glass Centre\n23 Devaraja Mudali Street\nChennai 600003 India"
+    cells = [Cell(0, 0, "Party"), Cell(0, 1, "Field"),
+             Cell(1, 0, address, rows=3), Cell(1, 1, "Operator: Li"), Cell(2, 1, "Sales: SA203"),
+             Cell(3, 1, "Phone: 18222150"), Cell(4, 0, "Carrier"), Cell(4, 1, "CMA CGM")]
+    t = TableSpec(xs, ys, cells, "grid")
+    [(_, rows, _)] = tables_of(write(tmp_path / "t.pdf", [page_with(t)]))
+    assert [row[0] for row in rows] == ["Party", " ".join(address.split()), "", "", "Carrier"]
+    assert [row[1] for row in rows] == ["Field", "Operator: Li", "Sales: SA203", "Phone: 18222150", "CMA CGM"]
+
+
 def test_a_cell_wrapped_onto_several_lines_is_one_cell(tmp_path):
     rows = [["ID", "Risk", "Owner"],
             ["R1", "Supplier delivers\ncomponents late", "Purchasing"],
@@ -521,6 +535,45 @@ def test_two_columns_left_unruled_between_them_inside_a_ruled_table_are_two(tmp_
     p.lines += [(x0, y0, x0, y1), (t.xs[1], y0, t.xs[1], y1), (x1, y0, x1, y1)]
     found = tables_of(write(tmp_path / "t.pdf", [p]))
     assert [rows for _, rows, _ in found] == [t.grid()]
+
+
+_FORM_LISTS = {
+    "A": ["Passport issued by the state", "Permanent resident card with photo\nand its number", "Foreign passport\nwith a temporary stamp\nor a printed note", "Work permit card"],
+    "B": ["Driver licence", "Identity card\nof a public office", "School card", "Voter card", "Military card",
+          "Native tribal paper"],
+    "C": ["Social security card\nwithout limits", "Birth record\nfrom abroad", "Birth certificate\nwith a seal"],
+}
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_lists_ruled_each_on_its_own_side_by_side_in_one_frame_are_no_table(tmp_path, order):
+    """A form's three lists in one frame under a ruled header, each list's items ruled apart at
+    their own heights: no row is the table's (read as rows, each item would stand beside items
+    of other lists, and a long one over and over). Each list reads whole, in order, one after the
+    other, whatever the drawing order."""
+    xs, top = [60, 235, 410, 540], 150.0
+    p = Page()
+    p.prose(72, 80, 451, LOREM)
+    p.lines += [(xs[0], top, xs[-1], top), (xs[0], top + 20, xs[-1], top + 20)]
+    bottom = top + 20
+    for k, (name, items) in enumerate(_FORM_LISTS.items()):
+        p.text(xs[k] + PAD, top + 14, f"List {name}")
+        y = top + 20
+        for n, item in enumerate(items, 1):
+            lines = item.split("\n")
+            for j, line in enumerate(lines):
+                p.text(xs[k] + PAD, y + 13 + j * LEAD, f"{name}{n}. {line}" if j == 0 else line)
+            y += 8 + len(lines) * LEAD
+            p.lines.append((xs[k], y, xs[k + 1], y))
+        bottom = max(bottom, y + 10)
+    p.lines += [(x, top, x, bottom) for x in xs] + [(xs[0], bottom, xs[-1], bottom)]
+    path = write(tmp_path / f"lists-{order}.pdf", [p], order, seed=3)
+    assert tables_of(path) == []
+    text = " ".join(ColumnAwarePDFLoader(path).load()[0].page_content.split())
+    expected = [f"{name}{n}. {' '.join(item.split())}" for name, items in _FORM_LISTS.items()
+                for n, item in enumerate(items, 1)]
+    assert all(e in text for e in expected)
+    assert [text.index(e) for e in expected] == sorted(text.index(e) for e in expected)
 
 
 def test_lines_of_code_between_two_rules_are_no_table(tmp_path):

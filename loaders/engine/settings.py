@@ -462,6 +462,9 @@ class LayoutSettings:
     # A cell spanning this many rows or more and as many columns is a diagram's box read over
     # the rules of the boxes around it: no table (a header's corner spans two by two).
     table_block_cell: int = 3
+    # A spanning cell of more words than this is given once, in its first position (a form's
+    # address beside three rows of fields); a shorter one (a label) in every position it covers.
+    table_span_once_words: int = 8
     # At least this many numbers at even distances counting in even steps are a chart's axis.
     table_axis_ticks: int = 4
     # More than this share of a table's words of symbols only (or of glyphs without a character)

@@ -410,6 +410,22 @@ def _block_cell(grid: list[list[list[Word]]], least: int) -> bool:
     return any(len(rows) >= least and len(cols) >= least for rows, cols in where.values())
 
 
+def _rows_cross(body: list[list[list[Word]]]) -> bool:
+    """Whether two columns each have a cell spanning down across a row that the other parts:
+    their rows do not line up, so neither's rows are the table's. A table's spans nest (a label
+    over the rows of the columns beside it, which part no row of the label's); lists or boxes
+    ruled each on its own and set side by side in one frame cross, and read as rows they would
+    give every item beside items it has nothing to do with, and each long one over and over."""
+    m = len(body[0]) if body else 0
+    spans: list[set[int]] = [set() for _ in range(m)]  # rows r whose cell in column k goes on in r + 1
+    parts: list[set[int]] = [set() for _ in range(m)]  # rows r whose cell in k ends where another starts
+    for r, (row, below) in enumerate(zip(body, body[1:])):
+        for k, (a, b) in enumerate(zip(row, below)):
+            if a and b:
+                (spans if a[0] is b[0] else parts)[k].add(r)
+    return any(spans[p] & parts[q] and spans[q] & parts[p] for p in range(m) for q in range(p + 1, m))
+
+
 def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], height: float) -> bool:
     """The lines of a band carry on the cells beside its label in loose leading: each set less
     than a line's height under the one above, only the label's line fills the first column, and
@@ -591,6 +607,8 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
         return None  # names beside their e-mail addresses, no header: a paper's author block
     if _block_cell(grid, s.table_block_cell):
         return None  # boxes of a diagram (a UML class in a package's frame), no grid of cells
+    if _rows_cross(grid[header_rows:]):
+        return None  # boxes or lists set side by side in a frame (a form's lists), no rows
     if _axis_column(grid, s) or _symbolic(lines, s, _mark_columns(grid, max(1, header_rows)) | _nil_values(grid, max(1, header_rows))) or any(
             _FIGURE.match(" ".join(w.text for w in r.words)) for r in lines):
         return None  # a chart's axis, a display equation, or a figure with its caption

@@ -6,7 +6,7 @@ its lines normalised and joined as a paragraph's are (pieces of a word drawn tou
 word, a word broken at a line end whole again: the page text hands that in, this module stays
 below the page renderer); the lines are apart by single spaces.
 A spanning cell's text is given in every position it covers (the engine repeats its words), so
-every row keeps the shape of the table.
+every row keeps the shape of the table; a long one only in its first (`cell_rows`).
 """
 from __future__ import annotations
 
@@ -44,10 +44,21 @@ def cell_text(words: list[Word], join_lines: JoinLines) -> str:
     return join_lines(_cell_lines(words))
 
 
-def cell_rows(table: Table, join_lines: JoinLines, page_right_to_left: bool = False) -> list[list[str]]:
+def cell_rows(table: Table, join_lines: JoinLines, once_over: int, page_right_to_left: bool = False) -> list[list[str]]:
     """The table's rows of cell texts in reading order: a Hebrew or Arabic table's from the right
-    (on a right-to-left page, any table but one of Latin words)."""
-    rows = [[cell_text(cell, join_lines) for cell in row] for row in table.cells]
+    (on a right-to-left page, any table but one of Latin words). A spanning cell of more than
+    `once_over` words is given once, in its first position (top left): a form's address beside
+    three rows of fields is not read three times; a shorter one (a row's label, a group's head) in
+    every position, so each row keeps its shape."""
+    given: set[int] = set()
+    rows = []
+    for row in table.cells:
+        texts = []
+        for cell in row:
+            first = id(cell[0]) if cell else 0
+            texts.append("" if first in given and len(cell) > once_over else cell_text(cell, join_lines))
+            given.add(first)
+        rows.append(texts)
     return [row[::-1] for row in rows] if paragraph_right_to_left(table.words, page_right_to_left) else rows
 
 
@@ -73,7 +84,8 @@ def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: J
     block keeps its cell texts, caption and notes (the page metadata gives them)."""
     table = block.table
     assert table is not None, "a table block is made with its table"
-    block.rows, block.caption, block.notes = cell_rows(table, join_lines, page_right_to_left), caption, notes
+    block.rows = cell_rows(table, join_lines, s.table_span_once_words, page_right_to_left)
+    block.caption, block.notes = caption, notes
     body = render_rows(block.rows, table.header_rows, s.tables)
     if block.caption:
         body = block.caption + CAPTION_SEPARATOR + body
