@@ -613,6 +613,14 @@ def test_ruler_cut_off_by_the_page_edge_is_not_text():
     assert read(reseq(words)) == " ".join(lines).split()
 
 
+def test_a_page_of_counting_numbers_alone_is_text_not_rulers():
+    """Columns of numbers counting on (1 ... 24, 100 ... 123, 200 ... 223) and no word beside
+    them: a table of numbers, not line numbers with no lines to number; none is lost."""
+    words = [Word(x, 100 + PITCH * k, x + 15, 110 + PITCH * k, str(start + k))
+             for k in range(24) for x, start in ((72, 1), (120, 100), (160, 200))]
+    assert sorted(read(reseq(words)), key=int) == sorted((w.text for w in words), key=int)
+
+
 def test_a_short_ruler_counting_on_from_the_pages_ruler_is_not_text():
     """A review copy: the left column's lines are numbered 1-20, the right column's four lines go
     on from 21 in the gutter, too few numbers to be a ruler on their own."""

@@ -99,6 +99,8 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
             continue
         if text is None:
             text = _text_beside(words)
+            if not text.centres:
+                return words, []  # numbers alone (a table of them): no line for a ruler to count
         group = sorted(group, key=lambda w: w.y0)
         diffs = [int(b.text) - int(a.text) for a, b in zip(group, group[1:])]
         step = _step(group, diffs)
@@ -122,6 +124,8 @@ def split_rulers(words: list[Word], s: LayoutSettings) -> tuple[list[Word], list
         # A ruler the columns part: its numbers by the left column and in the gutter, each group
         # short of a ruler, count on as one (165 ... 190 by the left, 195 ... 215 in the gutter).
         text = text or _text_beside(words)
+        if not text.centres:
+            return words, []
         parts, step = _ruler_in_parts(short, text, s)
         ruler.update(id(w) for w in parts)
         steps.append(step)
