@@ -734,3 +734,26 @@ def test_a_cell_spanning_three_rows_and_three_columns_is_a_diagram_s_box_not_a_t
     assert sum(" ".join(w.text for w in cell) == "Block attributes" for row in table.cells for cell in row) == 4
     words, rules = _grid_with_block(range(1, 4), range(1, 4))
     assert build_table(Box(72, 100, 372, 220), words, rules, S) is None
+
+
+def test_a_value_run_up_against_its_label_s_dot_leader_is_the_next_column_s():
+    """"Larceny-theft. . . . . .1,080.1": a leader clipped short of a right-aligned number, whose
+    box then starts at the last dot, as one cell with the label. The value is the first column's,
+    not the label's."""
+    rows = [("Burglary.", "240.9", "60.3"), ("Larceny-theft.", "1,080.1", "258.1"), ("Arson.", "9.8", "4.3"),
+            ("Fraud.", "173.7", "5.1")]
+    words: list[Word] = cell_words([["Offense", "Total", "Minors"]], [72, 180, 240], 100)
+    for r, (label, total, minors) in enumerate(rows):
+        y = 116 + 16 * r
+        words += proportional(label, 72, y)
+        x = words[-1].x1 + 2.5
+        while x < 170:
+            words.append(Word(x, y, x + 2.5, y + HEIGHT, "."))
+            x += 5.0
+        glued = r % 2  # (the others' leaders stop short, their values set apart)
+        words.append(Word(words[-1].x1 if glued else 195, y, 215, y + HEIGHT, total))  # its box from the last dot
+        words += proportional(minors, 240, y)
+    t = build_table(Box(72, 100, 300, 180), words, Rules(), S)
+    assert t is not None
+    assert [[" ".join(w.text for w in cell if w.text != ".") for cell in row] for row in t.cells] == [
+        ["Offense", "Total", "Minors"]] + [list(row) for row in rows]

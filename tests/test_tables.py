@@ -261,6 +261,54 @@ def test_a_contents_list_in_a_column_is_no_table(tmp_path):
     assert "1 Introduction\n2 Obtaining and installing the package" in text and "10 Appendices" in text
 
 
+def _leader(p: Page, x0: float, x1: float, y: float) -> None:
+    """Dots one by one from x0 up to x1, as a statistical table leads a row's label to its value."""
+    x = x0
+    while x + 2 < x1:
+        p.text(x, y, ".")
+        x += 5.0
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_whose_labels_lead_to_their_values_by_dots_is_a_table(tmp_path, order):
+    """A statistical abstract's table: each label led by dots to the first value, which may sit
+    right against the last dot. A table, its labels without their leaders, each value in its
+    column; a contents list led by dots to its pages stays no table."""
+    rows = [("Violent crime.", ["467.9", "69.1", "398.8"]), ("Robbery.", ["102.1", "25.5", "76.6"]),
+            ("Property crime.", ["1,396.4", "338.7", "1,057.7"]), ("Burglary.", ["240.9", "60.3", "180.6"]),
+            ("Arson.", ["9.8", "4.3", "5.5"]), ("Fraud.", ["173.7", "5.1", "168.5"])]
+    heads, value_right = ["Total", "Under 18", "Adults"], [250.0, 320.0, 390.0]
+    p = Page()
+    y = p.prose(72, 80, 451, LOREM)
+    p.text(72, y + 10, "Table 324. Arrests by age: 2009")
+    y += 30
+    p.lines += [(72, y - 12, 400, y - 12), (72, y + 4, 400, y + 4)]
+    p.text(72, y, "Offense charged")
+    for head, right in zip(heads, value_right):
+        p.text(right - pymupdf.get_text_length(head, fontname="helv", fontsize=9), y, head)
+    for k, (label, values) in enumerate(rows):
+        y += LEAD
+        p.text(72, y, label)
+        first = value_right[0] - pymupdf.get_text_length(values[0], fontname="helv", fontsize=9)
+        _leader(p, 72 + pymupdf.get_text_length(label + " ", fontname="helv", fontsize=9), first - (0 if k % 2 else 6), y)
+        for value, right in zip(values, value_right):
+            p.text(right - pymupdf.get_text_length(value, fontname="helv", fontsize=9), y, value)
+    p.lines.append((72, y + 5, 400, y + 5))
+    y = p.prose(72, y + 30, 451, LOREM)
+    [(_, found, _)] = tables_of(write(tmp_path / f"leaders-{order}.pdf", [p], order, seed=2))
+    assert found == [["Offense charged"] + heads] + [[label] + values for label, values in rows]
+    # A contents list: titles led by dots to their pages, no table.
+    toc = Page()
+    y = 80.0
+    for title, page in [("Introduction", "1"), ("Methods of the survey", "4"), ("Results by region", "9"),
+                        ("Discussion", "15"), ("Conclusions", "21"), ("References", "24")]:
+        toc.text(72, y, title)
+        _leader(toc, 72 + pymupdf.get_text_length(title + " ", fontname="helv", fontsize=9), 380, y)
+        toc.text(390, y, page)
+        y += LEAD
+    assert tables_of(write(tmp_path / f"toc-{order}.pdf", [toc], order, seed=2)) == []
+
+
 @pytest.mark.parametrize("rules", ["booktabs", "none"])
 def test_a_captions_last_line_set_close_over_the_table_is_no_header_line(tmp_path, rules):
     """A caption of two lines, its short last line centred over the table's columns one line

@@ -23,7 +23,8 @@ from typing import Callable, Iterable, Sequence
 from .geometry import LETTERED, Box, Line, Word, drawn_touching, median, words_box
 from .rows import Row, make_rows
 from .settings import LayoutSettings
-from .table_regions import LIST_MARKER, axis_labels, cell_text, cells_of, counts_evenly, number
+from .table_regions import (LEADER_LENGTH, LIST_MARKER, axis_labels, cell_text, cells_of, counts_evenly, leader_dots,
+                            number, without_leaders)
 from .table_rules import Rules, Segment, group_segments as _group
 
 
@@ -410,6 +411,26 @@ def _block_cell(grid: list[list[list[Word]]], least: int) -> bool:
     return any(len(rows) >= least and len(cols) >= least for rows, cols in where.values())
 
 
+def _values_after_leaders(grid: list[list[list[Word]]]) -> None:
+    """A value that dot leaders lead to, read into the label's cell (or into one cell spanning the
+    label's column and the next), goes to the next column's cell: "Robbery. . . . . . .102.1" is a
+    label and the first column's value, run together where the leader ends under the value's box
+    (a leader clipped short of a right-aligned number)."""
+    for row in grid:
+        for k in range(len(row) - 1):
+            if len(row[k]) < 2 or row[k + 1] and row[k + 1][0] is not row[k][0]:
+                continue  # (the cell after it empty, or the same cell read as spanning both)
+            cell = in_reading_order(row[k])
+            value = len(cell)
+            while value and _AMOUNT.match(cell[value - 1].text):
+                value -= 1
+            leader = value
+            while leader and leader_dots(cell[leader - 1].text):
+                leader -= 1
+            if value < len(cell) and sum(leader_dots(w.text) for w in cell[leader:value]) >= LEADER_LENGTH:
+                row[k], row[k + 1] = cell[:value], cell[value:]
+
+
 def _rows_cross(body: list[list[list[Word]]]) -> bool:
     """Whether two columns each have a cell spanning down across a row that the other parts:
     their rows do not line up, so neither's rows are the table's. A table's spans nest (a label
@@ -582,6 +603,7 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
                                    headings)
         grid += rows
         row_band += [b] * len(rows)
+    _values_after_leaders(grid)
     if not col_rules:
         grid, cols = _join_header_columns(grid, cols, [b < head for b in row_band] if len(bands) > 1
                                           else [r == 0 for r in range(len(grid))])
@@ -803,16 +825,18 @@ def _nil_or_amount(cell: list[Word]) -> bool:
 
 def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[int] = frozenset()) -> bool:
     """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
-    not the words and numbers of a table. A number's or a word's pieces drawn touching ("26.78"
+    not the words and numbers of a table (nor its dot leaders). A number's or a word's pieces drawn touching ("26.78"
     "±" "0" "." "27", "{" "linear" ",") count as the one word they make, and a "±" between two
     numbers as no symbol; an equation's letters and brackets drawn touching ("f" "(" "x" ")")
     stay apart. The `marks` (ids: a check-box matrix's, `_mark_columns`; nil values,
     `_nil_values`) are a table's."""
     tokens = [t for row in lines
-              for t in _touching_joined([w for w in row.words if id(w) not in marks] if marks else row.words, s)]
+              for t in without_leaders(_touching_joined([w for w in row.words if id(w) not in marks]
+                                                         if marks else row.words, s))]
     odd = sum(1 for k, t in enumerate(tokens)
               if (_symbols_only(t) and not _spread(tokens, k) and not _unit_sign(tokens, k)) or _glyphless(t))
     return odd > s.table_symbol_share * len(tokens)
+
 
 
 _SPREAD = frozenset({"±", "∓", "+/-"})

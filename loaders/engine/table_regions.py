@@ -58,6 +58,56 @@ def cells_of(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
     return out
 
 
+_LEADER_DOTS = frozenset(".…")
+LEADER_LENGTH = 4  # dots in a row (in one word or in a run of them) that make a leader (". . ." is an ellipsis)
+
+
+def leader_dots(text: str) -> int:
+    """How many leader dots the word is made of (0 unless it is made of nothing else)."""
+    return len(text) if text and set(text) <= _LEADER_DOTS else 0
+
+
+def leader_trimmed(words: list[Word]) -> list[Word]:
+    """A cell's words (in reading order) less the dot leader it ends with ("Robbery. . . . . ." is
+    "Robbery.") and the leader's last dots that it opens with, set close before its value
+    (". 467.9"). A cell of dots alone keeps them."""
+    end = len(words)
+    while end and leader_dots(words[end - 1].text):
+        end -= 1
+    if not end:
+        return words
+    if sum(leader_dots(w.text) for w in words[end:]) < LEADER_LENGTH:
+        end = len(words)
+    start = 0
+    while leader_dots(words[start].text):
+        start += 1
+    return words[start if words[start].text[:1].isdigit() else 0:end]
+
+
+def without_leaders(tokens: list[str]) -> list[str]:
+    """A line's tokens less the dot leaders that lead a row's label to its values (". . . . ." in
+    a statistical table or a price list: four dots or more, in one token or in a run of them,
+    followed by two values); a leader to a page or a list of pages ("79, 83": a contents list, an
+    index) stays."""
+    out: list[str] = []
+    run: list[str] = []
+    for k, t in enumerate(tokens + [""]):
+        if leader_dots(t):
+            run.append(t)
+            continue
+        after = tokens[k:k + 2]
+        if sum(map(len, run)) < LEADER_LENGTH or len(after) < 2 or not all(_VALUE.match(v) for v in after):
+            out += run
+        run = []
+        if t:
+            out.append(t)
+    return out
+
+
+# "102.1", "1,080.1", "(904)", "12.5%", ".102.1" (the leader's last dot touching it); not "79,"
+_VALUE = re.compile(r"^\.*\(?[-−+]?\d[\d,.]*(?<!,)\)?%?$")
+
+
 _WORD = re.compile(r"^[^\W\d_]{2,}[.,;:]?$")
 
 

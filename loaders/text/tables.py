@@ -17,6 +17,7 @@ from ..engine.bidi import paragraph_right_to_left
 from ..engine.geometry import Word
 from ..engine.settings import LayoutSettings
 from ..engine.table_grid import Table
+from ..engine.table_regions import leader_trimmed
 from ..engine.tables import TableBlock
 
 JoinLines = Callable[[list[list[Word]]], str]  # a cell's lines of words, as drawn -> its text, on one line
@@ -40,8 +41,9 @@ def _cell_lines(words: list[Word]) -> list[list[Word]]:
 
 
 def cell_text(words: list[Word], join_lines: JoinLines) -> str:
-    """A cell's words in reading order, one line of text (its lines made one by `join_lines`)."""
-    return join_lines(_cell_lines(words))
+    """A cell's words in reading order, one line of text (its lines made one by `join_lines`),
+    less its dot leader ("Robbery. . . . . . ." reads "Robbery.")."""
+    return join_lines(_cell_lines(leader_trimmed(words)))
 
 
 def cell_rows(table: Table, join_lines: JoinLines, once_over: int, page_right_to_left: bool = False) -> list[list[str]]:
