@@ -1560,3 +1560,48 @@ def test_a_ruled_table_of_cells_of_words_read_as_columns_is_one_table(tmp_path, 
             assert [r for _, r, _ in found] == [rows], found
         else:
             assert found == []
+
+
+def _dotted(page: pymupdf.Page, x0: float, y0: float, x1: float, y1: float) -> None:
+    """A rule drawn dotted as a spreadsheet exports it: a tiny filled rectangle per dash."""
+    horizontal = y0 == y1
+    length = x1 - x0 if horizontal else y1 - y0
+    at = 0.0
+    while at + 1.9 <= length:
+        box = (pymupdf.Rect(x0 + at, y0 - 0.3, x0 + at + 1.9, y0 + 0.3) if horizontal
+               else pymupdf.Rect(x0 - 0.3, y0 + at, x0 + 0.3, y0 + at + 1.9))
+        page.draw_rect(box, color=None, fill=(0, 0, 0))
+        at += 2.5
+
+
+def test_a_table_ruled_dotted_under_a_solid_header_keeps_its_columns(tmp_path):
+    """A spreadsheet's export: the header boxed in solid rules, the frame and the names' column
+    too, the body's rows and other columns ruled dotted, dash by dash. Each dash is too short for
+    a rule; together they part the body's cells (without them each row's values read as one cell
+    spanning the columns the solid rules leave)."""
+    xs = [60, 160, 210, 260, 330, 400]
+    head = ["Municipality", "Seats", "Size", "Population", "Voters"]
+    body = [["Ancarano", "1", "INF", "1.811", "1.620"], ["Arsita", "1", "INF", "756", "874"],
+            ["Giulianova", "1", "SUP", "23.442", "21.806"], ["Montefino", "1", "INF", "967", "915"],
+            ["Pineto", "1", "INF", "14.538", "13.363"]]
+    doc = pymupdf.open()
+    page = _page_with_prose(doc)
+    top, pitch = 120.0, 14.0
+    for k, text in enumerate(head):
+        _words_at(page, xs[k] + 3, top + 10, text)
+    for x in xs:
+        page.draw_line((x, top), (x, top + pitch), width=0.6)
+    for y in (top, top + pitch):
+        page.draw_line((xs[0], y), (xs[-1], y), width=0.6)
+    for r, row in enumerate(body):
+        y = top + pitch * (r + 1)
+        for k, text in enumerate(row):
+            _words_at(page, xs[k] + 3, y + 10, text)
+        _dotted(page, xs[0], y + pitch, xs[-1], y + pitch)
+    bottom = top + pitch * (len(body) + 1)
+    for x in (xs[0], xs[1], xs[-1]):  # the frame and the names' column ruled solid
+        page.draw_line((x, top), (x, bottom), width=0.6)
+    for x in xs[2:-1]:
+        _dotted(page, x, top + pitch, x, bottom)
+    [rows] = _tables_of_doc(doc, tmp_path / "dotted.pdf")
+    assert rows == [head] + body

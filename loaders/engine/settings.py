@@ -531,6 +531,10 @@ class LayoutSettings:
     rule_thickness: float = 2.0
     # ...when it is at least this long (pt).
     rule_min_length: float = 8.0
+    # Dashes (thin boxes at most dash_max_length long) along one line, each within rule_join of
+    # the next, at least this many of them, are a rule drawn dotted or dashed.
+    dashed_rule_dashes: int = 3
+    dash_max_length: float = 4.0
     # Rules whose positions are this close (pt) are on one line...
     rule_snap: float = 1.5
     # ...and pieces of one line whose ends are this close (pt) are one rule; rules that come this

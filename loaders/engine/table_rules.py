@@ -64,21 +64,49 @@ def _clip(segs: list[Segment], pos0: float, pos1: float, lo: float, hi: float) -
 
 
 def merge_rules(boxes: Iterable[Box], s: LayoutSettings) -> Rules:
-    """Thin boxes as merged horizontal and vertical rules; anything thicker is no rule."""
+    """Thin boxes as merged horizontal and vertical rules; anything thicker is no rule. Thin boxes
+    no longer than dash_max_length are dashes: along one line, each within rule_join of the next,
+    and dashed_rule_dashes of them at least, they are a rule drawn dotted or dashed (a
+    spreadsheet's dotted borders, exported as thousands of tiny rectangles). Longer pieces too
+    short for a rule (a row's stretch of a column rule, drawn row by row) stay none: a table read
+    from its words without them reads its unruled columns apart."""
     h: list[Segment] = []
     v: list[Segment] = []
+    h_dashes: list[Segment] = []
+    v_dashes: list[Segment] = []
+    thin, least = s.rule_thickness, s.rule_min_length
     for b in boxes:
-        if b.height <= s.rule_thickness and b.width >= s.rule_min_length:
+        if b.height <= thin and b.width >= least:
             h.append(Segment((b.y0 + b.y1) / 2, b.x0, b.x1))
-        elif b.width <= s.rule_thickness and b.height >= s.rule_min_length:
+        elif b.width <= thin and b.height >= least:
             v.append(Segment((b.x0 + b.x1) / 2, b.y0, b.y1))
+        elif b.height <= thin and b.height < b.width <= s.dash_max_length:
+            h_dashes.append(Segment((b.y0 + b.y1) / 2, b.x0, b.x1))
+        elif b.width <= thin and b.width < b.height <= s.dash_max_length:
+            v_dashes.append(Segment((b.x0 + b.x1) / 2, b.y0, b.y1))
+    h += _dashed(h_dashes, s)
+    v += _dashed(v_dashes, s)
     return Rules(_merge(h, s.rule_snap, s.rule_join), _merge(v, s.rule_snap, s.rule_join))
+
+
+def _dashed(dashes: list[Segment], s: LayoutSettings) -> list[Segment]:
+    """The rules that runs of dashes along one line make (see merge_rules)."""
+    return [Segment(pos, run[0].lo, hi) for pos, run in _runs(dashes, s.rule_snap, s.rule_join)
+            if len(run) >= s.dashed_rule_dashes and (hi := max(g.hi for g in run)) - run[0].lo >= s.rule_min_length]
 
 
 def _merge(segs: list[Segment], snap: float, join: float) -> list[Segment]:
     """Segments on one line (positions within `snap` of the one before) whose ends meet (within
     `join`) become one: a rule drawn in pieces, cell by cell, is one rule."""
-    out: list[Segment] = []
+    out = [Segment(pos, run[0].lo, max(g.hi for g in run)) for pos, run in _runs(segs, snap, join)]
+    out.sort(key=lambda g: (g.pos, g.lo))
+    return out
+
+
+def _runs(segs: list[Segment], snap: float, join: float) -> list[tuple[float, list[Segment]]]:
+    """The runs of segments on one line whose ends meet (as `_merge` says), each with the line's
+    position and its segments in order along it."""
+    out: list[tuple[float, list[Segment]]] = []
     segs = sorted(segs, key=lambda g: g.pos)
     i = 0
     while i < len(segs):
@@ -87,16 +115,16 @@ def _merge(segs: list[Segment], snap: float, join: float) -> list[Segment]:
             j += 1
         group = sorted(segs[i:j], key=lambda g: g.lo)
         pos = sum(g.pos for g in group) / len(group)
-        lo, hi = group[0].lo, group[0].hi
+        run, hi = [group[0]], group[0].hi
         for g in group[1:]:
             if g.lo <= hi + join:
+                run.append(g)
                 hi = max(hi, g.hi)
             else:
-                out.append(Segment(pos, lo, hi))
-                lo, hi = g.lo, g.hi
-        out.append(Segment(pos, lo, hi))
+                out.append((pos, run))
+                run, hi = [g], g.hi
+        out.append((pos, run))
         i = j
-    out.sort(key=lambda g: (g.pos, g.lo))
     return out
 
 

@@ -114,7 +114,9 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
     """The rules of a page whose paths are all rectangles and axis-parallel lines (what
     `_drawing_of_paths` makes of the same paths), or None when a path holds anything else.
     With `drop_unclear`, a stroked box too thick for a line and too thin for a frame gives no rule
-    instead of sending the page to its drawing list.
+    instead of sending the page to its drawing list, and dashes (of dotted rules) are taken as
+    the text page keeps them; without it they send the page to its drawing list, as MuPDF's
+    text page may drop some of a dotted rule's thousands of dashes.
 
     With `figure_ink`, a path's other parts are figure ink, once each: on a page of a dense chart
     or map (thousands of paths; reading its drawing list costs tens of times its text) a box
@@ -124,6 +126,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
     thin, least = s.rule_thickness, s.rule_min_length
     out: list[Box] = []
     ink: list[Box] = []
+    dashes = 0
     for path in paths:
         stroked = path.stroked
         if not stroked and _paper(path.rgb):
@@ -142,6 +145,9 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
             small = (max([b[2] for b in rects]) - min([b[0] for b in rects]) < least
                      and max([b[3] for b in rects]) - min([b[1] for b in rects]) < least)
         if small:
+            if len(rects) == 1 and _dash(x0, y0, x1, y1, s):
+                out.append(Box(x0, y0, x1, y1))  # a dash of a dotted rule, maybe (merge_rules joins them)
+                dashes += 1
             continue  # too small for a rule, and no curve in it: nothing
         for x0, y0, x1, y1 in rects:
             w, h = x1 - x0, y1 - y0
@@ -161,7 +167,17 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                 return None
             elif t > 0:  # (a filled line has no area: nothing is drawn)
                 out += _rectangle_rules(Box(x0, y0, x1, y1), stroked, thin, wide, tall)
+    if dashes >= s.dashed_rule_dashes and not drop_unclear:
+        return None  # dotted rules: the text page may not keep every dash, the drawing list does
     return Drawing(out, ink)
+
+
+def _dash(x0: float, y0: float, x1: float, y1: float, s: LayoutSettings) -> bool:
+    """A box too short for a rule that may be one dash of a dotted or dashed rule: thin, longer
+    than it is thick (a line's box may have no thickness), dash_max_length at most."""
+    w, h = x1 - x0, y1 - y0
+    return min(w, h) <= s.rule_thickness and 2 * min(w, h) <= max(w, h) <= s.dash_max_length and max(w, h) > 0
+
 
 
 def _rectangle_rules(box: Box, stroked: bool, thin: float, wide: float, tall: float) -> list[Box]:
@@ -193,6 +209,9 @@ def _drawing_of_paths(paths: list[dict], area: pymupdf.Rect, s: LayoutSettings) 
         items = path["items"]
         px0, py0, px1, py1 = path["rect"]
         if px1 - px0 < least and py1 - py0 < least:
+            if len(items) == 1 and items[0][0] in ("re", "l") and _dash(px0, py0, px1, py1, s):
+                out.append(Box(px0, py0, px1, py1))  # a dash of a dotted rule, maybe (merge_rules joins them)
+                continue
             # Too small for a rule: a chart's marker or a glyph is ink, a cell's corner nothing.
             for it in items:  # (a loop, not any(): a chart's page has tens of thousands of these)
                 op = it[0]
