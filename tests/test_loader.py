@@ -818,3 +818,39 @@ def test_a_column_rule_drawn_in_the_pdf_parts_ragged_columns_drawn_in_any_order(
     labels = [t for t in pdfs[True].split() if t.endswith("item")]
     assert labels == [f"L{k}item" for k in range(18)] + [f"R{k}item" for k in range(18)]
     assert [t for t in pdfs[False].split() if t.endswith("item")] != labels
+
+
+def test_words_boxed_far_taller_than_their_glyphs_are_read_again_glyph_tight(tmp_path, monkeypatch):
+    # An unnamed embedded font whose ascender and descender lie far off its glyphs: MuPDF boxes
+    # each word ten lines high, so every line overlaps the next ones and rows run together. The
+    # page is read again with boxes tight around the glyphs (TEXT_ACCURATE_BBOXES), in order.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    lines = ["1. Name of the insurance product", "a. Savings plan with monthly payments",
+             "b. Savings plan with a living allowance", "c. Savings plan paid at once",
+             "2. Term of the contract and age at entry"]
+    for k, line in enumerate(lines):
+        page.insert_text((72, 100 + 24 * k), line, fontsize=10, fontname="helv")
+    doc.save(tmp_path / "tall.pdf")
+
+    real = pymupdf.Page.get_textpage
+
+    class TallBoxes:
+        """MuPDF's text page as such a font makes it: every word's box ten lines deep."""
+
+        def __init__(self, tp):
+            self._tp = tp
+
+        def __getattr__(self, name):
+            return getattr(self._tp, name)
+
+        def extractWORDS(self):
+            return [(x0, y0, x1, y1 + 240, *rest) for x0, y0, x1, y1, *rest in self._tp.extractWORDS()]
+
+    def get_textpage(self, *args, flags=0, **kw):
+        tp = real(self, *args, flags=flags, **kw)
+        return tp if flags & pymupdf.TEXT_ACCURATE_BBOXES else TallBoxes(tp)
+
+    monkeypatch.setattr(pymupdf.Page, "get_textpage", get_textpage)
+    text = ColumnAwarePDFLoader(tmp_path / "tall.pdf", ocr="off").load()[0].page_content
+    assert words(text) == words(" ".join(lines))

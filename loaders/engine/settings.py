@@ -48,6 +48,10 @@ class LayoutSettings:
     slanted_line_slope: float = 0.25
     watermark_size: float = 2.5
     watermark_narrow: float = 0.35
+    # Words whose boxes are, by the median, this many times taller than their characters are wide
+    # come from a font whose ascender and descender lie far off its glyphs (boxes of ten lines'
+    # height): the page is read again with boxes tight around the glyphs.
+    tall_box_ratio: float = 6.0
     # An upright line in such type with this many words of the page's usual type inside its box
     # (printed over the text: a headline sits between lines) is a watermark too.
     watermark_overprinted: int = 3

@@ -616,6 +616,18 @@ def _line_as_word(line: list[tuple], seq: int) -> Word:
     return Word(*box.as_tuple(), " ".join(w[4] for w in sorted(line, key=lambda w: w[7])), seq)
 
 
+def _tall_boxes(raw: list[tuple], s: LayoutSettings) -> bool:
+    """Most words' boxes far taller than their characters are wide (tall_box_ratio): a font
+    whose ascender and descender MuPDF takes for its glyphs' lie far off them (an unnamed
+    embedded font giving each word of a Korean form a box ten lines high), so every line
+    overlaps the next ones. Words of two characters or more on lines of several words running
+    across are asked (a lone "l" is narrow; a word set sideways is tall by right)."""
+    ratios = [(w[3] - w[1]) * len(w[4]) / (w[2] - w[0])
+              for _, g in groupby(raw, key=_line_key) if len(line := list(g)) > 1 and _direction(line, s) == "h"
+              for w in line if len(w[4]) > 1 and w[2] > w[0]]
+    return len(ratios) >= s.min_gutter_rows and median(ratios) > s.tall_box_ratio
+
+
 def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     """Every word on the page with its box (top-left origin, unrotated page space).
 
@@ -629,6 +641,9 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         return [b for b in tp.extractBLOCKS() if b[6] == _VECTOR_BLOCK]
 
     raw = tp.extractWORDS()
+    if _tall_boxes(raw, s):  # a font's ascender and descender far off its glyphs
+        tp = page.get_textpage(flags=_FLAGS | pymupdf.TEXT_ACCURATE_BBOXES)
+        raw = tp.extractWORDS()
     plain = tp.extractText()
     # A one-character class first: the pair patterns cost ten times as much on every page.
     chars_asked = (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
