@@ -20,7 +20,7 @@ import pymupdf
 
 from ..engine.geometry import UPRIGHT, Box
 from ..engine.settings import LayoutSettings
-from ..engine.table_rules import Drawing
+from ..engine.table_rules import Drawing, merge_rules
 from .pixels import unrotated_rect
 from .words import PageWords
 
@@ -115,8 +115,9 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
     `_drawing_of_paths` makes of the same paths), or None when a path holds anything else.
     With `drop_unclear`, a stroked box too thick for a line and too thin for a frame gives no rule
     instead of sending the page to its drawing list, and dashes (of dotted rules) are taken as
-    the text page keeps them; without it they send the page to its drawing list, as MuPDF's
-    text page may drop some of a dotted rule's thousands of dashes.
+    the text page keeps them; without it, dashes that line up into a dotted rule send the page
+    to its drawing list, as MuPDF's text page may drop some of a dotted rule's thousands of
+    dashes (a chart's scattered ticks do not).
 
     With `figure_ink`, a path's other parts are figure ink, once each: on a page of a dense chart
     or map (thousands of paths; reading its drawing list costs tens of times its text) a box
@@ -126,7 +127,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
     thin, least = s.rule_thickness, s.rule_min_length
     out: list[Box] = []
     ink: list[Box] = []
-    dashes = 0
+    dashes: list[Box] = []
     for path in paths:
         stroked = path.stroked
         if not stroked and _paper(path.rgb):
@@ -146,8 +147,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                      and max([b[3] for b in rects]) - min([b[1] for b in rects]) < least)
         if small:
             if len(rects) == 1 and _dash(x0, y0, x1, y1, s):
-                out.append(Box(x0, y0, x1, y1))  # a dash of a dotted rule, maybe (merge_rules joins them)
-                dashes += 1
+                dashes.append(Box(x0, y0, x1, y1))  # a dash of a dotted rule, maybe (merge_rules joins them)
             continue  # too small for a rule, and no curve in it: nothing
         for x0, y0, x1, y1 in rects:
             w, h = x1 - x0, y1 - y0
@@ -167,9 +167,9 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                 return None
             elif t > 0:  # (a filled line has no area: nothing is drawn)
                 out += _rectangle_rules(Box(x0, y0, x1, y1), stroked, thin, wide, tall)
-    if dashes >= s.dashed_rule_dashes and not drop_unclear:
+    if dashes and not drop_unclear and merge_rules(dashes, s):
         return None  # dotted rules: the text page may not keep every dash, the drawing list does
-    return Drawing(out, ink)
+    return Drawing(out + dashes, ink)
 
 
 def _dash(x0: float, y0: float, x1: float, y1: float, s: LayoutSettings) -> bool:

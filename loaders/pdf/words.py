@@ -622,10 +622,14 @@ def _tall_boxes(raw: list[tuple], s: LayoutSettings) -> bool:
     embedded font giving each word of a Korean form a box ten lines high), so every line
     overlaps the next ones. Words of two characters or more on lines of several words running
     across are asked (a lone "l" is narrow; a word set sideways is tall by right)."""
+    ratio = s.tall_box_ratio
+    everyone = [(w[3] - w[1]) * len(w[4]) / (w[2] - w[0]) for w in raw if w[2] > w[0]]
+    if len(everyone) < s.min_gutter_rows or median(everyone) <= ratio / 2:
+        return False  # (most pages: their words' boxes a line high, none near the mark)
     ratios = [(w[3] - w[1]) * len(w[4]) / (w[2] - w[0])
               for _, g in groupby(raw, key=_line_key) if len(line := list(g)) > 1 and _direction(line, s) == "h"
               for w in line if len(w[4]) > 1 and w[2] > w[0]]
-    return len(ratios) >= s.min_gutter_rows and median(ratios) > s.tall_box_ratio
+    return len(ratios) >= s.min_gutter_rows and median(ratios) > ratio
 
 
 def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
