@@ -854,3 +854,22 @@ def test_words_boxed_far_taller_than_their_glyphs_are_read_again_glyph_tight(tmp
     monkeypatch.setattr(pymupdf.Page, "get_textpage", get_textpage)
     text = ColumnAwarePDFLoader(tmp_path / "tall.pdf", ocr="off").load()[0].page_content
     assert words(text) == words(" ".join(lines))
+
+
+def test_a_page_whose_words_mupdf_loses_is_read_by_its_text_blocks(tmp_path, monkeypatch, caplog):
+    # A font whose glyphs have no width (PyMuPDF's test_3705.pdf): a line's characters pile up
+    # at its start and MuPDF's words come out as a fifth of the text, where its text and its
+    # blocks hold it all. The page is read by its blocks, with a warning: no text is lost.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    paragraphs = ["The contractor shall keep the site safe for every worker and visitor at all times.",
+                  "Every accident is reported to the owner within one day of its occurrence."]
+    for k, text in enumerate(paragraphs):
+        page.insert_textbox(pymupdf.Rect(72, 100 + 60 * k, 400, 150 + 60 * k), text, fontsize=10, fontname="helv")
+    doc.save(tmp_path / "lost.pdf")
+    real = pymupdf.TextPage.extractWORDS
+    monkeypatch.setattr(pymupdf.TextPage, "extractWORDS", lambda self, *a, **k: real(self, *a, **k)[::5])
+    with caplog.at_level("WARNING"):
+        text = ColumnAwarePDFLoader(tmp_path / "lost.pdf", ocr="off").load()[0].page_content
+    assert words(text) == words(" ".join(paragraphs))
+    assert "lose most of its text" in caplog.text

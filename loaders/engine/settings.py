@@ -52,6 +52,9 @@ class LayoutSettings:
     # come from a font whose ascender and descender lie far off its glyphs (boxes of ten lines'
     # height): the page is read again with boxes tight around the glyphs.
     tall_box_ratio: float = 6.0
+    # MuPDF's words holding less than this share of the page's characters, and missing more than
+    # the rest of its words of three letters or more, lose the page's text: it is read by blocks.
+    words_text_share: float = 0.5
     # An upright line in such type with this many words of the page's usual type inside its box
     # (printed over the text: a headline sits between lines) is a watermark too.
     watermark_overprinted: int = 3

@@ -616,6 +616,28 @@ def _line_as_word(line: list[tuple], seq: int) -> Word:
     return Word(*box.as_tuple(), " ".join(w[4] for w in sorted(line, key=lambda w: w[7])), seq)
 
 
+def _words_lose_text(raw: list[tuple], plain: str, s: LayoutSettings) -> bool:
+    """MuPDF's words miss most of the page's words that its text holds (a font whose glyphs
+    have no width, PyMuPDF's test_3705: the characters of a line pile up at its start and the
+    words come out as a fifth of the text, in pieces). Counted in words of three letters or
+    more: a pattern drawn in glyphs ("b b b ...") or a symbol font's control codes, which the
+    words leave out, lose no text. A cheap test on the characters first."""
+    letters = len(plain) - sum(map(plain.count, " \n\t"))
+    if sum(len(w[4]) for w in raw) >= s.words_text_share * letters:
+        return False  # (every page of text: its words hold all its characters)
+    wanted = Counter(t for t in plain.split() if sum(map(str.isalpha, t)) >= 3)
+    missing = sum((wanted - Counter(w[4] for w in raw)).values())
+    total = sum(wanted.values())
+    return total >= s.min_gutter_rows and missing > (1 - s.words_text_share) * total
+
+
+def _block_words(tp: pymupdf.TextPage) -> list[tuple]:
+    """The text page's text blocks, each one word (extractWORDS' tuple) of its text on one line,
+    in its box: what get_text() reads of the page, placed by block."""
+    blocks = [b for b in tp.extractBLOCKS() if b[6] == 0 and b[4].strip()]
+    return [(x0, y0, x1, y1, " ".join(text.split()), k, 0, 0) for k, (x0, y0, x1, y1, text, *_) in enumerate(blocks)]
+
+
 def _tall_boxes(raw: list[tuple], s: LayoutSettings) -> bool:
     """Most words' boxes far taller than their characters are wide (tall_box_ratio): a font
     whose ascender and descender MuPDF takes for its glyphs' lie far off them (an unnamed
@@ -649,6 +671,10 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         tp = page.get_textpage(flags=_FLAGS | pymupdf.TEXT_ACCURATE_BBOXES)
         raw = tp.extractWORDS()
     plain = tp.extractText()
+    if _words_lose_text(raw, plain, s):
+        log.warning("MuPDF's words of page %d lose most of its text (glyphs of no width, run together):"
+                    " the page is read by its text blocks", page.number + 1)
+        raw = _block_words(tp)
     # A one-character class first: the pair patterns cost ten times as much on every page.
     chars_asked = (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
         _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain))
