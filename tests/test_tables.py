@@ -68,6 +68,22 @@ def test_spanning_cells_give_their_text_in_every_position_they_cover(tmp_path):
     assert found[0][1][:2] == [["Region", "Primary", "Primary", "Secondary"], ["Region", "Girls", "Boys", "All"]]
 
 
+def test_spans_that_nest_either_way_in_one_table_keep_it_a_table(tmp_path):
+    """A county over the plans it has in one group of rows, a plan over the counties it serves
+    in the next: the spans nest, one way then the other; the table is one table, each row with
+    its county and plan."""
+    xs, ys = [72, 130, 230, 380, 450], [170 + 16 * k for k in range(9)]
+    cells = [Cell(0, 0, "Type"), Cell(0, 1, "County"), Cell(0, 2, "Plan"), Cell(0, 3, "Total"),
+             Cell(1, 0, "GMC", rows=4), Cell(1, 1, "Sacramento", rows=2), Cell(3, 1, "San Diego", rows=2),
+             Cell(1, 2, "Anthem"), Cell(2, 2, "Kaiser"), Cell(3, 2, "Molina"), Cell(4, 2, "Health Net"),
+             Cell(5, 0, "COHS", rows=3), Cell(5, 1, "Marin"), Cell(6, 1, "Napa"), Cell(7, 1, "Yolo"),
+             Cell(5, 2, "Partnership", rows=3)]
+    cells += [Cell(r, 3, f"{100 + 7 * r:,}") for r in range(1, 8)]
+    t = TableSpec(xs, ys, cells, "grid")
+    [(_, rows, _)] = tables_of(write(tmp_path / "t.pdf", [page_with(t)]))
+    assert rows == t.grid()
+
+
 def test_a_long_cell_spanning_rows_is_given_once(tmp_path):
     """A form's address beside three rows of fields: given in its first row only, not three
     times over (a short label spanning rows is given in each, as above)."""

@@ -432,19 +432,31 @@ def _values_after_leaders(grid: list[list[list[Word]]]) -> None:
 
 
 def _rows_cross(body: list[list[list[Word]]]) -> bool:
-    """Whether two columns each have a cell spanning down across a row that the other parts:
-    their rows do not line up, so neither's rows are the table's. A table's spans nest (a label
-    over the rows of the columns beside it, which part no row of the label's); lists or boxes
-    ruled each on its own and set side by side in one frame cross, and read as rows they would
-    give every item beside items it has nothing to do with, and each long one over and over."""
-    m = len(body[0]) if body else 0
-    spans: list[set[int]] = [set() for _ in range(m)]  # rows r whose cell in column k goes on in r + 1
-    parts: list[set[int]] = [set() for _ in range(m)]  # rows r whose cell in k ends where another starts
-    for r, (row, below) in enumerate(zip(body, body[1:])):
-        for k, (a, b) in enumerate(zip(row, below)):
-            if a and b:
-                (spans if a[0] is b[0] else parts)[k].add(r)
-    return any(spans[p] & parts[q] and spans[q] & parts[p] for p in range(m) for q in range(p + 1, m))
+    """Whether most cells spanning rows span past the first or last row of a cell spanning rows
+    in another column: the columns' rows do not line up. Lists or boxes ruled each on its own
+    and set side by side in one frame cross all over, and read as rows they would give every
+    item beside items it has nothing to do with, and each long one over and over. A table's
+    spans nest, whichever column groups the other (a county over the plans it has, a plan over
+    the counties it serves, in one table), but for a label whose rows the grid found only in
+    part (a few cross, not most)."""
+    spans: list[list[tuple[int, int]]] = []  # each column's cells spanning rows, as (first row, last row)
+    for k in range(len(body[0]) if body else 0):
+        cells: list[tuple[int, int]] = []
+        for r, row in enumerate(body):
+            cell = row[k]
+            if cell and r and body[r - 1][k] and body[r - 1][k][0] is cell[0]:
+                cells[-1] = (cells[-1][0], r)
+            elif cell:
+                cells.append((r, r))
+        spans.append([(a, b) for a, b in cells if b > a])
+    crossing: set[tuple[int, int]] = set()
+    for p, mine in enumerate(spans):
+        for q in range(p + 1, len(spans)):
+            for a, b in mine:
+                for c, d in spans[q]:
+                    if a < c <= b < d or c < a <= d < b:
+                        crossing.update(((p, a), (q, c)))
+    return 2 * len(crossing) > sum(map(len, spans))
 
 
 def _wrapped_under_label(band: list[Row], cols: list[tuple[float, float]], height: float) -> bool:
