@@ -419,7 +419,7 @@ def _values_after_leaders(grid: list[list[list[Word]]]) -> None:
     for row in grid:
         for k in range(len(row) - 1):
             if len(row[k]) < 2 or row[k + 1] and row[k + 1][0] is not row[k][0]:
-                continue  # (the cell after it empty, or the same cell read as spanning both)
+                continue  # (only into an empty cell, or out of one cell read as spanning both)
             cell = in_reading_order(row[k])
             value = len(cell)
             while value and _AMOUNT.match(cell[value - 1].text):
@@ -837,10 +837,10 @@ def _nil_or_amount(cell: list[Word]) -> bool:
 
 def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[int] = frozenset()) -> bool:
     """Many words of symbols only, or of glyphs without a character (an equation set in pieces),
-    not the words and numbers of a table (nor its dot leaders). A number's or a word's pieces drawn touching ("26.78"
-    "±" "0" "." "27", "{" "linear" ",") count as the one word they make, and a "±" between two
-    numbers as no symbol; an equation's letters and brackets drawn touching ("f" "(" "x" ")")
-    stay apart. The `marks` (ids: a check-box matrix's, `_mark_columns`; nil values,
+    not the words and numbers of a table (nor its dot leaders). A number's or a word's pieces
+    drawn touching ("26.78" "±" "0" "." "27", "{" "linear" ",") count as the one word they
+    make, and a "±" between two numbers as no symbol; an equation's letters and brackets drawn
+    touching ("f" "(" "x" ")") stay apart. The `marks` (ids: a check-box matrix's, `_mark_columns`; nil values,
     `_nil_values`) are a table's."""
     tokens = [t for row in lines
               for t in without_leaders(_touching_joined([w for w in row.words if id(w) not in marks]
