@@ -757,3 +757,21 @@ def test_a_value_run_up_against_its_label_s_dot_leader_is_the_next_column_s():
     assert t is not None
     assert [[" ".join(w.text for w in cell if w.text != ".") for cell in row] for row in t.cells] == [
         ["Offense", "Total", "Minors"]] + [list(row) for row in rows]
+
+
+def test_a_number_a_cell_draws_in_two_pieces_reads_whole():
+    """"11,062." and "6" set less than a space apart (a bold font's figures set loose after the
+    decimal point): one value, "11,062.6". Two values a space apart, or words, stay as drawn."""
+    from columnrag.loaders.text.tables import cell_text
+
+    def joined(lines: list[list[Word]]) -> str:
+        return " ".join(w.text for line in lines for w in line)
+
+    def cell(first: str, second: str, gap: float) -> list[Word]:
+        a = Word(100, 100, 100 + CHAR_W * len(first), 100 + HEIGHT, first)
+        return [a, Word(a.x1 + gap, 100, a.x1 + gap + CHAR_W * len(second), 100 + HEIGHT, second)]
+
+    assert cell_text(cell("11,062.", "6", 1.6), joined) == "11,062.6"
+    assert cell_text(cell("(904.", "5)", 1.0), joined) == "(904.5)"
+    assert cell_text(cell("11,062.", "6", 4.0), joined) == "11,062. 6"  # a space apart
+    assert cell_text(cell("Fig.", "6", 1.6), joined) == "Fig. 6"

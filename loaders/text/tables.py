@@ -42,8 +42,26 @@ def _cell_lines(words: list[Word]) -> list[list[Word]]:
 
 def cell_text(words: list[Word], join_lines: JoinLines) -> str:
     """A cell's words in reading order, one line of text (its lines made one by `join_lines`),
-    less its dot leader ("Robbery. . . . . . ." reads "Robbery.")."""
-    return join_lines(_cell_lines(leader_trimmed(words)))
+    less its dot leader ("Robbery. . . . . . ." reads "Robbery.") and with a decimal number
+    drawn in two pieces whole."""
+    return join_lines(_cell_lines(_decimal_whole(leader_trimmed(words))))
+
+
+_INTEGER_PART = re.compile(r"^[-−+(]?\d[\d,]*\.$")  # "11,062." of "11,062.6"
+_DECIMALS = re.compile(r"^\d+\)?%?$")
+_PIECE_GAP = 0.3  # in word heights: closer than a space (a quarter of an em and more, in type a box tall)
+
+
+def _decimal_whole(words: list[Word]) -> list[Word]:
+    """A cell that is one number drawn in two pieces apart by less than a space ("11,062." and
+    "6": a bold font's figures set loose after the decimal point) as the one number it is."""
+    if len(words) != 2:
+        return words
+    a, b = words
+    if (_INTEGER_PART.match(a.text) and _DECIMALS.match(b.text) and abs(a.y1 - b.y1) < 0.5 * a.height
+            and 0 <= b.x0 - a.x1 < _PIECE_GAP * a.height):
+        return [Word(a.x0, min(a.y0, b.y0), b.x1, max(a.y1, b.y1), a.text + b.text, a.seq)]
+    return words
 
 
 def cell_rows(table: Table, join_lines: JoinLines, once_over: int, page_right_to_left: bool = False) -> list[list[str]]:
