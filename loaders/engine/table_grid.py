@@ -850,7 +850,6 @@ def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[i
     return odd > s.table_symbol_share * len(tokens)
 
 
-
 _SPREAD = frozenset({"±", "∓", "+/-"})
 
 

@@ -179,7 +179,6 @@ def _dash(x0: float, y0: float, x1: float, y1: float, s: LayoutSettings) -> bool
     return min(w, h) <= s.rule_thickness and 2 * min(w, h) <= max(w, h) <= s.dash_max_length and max(w, h) > 0
 
 
-
 def _rectangle_rules(box: Box, stroked: bool, thin: float, wide: float, tall: float) -> list[Box]:
     """The rules a drawn rectangle gives: itself when it is thin (a rule drawn as a rectangle);
     else its edges, unless it fills the page (a background). A framed box has four rules; a

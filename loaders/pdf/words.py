@@ -616,6 +616,9 @@ def _line_as_word(line: list[tuple], seq: int) -> Word:
     return Word(*box.as_tuple(), " ".join(w[4] for w in sorted(line, key=lambda w: w[7])), seq)
 
 
+_FEW_WORDS = 3  # words too few to tell anything of a page's boxes or of the words it loses
+
+
 def _words_lose_text(raw: list[tuple], plain: str, s: LayoutSettings) -> bool:
     """MuPDF's words miss most of the page's words that its text holds (a font whose glyphs
     have no width, PyMuPDF's test_3705: the characters of a line pile up at its start and the
@@ -628,7 +631,7 @@ def _words_lose_text(raw: list[tuple], plain: str, s: LayoutSettings) -> bool:
     wanted = Counter(t for t in plain.split() if sum(map(str.isalpha, t)) >= 3)
     missing = sum((wanted - Counter(w[4] for w in raw)).values())
     total = sum(wanted.values())
-    return total >= s.min_gutter_rows and missing > (1 - s.words_text_share) * total
+    return total >= _FEW_WORDS and missing > (1 - s.words_text_share) * total
 
 
 def _block_words(tp: pymupdf.TextPage) -> list[tuple]:
@@ -645,13 +648,18 @@ def _tall_boxes(raw: list[tuple], s: LayoutSettings) -> bool:
     overlaps the next ones. Words of two characters or more on lines of several words running
     across are asked (a lone "l" is narrow; a word set sideways is tall by right)."""
     ratio = s.tall_box_ratio
-    everyone = [(w[3] - w[1]) * len(w[4]) / (w[2] - w[0]) for w in raw if w[2] > w[0]]
-    if len(everyone) < s.min_gutter_rows or median(everyone) <= ratio / 2:
+    everyone = [_height_per_letter(w) for w in raw if w[2] > w[0]]
+    if len(everyone) < _FEW_WORDS or median(everyone) <= ratio / 2:
         return False  # (most pages: their words' boxes a line high, none near the mark)
-    ratios = [(w[3] - w[1]) * len(w[4]) / (w[2] - w[0])
+    ratios = [_height_per_letter(w)
               for _, g in groupby(raw, key=_line_key) if len(line := list(g)) > 1 and _direction(line, s) == "h"
               for w in line if len(w[4]) > 1 and w[2] > w[0]]
-    return len(ratios) >= s.min_gutter_rows and median(ratios) > ratio
+    return len(ratios) >= _FEW_WORDS and median(ratios) > ratio
+
+
+def _height_per_letter(w: tuple) -> float:
+    """A word's box height over its mean character width (extractWORDS' tuple, of some width)."""
+    return (w[3] - w[1]) * len(w[4]) / (w[2] - w[0])
 
 
 def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:

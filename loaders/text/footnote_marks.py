@@ -21,13 +21,13 @@ from .lexicon import Lexicon
 # symbols (TeX's asterisk and star, daggers, a section sign, a pilcrow), or symbols alone
 # ("†,‡"). The keyboard's "*" is text ("figure*", "Autor*"); see _fits for symbols alone.
 _SYMBOLS = "∗⋆†‡§¶"
-# A number of the list may be a range ("6–10") and have three digits (reference 161, or a
-# reference's 16 against a footnote's 1): only after a word written as words are (`_fits`).
 def _marks_of(number: str) -> str:
     """The marks pattern whose numbers are `number`."""
     return rf"{number}(?:,{number})*(?:,?[{_SYMBOLS}]+)?|[{_SYMBOLS}]+(?:,[{_SYMBOLS}]+)*"
 
 
+# A number of the list may be a range ("6–10") and have three digits (reference 161, or a
+# reference's 16 against a footnote's 1): only after a word written as words are (`_fits`).
 _MARKS = _marks_of(r"\d{1,3}(?:[–-]\d{1,3})?")
 _MARK = re.compile(_MARKS)
 _SHORT_MARKS = re.compile(_marks_of(r"\d{1,2}"))
