@@ -604,6 +604,19 @@ def test_a_two_page_document_s_lone_small_heads_are_furniture_and_its_footnote_i
     assert pages[1].page_content.rstrip().endswith(foot)
 
 
+def test_a_two_page_document_s_long_head_in_two_short_parts_is_furniture(tmp_path):
+    # A conference paper's second page: the conference flush left, the authors flush right, 17
+    # words in all (too many for one running head) but each part short. The same words set as
+    # one run of 17 at the edge are a line of text.
+    venue, authors = "DocEng '19, September 23-26, 2019, Berlin, Germany", "D. von Seggern, K. Posselt, T. Hassan, and T. Zellmann"
+    _two_pages(tmp_path / "paper.pdf", [[(72, "Proceedings of the Symposium")], [(72, venue), (330, authors)]], 7)
+    pages = ColumnAwarePDFLoader(tmp_path / "paper.pdf").load()
+    assert "Zellmann" not in pages[1].page_content and "Zellmann" in pages[1].metadata["layout_furniture"]
+    assert pages[1].page_content.startswith("Page 2 of the article")
+    _two_pages(tmp_path / "line.pdf", [[(72, "Proceedings of the Symposium")], [(72, f"{venue} {authors}")]], 7)
+    assert "Zellmann" in ColumnAwarePDFLoader(tmp_path / "line.pdf").load()[1].page_content
+
+
 def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_overleaf_whole(tmp_path):
     # Page 1's last sentence runs on to page 2; the figure's caption at the foot of page 1 is
     # read before the paragraph (and its heading), so the chunks hold the sentence whole.

@@ -42,13 +42,9 @@ def _unnumbered(key: str) -> str:
     return " ".join(t for t in key.split() if t != "#")
 
 
-def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
-    """A one-line block's keys (numbers that stand alone left out) less each of its parts: runs of
-    words set apart by furniture_part_gap times their height. Empty for a line of one part, or
-    where a part left would be shorter than furniture_min_chars."""
-    if len(block.lines) != 1:
-        return set()
-    words = block.lines[0].words
+def _parts(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
+    """A line's parts: runs of words set apart by furniture_part_gap times their height (a
+    running head's title flush left, its authors or page number flush right)."""
     h = median([w.y1 - w.y0 for w in words], 0.0)
     parts: list[list[Word]] = []
     for w in words:
@@ -56,6 +52,15 @@ def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
             parts[-1].append(w)
         else:
             parts.append([w])
+    return parts
+
+
+def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
+    """A one-line block's keys (numbers that stand alone left out) less each of its parts. Empty
+    for a line of one part, or where a part left would be shorter than furniture_min_chars."""
+    if len(block.lines) != 1:
+        return set()
+    parts = _parts(block.lines[0].words, s)
     if len(parts) < 2:
         return set()
     keys = {_unnumbered(_key_of(" ".join(w.text for j, part in enumerate(parts) if j != k for w in part)))
@@ -64,15 +69,16 @@ def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
 
 
 def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
-    """One short line set in a smaller size than the body, apart at the page edge: a running
-    head or foot even on a page with no neighbour to repeat it."""
+    """One line set in a smaller size than the body, apart at the page edge, each of its parts
+    short: a running head or foot even on a page with no neighbour to repeat it. (A head in two
+    parts, the conference left and the authors right, may run long as a whole.)"""
     if len(block.lines) != 1 or body_h <= 0:
         return False
     line = block.lines[0]
     # Every word small but page numbers (they may be set larger): a body line that a figure's
     # title in small type meets across the gutter is one row, but no running head.
     heights = [w.y1 - w.y0 for w in line.words if not _PAGE_NUMBER.match(w.text)]
-    return (len(line.words) <= s.running_head_max_words and bool(heights)
+    return (all(len(part) <= s.running_head_max_words for part in _parts(line.words, s)) and bool(heights)
             and max(heights) < s.running_head_size * body_h)
 
 
