@@ -641,6 +641,29 @@ def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_over
     assert any("carries this sentence over to the next page where it ends at last." in c for c in chunks)
 
 
+def test_a_diagram_s_labels_in_lower_case_atop_the_next_page_do_not_carry_its_sentence_on(tmp_path):
+    # Page 1 leaves its sentence open. Page 2 opens with a diagram: its labels read as one
+    # line that starts in lower case ("back  feed  Input ..."), but its words stand far apart,
+    # so it is no prose. The sentence goes on in the paragraph under the caption, and that
+    # paragraph is read first.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(72, 72, 523, 760), "The first section says what the corpus holds. " * 40
+                        + "The fourth command is analogous to the third but switched to proceed to", fontsize=10)
+    page = doc.new_page(width=595, height=842)
+    for k, label in enumerate(["back", "feed", "Input", "Gp", "Gi", "World"]):
+        page.insert_text((100 + 65 * k, 90), label, fontsize=10)
+    for k, code in enumerate(["\\begin{diagram}", "\\block{A}{feed}", "\\end{diagram}"]):
+        page.insert_text((150, 120 + 10 * k, ), code, fontsize=8, fontname="cour")
+    page.insert_text((150, 170), "Figure 3: Block creation commands and code", fontsize=10)
+    page.insert_textbox(pymupdf.Rect(72, 195, 523, 760), "the left instead of the right, for the feedback loop. "
+                        + "The rest of the section follows. " * 30, fontsize=10)
+    doc.save(tmp_path / "overleaf.pdf")
+    second = ColumnAwarePDFLoader(tmp_path / "overleaf.pdf").load()[1].page_content
+    assert second.startswith("the left instead of the right")
+    assert second.index("feedback loop.") < second.index("back feed Input") < second.index("Figure 3:")
+
+
 def test_upside_down_lines_on_a_page_without_a_rotate_read_in_their_own_order(tmp_path):
     # Stored and shown upside down (no /Rotate): lines of several words that run right to left
     # by their boxes, glyphs upside down by their writing direction; read as a reader turning

@@ -254,6 +254,23 @@ def test_a_chart_labelled_in_about_the_body_size_goes_after_the_paragraph_with_i
     assert text.index("given by") < text.index("E = m c 2") < text.index("where m is")
 
 
+def test_a_chart_whose_legend_entries_are_lines_of_a_few_words_goes_after_the_paragraph():
+    # Each legend entry, a lone line of four words in about the body's size, is no paragraph
+    # whose sentence the caption would interrupt: the chart goes whole after the paragraph.
+    top = column(prose("A", 6) + ["the last two years have seen the semantics change and exhibit"], 72, 100)
+    chart = [w for k, tick in enumerate(["10,000", "1,000", "100", "10", "1"])
+             for w in small_line(tick, 80, 100 + (8 + 2 * k) * PITCH, size=9.5)]
+    chart += small_line("CPU transistor count 0.5", 130, 100 + 13 * PITCH, size=9.5)
+    chart += small_line("1999 2003 2007 2011 2015", 100, 100 + 19 * PITCH, size=9.5)
+    chart += small_line("Words in architecture manual", 130, 100 + 21 * PITCH, size=9.5)
+    caption = small_line("Figure 1: Complexity growth of the instruction set.", 72, 100 + 23 * PITCH)
+    bottom = column(["complex interactions with other extensions.", "Later they sat up."], 72, 100 + 25 * PITCH)
+    words = top + chart + caption + bottom
+    assert_reads_on(words, "and exhibit\ncomplex interactions", "sat up.", "Figure 1:")
+    for order in (words, shuffled(words)):
+        assert_in_order(text_of(order), "sat up.", "CPU transistor count", "Words in architecture manual", "Figure 1:")
+
+
 def test_a_caption_whose_last_line_follows_a_label_of_its_figure_goes_after_the_paragraph():
     # A fraction's denominator in small type sits between the caption's lines in reading order;
     # the caption's last line, set in about the body's size, is still the caption's.

@@ -122,7 +122,8 @@ def _prose_line(text: str, s: LayoutSettings) -> bool:
 def _chart_part(block: Block, s: LayoutSettings) -> bool:
     """A text block of labels: no line of prose, no more than half its lines running text, and
     no closing stop (a chart's tick labels, legend and axis title; a short paragraph of two
-    lines ends its sentence). A label set apart like a heading ("Followees", an axis title a
+    lines ends its sentence). A lone line of a few words is one too: a legend's entry ("Words in
+    architecture manual"); a sentence open at a line that short would have run on along it. A label set apart like a heading ("Followees", an axis title a
     little larger than the ticks) is one too, but not a section's heading: numbered ("4 Setup",
     "VI. CONCLUSION") or in capitals."""
     if block.kind not in (TEXT, HEADING):
@@ -130,7 +131,7 @@ def _chart_part(block: Block, s: LayoutSettings) -> bool:
     if _section_heading(block):
         return False
     texts = [line.text for line in block.lines]
-    return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= len(texts)
+    return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= max(len(texts), 2)
             and not _ENDS_SENTENCE.search(texts[-1].rstrip()))
 
 
@@ -198,7 +199,7 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
     first line in lower case opens one too: the word or two that carry a sentence on into a
     display equation ("as" / "ACC = ..." / "where ..."), set flush left over a line of prose
     flush left in the block (a listing's indented "end for", an axis title, are no such lines)."""
-    if block.kind != TEXT or _is_float(block, body_h, s):
+    if block.kind != TEXT or _is_float(block, body_h, s) or _spread(block.lines[0], s):
         return None
     first = block.lines[0].text
     if _running(first, s):
@@ -208,6 +209,16 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
                and block.lines[0].box.x0 - x0 <= body_h
                and any(line.box.x0 - x0 <= body_h and _prose_line(line.text, s) for line in block.lines[1:]))
     return first if carried else None
+
+
+def _spread(line: Line, s: LayoutSettings) -> bool:
+    """Words standing far apart, by label_spread times their height (the median gap): a
+    diagram's labels read as one line ("back  feed  Input  Gp"), no prose, whatever its case."""
+    words = line.words
+    if len(words) < 2:
+        return False
+    gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:])]
+    return median(gaps, 0.0) > s.label_spread * median([w.y1 - w.y0 for w in words], 0.0)
 
 
 def _opens_sentence_rest(first: str) -> bool:

@@ -293,6 +293,9 @@ class LayoutSettings:
     # A caption's line this share of its block's width (or the next line's) runs full width: a
     # line under it opening in lower case, in the caption's type, goes on with the caption.
     caption_full_line: float = 0.9
+    # A line whose words stand this many times their height apart (the median gap) is a
+    # diagram's labels, no line of prose that could carry a sentence on.
+    label_spread: float = 2.0
 
     # --- Drawing order ----------------------------------------------------------------------
     # Follow the PDF's drawing order line by line where it agrees with the geometry (columns in
