@@ -123,9 +123,10 @@ def _chart_part(block: Block, s: LayoutSettings) -> bool:
     """A text block of labels: no line of prose, no more than half its lines running text, and
     no closing stop (a chart's tick labels, legend and axis title; a short paragraph of two
     lines ends its sentence). A lone line of a few words is one too: a legend's entry ("Words in
-    architecture manual"); a sentence open at a line that short would have run on along it. A label set apart like a heading ("Followees", an axis title a
-    little larger than the ticks) is one too, but not a section's heading: numbered ("4 Setup",
-    "VI. CONCLUSION") or in capitals."""
+    architecture manual"); a sentence open at a line that short would have run on along it. A
+    label set apart like a heading ("Followees", an axis title a little larger than the ticks)
+    is one too, but not a section's heading: numbered ("4 Setup", "VI. CONCLUSION") or in
+    capitals."""
     if block.kind not in (TEXT, HEADING):
         return False
     if _section_heading(block):
