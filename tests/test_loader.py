@@ -617,6 +617,49 @@ def test_a_two_page_document_s_long_head_in_two_short_parts_is_furniture(tmp_pat
     assert "Zellmann" in ColumnAwarePDFLoader(tmp_path / "line.pdf").load()[1].page_content
 
 
+def test_a_one_page_document_s_footnote_at_its_foot_is_text_its_small_foot_line_furniture(tmp_path):
+    # A tender's one page: a small line at its foot is taken for its running foot (there is no
+    # other page to repeat it), but not one that opens with a footnote's mark set raised in
+    # smaller type: that is the footnote the text refers to.
+    def page_with_foot(path, mark):
+        doc = pymupdf.open()
+        page = doc.new_page(width=595, height=842)
+        page.insert_textbox(pymupdf.Rect(72, 72, 523, 400), "The contractor serves the member states of EFTA. " * 12,
+                            fontsize=10)
+        x = 72
+        if mark:
+            page.insert_text((72, 796), "1", fontsize=5)
+            x = 76
+        page.insert_text((x, 800), "European Free Trade Association. The member states are Switzerland, Iceland, "
+                         "Norway and Liechtenstein.", fontsize=7)
+        doc.save(path)
+
+    page_with_foot(tmp_path / "note.pdf", mark=True)
+    page = ColumnAwarePDFLoader(tmp_path / "note.pdf").load()[0]
+    assert "Liechtenstein" in page.page_content and "Liechtenstein" not in page.metadata["layout_furniture"]
+    page_with_foot(tmp_path / "foot.pdf", mark=False)
+    page = ColumnAwarePDFLoader(tmp_path / "foot.pdf").load()[0]
+    assert "Liechtenstein" not in page.page_content and "Liechtenstein" in page.metadata["layout_furniture"]
+
+
+def test_a_landscape_page_s_number_astride_the_foot_zone_s_line_is_furniture(tmp_path):
+    # A landscape page in two columns, its number centred under them: the number's box starts
+    # just above the foot zone (a tenth of the page's height), whose line crosses it. It is the
+    # page's number, not a word read between the columns.
+    doc = pymupdf.open()
+    for number in ("7", "8"):
+        page = doc.new_page(width=842, height=595)
+        for x0 in (72, 440):
+            for y in range(82, 520, 12):
+                page.insert_text((x0, y), "the wise reader holds the thread of the text and reads on", fontsize=10)
+        page.insert_text((418, 544), number, fontsize=11)
+    doc.save(tmp_path / "landscape.pdf")
+    pages = ColumnAwarePDFLoader(tmp_path / "landscape.pdf").load()
+    for page, number in zip(pages, ("7", "8")):
+        furniture = [part["text"] for part in json.loads(page.metadata["layout_furniture"])]
+        assert number not in page.page_content.split() and furniture == [number]
+
+
 def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_overleaf_whole(tmp_path):
     # Page 1's last sentence runs on to page 2; the figure's caption at the foot of page 1 is
     # read before the paragraph (and its heading), so the chunks hold the sentence whole.

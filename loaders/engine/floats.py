@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .geometry import (FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block, Line, PageLayout,
-                       in_capitals, median, raised_after)
+                       in_capitals, median, opens_with_note_mark, raised_after)
 from .settings import LayoutSettings
 
 # A float's label at a line start: "Figure 3", "Fig. 2", "FIG. 4" (REVTeX), "Table IV", "TABLE 1",
@@ -297,15 +297,10 @@ def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: Layout
                    for o in body)
 
 
-_FOOTNOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")  # a footnote's own mark, opening its line
-
-
 def _notes_by_mark(block: Block, s: LayoutSettings) -> bool:
-    """Every line of the block opens with a footnote's mark set raised in smaller type before
-    its text ("1 https://data.gov.uk/", "2 Example of footnote text."): footnotes, whatever
-    their own type (a URL's font may stand taller than the body's)."""
-    return all(len(ws := line.words) > 1 and bool(_FOOTNOTE_MARK.match(ws[0].text))
-               and raised_after(ws[0], ws[1], s.mark_small, s.mark_raised) for line in block.lines)
+    """Every line of the block opens with a footnote's mark (`opens_with_note_mark`): footnotes,
+    whatever their own type (a URL's font may stand taller than the body's)."""
+    return all(opens_with_note_mark(line, s) for line in block.lines)
 
 
 def body_height(layout: PageLayout) -> float:

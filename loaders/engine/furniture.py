@@ -19,13 +19,11 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
-                       READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, PageLayout, Word, median)
+                       PAGE_NUMBER, READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, PageLayout, Word, median,
+                       opens_with_note_mark)
 from .settings import LayoutSettings
 from .sideways import is_sideways
 
-_PAGE_NUMBER = re.compile(
-    r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?\W*$",
-    re.IGNORECASE)
 
 
 def _key(block: Block) -> str:
@@ -75,9 +73,11 @@ def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
     if len(block.lines) != 1 or body_h <= 0:
         return False
     line = block.lines[0]
+    if opens_with_note_mark(line, s):  # ("1 European Free Trade Association."): a footnote, no running foot
+        return False
     # Every word small but page numbers (they may be set larger): a body line that a figure's
     # title in small type meets across the gutter is one row, but no running head.
-    heights = [w.y1 - w.y0 for w in line.words if not _PAGE_NUMBER.match(w.text)]
+    heights = [w.y1 - w.y0 for w in line.words if not PAGE_NUMBER.match(w.text)]
     return (all(len(part) <= s.running_head_max_words for part in _parts(line.words, s)) and bool(heights)
             and max(heights) < s.running_head_size * body_h)
 
@@ -122,7 +122,7 @@ class _Candidate:
 
 def _number(block: Block) -> int | None:
     """The page number a one-line block reads as ("12", "Page 12 of 30"), in arabic digits."""
-    m = _PAGE_NUMBER.match(" ".join(line.text for line in block.lines).strip())
+    m = PAGE_NUMBER.match(" ".join(line.text for line in block.lines).strip())
     return int(m[3]) if m and m[3].isdigit() else None
 
 
@@ -217,7 +217,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                         for _, others in nearby) >= s.furniture_min_repeats:
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
-            furniture = c.edge and (bool(_PAGE_NUMBER.match(c.key.replace("#", "1")))
+            furniture = c.edge and (bool(PAGE_NUMBER.match(c.key.replace("#", "1")))
                                     or ((alone or pair and c.at_top) and _small_edge_line(c.block, body_h, s)))
             if not furniture and not c.edge and c.number is not None:
                 # A page's first or last line that is a number, not set apart from the text (a

@@ -176,6 +176,22 @@ SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z]"
                             r"|^(\d{1,2}(\.\d{1,2})+\.?|\d{1,2}\.)\s+[\u05d0-\u05ea\u0620-\u064a\u066e-\u06d3]")
 
 
+# A page's number as a line of its own: "12", "- 12 -", "iv", "Page 12 of 30", "Seite 3".
+PAGE_NUMBER = re.compile(
+    r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?\W*$",
+    re.IGNORECASE)
+# A footnote's own mark, opening its line: a number of one or two digits, or a reference symbol.
+NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
+
+
+def opens_with_note_mark(line: Line, s: LayoutSettings) -> bool:
+    """The line opens with a footnote's mark set raised in smaller type before its text ("1 https://data.gov.uk/",
+    "2 Example of footnote text."): a footnote, whatever its own type."""
+    ws = line.words
+    return len(ws) > 1 and bool(NOTE_MARK.match(ws[0].text)) and raised_after(ws[0], ws[1], s.mark_small,
+                                                                              s.mark_raised)
+
+
 def in_capitals(text: str) -> bool:
     """Two letters or more, all capitals ("IV. DESIGN OF ONTOLOGY"): a heading's style, not
     running text's."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Callable
 
-from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, RULER_BAND, SECTION_NUMBER,
+from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, PAGE_NUMBER, RULER_BAND, SECTION_NUMBER,
                        SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Line, PageLayout, Word,
                        in_capitals, median, words_box, words_except)
 from .bidi import MOSTLY, right_to_left_share
@@ -334,7 +334,7 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
     zone, gap = s.furniture_zone, s.edge_row_gap * body_h
     top = 0
     for j in range(1, n):
-        if rows[j - 1].y1 > zone * page_h:
+        if rows[j - 1].y1 > zone * page_h and not _number_astride(rows, j - 1, zone * page_h, gap):
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
             if top and (_body_lines(rows[top:j], body_h, s)
@@ -343,7 +343,7 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
             top = j
     bottom = 0
     for j in range(n - 1, top, -1):
-        if rows[j].y0 < (1 - zone) * page_h:
+        if rows[j].y0 < (1 - zone) * page_h and not _number_astride(rows, j, (1 - zone) * page_h, gap):
             break
         if rows[j].y0 - rows[j - 1].y1 >= gap:
             if bottom and (_body_lines(rows[j: n - bottom], body_h, s)
@@ -351,6 +351,15 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
                 break
             bottom = n - j
     return top, bottom
+
+
+def _number_astride(rows: list[Row], k: int, line: float, gap: float) -> bool:
+    """Row k a page's number alone, the zone's `line` crossing it, set apart from the rows above
+    and below: set in the margin, as a page number is (a landscape page's number 50 points over
+    its foot), not a line's last word run over ("2023-" / "0379;")."""
+    row = rows[k]
+    return (row.y0 < line < row.y1 and bool(PAGE_NUMBER.match(" ".join(w.text for w in row.words)))
+            and (k == 0 or row.y0 - rows[k - 1].y1 >= gap) and (k + 1 == len(rows) or rows[k + 1].y0 - row.y1 >= gap))
 
 
 def _body_lines(run: list[Row], body_h: float, s: LayoutSettings) -> bool:
