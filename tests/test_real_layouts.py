@@ -511,6 +511,22 @@ def test_headings_opening_both_columns_under_the_running_head_are_read_in_their_
         (TOP_EDGE_BAND, "MNRAS gu"), (TOP_EDGE_BAND, "Vol. 12 ")]
 
 
+def test_a_heading_level_with_a_chart_s_top_labels_opens_its_column():
+    # hotos17's first page: under the title block, "Abstract" opens the left column on the row
+    # of the top tick labels of a chart atop the right column ("10,000", "2.5"). The row was
+    # read with the title block, the labels after the heading; it parts where the columns do.
+    title = line_words("Hardware is the new software", 200, 102) + line_words("Andrew Baumann, Research", 213, 135)
+    ticks = [small_line(text, x, y) for text, x, y in (("10,000", 321, 171), ("2.5", 514, 171), ("1,000", 325, 199),
+                                                       ("2", 514, 193), ("1.5", 514, 230), ("100", 330, 276))]
+    chart = [w for labels in ticks for w in labels] + small_line("Words in architecture manual", 360, 310)
+    body = small_line("Abstract", 72, 172, size=12.7) + column(prose("L", 40), 72, 197) + chart
+    body += column(prose("R", 30), 320, 340)
+    for words in (title + body, shuffled(title + body)):
+        text = text_of(words)
+        assert text[text.index("Abstract") + len("Abstract"): text.index("L0")].strip() == ""
+        assert_in_order(text, "Hardware", "Baumann", "Abstract", "L0", "L39", "10,000", "Words in", "R0", "R29")
+
+
 def test_a_page_ends_open_past_a_caption_or_footnote_not_past_large_type():
     paragraph = _open_paragraph()
     for foot, open_ in ((_block("Fig. 2. Yields of the plots.", 700, 10), True),

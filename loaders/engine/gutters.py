@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .floats import is_caption_start
-from .geometry import Word, drawn_in_this_order, median, median_high
+from .geometry import PAGE_NUMBER, Word, drawn_in_this_order, median, median_high
 from .rows import Row, line_pitch, row_pitch
 from .settings import LayoutSettings
 from .table_rules import Rules, Segment
@@ -527,23 +527,26 @@ def _taller(row: Row, body: float, s: LayoutSettings) -> bool:
 
 def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, right_start: float,
                      s: LayoutSettings) -> bool:
-    """A row of a few words on each side of the strip and none across it, in type larger than
-    the band's, one side starting at its column's left edge, the two sides further apart than a
-    word space of that type: the headings the two columns open with (a centred title block's
-    names start at neither edge; "Development of | the Brain" is one heading)."""
+    """A row of a few words on each side of the strip and none across it, the two sides further
+    apart than a word space of their type, one side a heading (type larger than the band's)
+    starting at its column's left edge: the columns' first row. The other side is the other
+    column's heading, or a figure's top labels beside it ("Abstract" level with a chart's
+    "10,000"). A centred title block's names start at neither edge; "Development of | the
+    Brain" is one heading."""
     left = [w for w in row.words if w.x1 <= g.x0 + s.gutter_overlap]
     right = [w for w in row.words if w.x0 >= g.x1 - s.gutter_overlap]
     if not left or not right or len(left) + len(right) < len(row.words):
         return False
     if max(len(left), len(right)) > s.title_max_words:
         return False
-    body = median([w.y1 - w.y0 for r in band for w in r.words], 0.0)
-    if min(median([w.y1 - w.y0 for w in side], 0.0) for side in (left, right)) < s.heading_size_ratio * body:
-        return False
     if _word_space_apart(left[-1], right[0], s):
         return False  # one heading across the strip
+    if any(PAGE_NUMBER.match(" ".join(w.text for w in side)) for side in (left, right)):
+        return False  # a heading and the page's number: a running head ("Contents  92")
+    body = median([w.y1 - w.y0 for r in band for w in r.words], 0.0)
     tol = s.edge_tolerance
-    return abs(left[0].x0 - left_start) <= tol or abs(right[0].x0 - right_start) <= tol
+    return any(abs(side[0].x0 - start) <= tol and median([w.y1 - w.y0 for w in side], 0.0) >= s.heading_size_ratio * body
+               for side, start in ((left, left_start), (right, right_start)))
 
 
 def _lined_up(lx: dict[int, float], rx: dict[int, float], lefts: list[float], rights: list[float],
