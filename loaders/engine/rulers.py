@@ -38,7 +38,7 @@ class _Text:
 
 
 def _text_beside(words: list[Word]) -> _Text:
-    others = [w for w in words if not w.text.isdigit()]
+    others = [w for w in words if not w.text.isdecimal()]
     return _Text(words_box(others) if others else Box(0.0, 0.0, 0.0, 0.0),
                  median([w.y1 - w.y0 for w in others], 0.0), sorted((w.y0 + w.y1) / 2 for w in others))
 
