@@ -396,6 +396,28 @@ def test_a_page_number_a_line_below_the_text_is_furniture_and_the_paragraph_runs
         assert page_text(page)[0].split()[-1] == f"p{n}R{lines - 1}w4", n
 
 
+def test_a_first_page_s_foot_that_ends_in_the_page_s_number_is_furniture_when_the_pages_count_on():
+    # hotos17: page 1's foot is "To appear in 16th Workshop on Hot Topics in Operating Systems."
+    # with the page's number flush right; the next pages' feet are their numbers alone, at the
+    # same height. The foot is furniture, not a line read between two pages' sentences. Where
+    # the numbers do not count on from it, nothing vouches for it: it stays text.
+    def pages_with(numbers: list[str]) -> list:
+        pages = []
+        for n, number in enumerate(numbers):
+            words = column(numbered_lines(f"p{n}L", 40), 72, 100)
+            if n == 0:
+                words += line_words("To appear in the Workshop on Tests.", 72, 740)
+            words += line_words(number, 540 - CHAR_W * len(number), 740)
+            pages.append(analyze_page(reseq(words), 612, 792))
+        for n in range(len(pages)):
+            mark_furniture(pages, targets=[n])
+        return pages
+
+    first = pages_with(["1", "2", "3"])[0]
+    assert "appear" not in page_text(first)[0] and [b.kind for b in first.blocks].count("footer") == 1
+    assert "appear" in page_text(pages_with(["1", "7", "9"])[0])[0]
+
+
 def test_hyphenated_line_end_is_joined():
     words = column(["the experi-", "ment worked"], 72, 100)
     assert read(reseq(words)) == ["the", "experiment", "worked"]

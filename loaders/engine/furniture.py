@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
-                       PAGE_NUMBER, READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, PageLayout, Word, median,
+                       PAGE_NUMBER, READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, Line, PageLayout, Word, median,
                        opens_with_note_mark)
 from .settings import LayoutSettings
 from .sideways import is_sideways
@@ -126,6 +126,24 @@ def _number(block: Block) -> int | None:
     return int(m[3]) if m and m[3].isdigit() else None
 
 
+def _numbered_ends(block: Block, s: LayoutSettings) -> list[int]:
+    """The page numbers that a one-line block's first and last parts read as, where it has parts
+    set apart (`_parts`)."""
+    parts = _parts(block.lines[0].words, s) if len(block.lines) == 1 else []
+    if len(parts) < 2:
+        return []
+    ends = [_number(Block([Line(part)])) for part in (parts[0], parts[-1])]
+    return [n for n in ends if n is not None]
+
+
+def _counted_on(c: _Candidate, number: int | None, nearby: list[tuple[int, list[_Candidate]]], tol: float) -> int:
+    """The nearby pages whose candidate at c's edge and height is `number` counted on to them."""
+    if number is None:
+        return 0
+    return sum(any(not o.side and o.at_top == c.at_top and o.number == number + on and abs(o.top - c.top) <= tol
+                   for o in others) for on, others in nearby)
+
+
 def _candidate(block: Block, at_top: bool, edge: bool, within: Block | None = None) -> _Candidate:
     return _Candidate(block, at_top, edge, _key(block), _top(block), _number(block), within)
 
@@ -223,9 +241,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 # A page's first or last line that is a number, not set apart from the text (a
                 # foot a line's space below the columns): a page number when the pages around
                 # are numbered on from it at the same height (too short a key to compare as text).
-                counted = sum(any(not o.side and o.at_top == c.at_top and o.number == c.number + on
-                                  and abs(o.top - c.top) <= tol for o in others) for on, others in nearby)
-                furniture = counted >= s.furniture_min_repeats + 1
+                furniture = _counted_on(c, c.number, nearby, tol) >= s.furniture_min_repeats + 1
             # Compared without the page's number where it stands as a word of its own: facing
             # pages set it at their outer edge ("Smith et al. / J. Chem. 12 (2015) 150-157 155",
             # then "156 Smith et al. / J. Chem. ...").
@@ -248,6 +264,10 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 parts = _bare_keys_less_a_part(c.block, s)
                 furniture = bool(parts) and _pages_repeating(c, nearby, tol, s.furniture_size_ratio,
                                                              edge_rows_only=True, keys=parts) >= s.furniture_min_repeats
+                # Or its part set apart at an end is the page's number, the pages around numbered
+                # on from it there ("To appear in 16th Workshop on Hot Topics.   1", then "2").
+                furniture = furniture or any(_counted_on(c, n, nearby, tol) >= s.furniture_min_repeats
+                                             for n in _numbered_ends(c.block, s))
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):
