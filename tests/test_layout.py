@@ -418,6 +418,30 @@ def test_a_first_page_s_foot_that_ends_in_the_page_s_number_is_furniture_when_th
     assert "appear" in page_text(pages_with(["1", "7", "9"])[0])[0]
 
 
+def test_running_heads_whose_titles_change_are_furniture_by_the_page_numbers_at_their_ends():
+    # A book's running heads a little below the edge zone: the chapter with the number flush
+    # left on even pages, the section with the number flush right on odd ones, the section's
+    # title changing from page to page so that no head repeats. The numbers at their ends count
+    # on with the pages: they are furniture. The same lines whose numbers do not count on are text.
+    def pages_with(numbers: list[int]) -> list:
+        pages = []
+        for n, number in enumerate(numbers):
+            if number % 2 == 0:
+                head = line_words(str(number), 72, 86) + line_words("Chapter 3. Typesetting", 380, 86)
+            else:
+                title = ("Vertical material", "Floating bodies", "Mathematical formulae")[n % 3]
+                head = line_words(f"3.{n} {title}", 72, 86) + line_words(str(number), 530, 86)
+            pages.append(analyze_page(reseq(head + column(numbered_lines(f"p{n}L", 40), 72, 120)), 612, 792))
+        for n in range(len(pages)):
+            mark_furniture(pages, targets=[n])
+        return pages
+
+    for page in pages_with([50, 51, 52, 53, 54]):
+        assert page_text(page)[0].split()[0].startswith("p") and [b.kind for b in page.blocks].count("header") == 1
+    for page in pages_with([50, 57, 13, 61, 9]):
+        assert not page_text(page)[0].split()[0].startswith("p") and "header" not in [b.kind for b in page.blocks]
+
+
 def test_hyphenated_line_end_is_joined():
     words = column(["the experi-", "ment worked"], 72, 100)
     assert read(reseq(words)) == ["the", "experiment", "worked"]

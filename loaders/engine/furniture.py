@@ -15,7 +15,7 @@ text, and bands are renumbered in reading order.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
@@ -109,6 +109,7 @@ class _Candidate:
     side: bool = False  # a line set sideways at the left or right edge (see _side_lines)
     bare: str = ""  # its key without the numbers that stand as words of their own
     size: float = 0.0  # its words' usual height
+    ends: list[int] = field(default_factory=list)  # the page numbers its parts at either end read as
 
     def __post_init__(self) -> None:
         self.bare = _unnumbered(self.key)
@@ -137,11 +138,12 @@ def _numbered_ends(block: Block, s: LayoutSettings) -> list[int]:
 
 
 def _counted_on(c: _Candidate, number: int | None, nearby: list[tuple[int, list[_Candidate]]], tol: float) -> int:
-    """The nearby pages whose candidate at c's edge and height is `number` counted on to them."""
+    """The nearby pages whose candidate at c's edge and height is `number` counted on to them,
+    alone or at an end of their own head."""
     if number is None:
         return 0
-    return sum(any(not o.side and o.at_top == c.at_top and o.number == number + on and abs(o.top - c.top) <= tol
-                   for o in others) for on, others in nearby)
+    return sum(any(not o.side and o.at_top == c.at_top and (o.number == number + on or number + on in o.ends)
+                   and abs(o.top - c.top) <= tol for o in others) for on, others in nearby)
 
 
 def _candidate(block: Block, at_top: bool, edge: bool, within: Block | None = None) -> _Candidate:
@@ -175,6 +177,8 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
             c = _candidate(line, at_top, False, within=block)
             if c.number is not None or len(line.lines[0].words) <= s.running_head_max_words:
                 found.append(c)
+    for c in found:
+        c.ends = _numbered_ends(c.block, s)
     return found + _side_lines(layout, s)
 
 
@@ -264,10 +268,13 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 parts = _bare_keys_less_a_part(c.block, s)
                 furniture = bool(parts) and _pages_repeating(c, nearby, tol, s.furniture_size_ratio,
                                                              edge_rows_only=True, keys=parts) >= s.furniture_min_repeats
-                # Or its part set apart at an end is the page's number, the pages around numbered
-                # on from it there ("To appear in 16th Workshop on Hot Topics.   1", then "2").
-                furniture = furniture or any(_counted_on(c, n, nearby, tol) >= s.furniture_min_repeats
-                                             for n in _numbered_ends(c.block, s))
+            if not furniture and c.within is None:
+                # A part set apart at an end is the page's number, the pages around numbered on
+                # from it there, alone or in their own heads: "To appear in 16th Workshop on Hot
+                # Topics.   1" over pages numbered "2"; TeX's "3.5 Vertical material   51" beside
+                # "52   Chapter 3. Typesetting" (a body line: one more page must count on).
+                least = s.furniture_min_repeats + (0 if c.edge else 1)
+                furniture = any(_counted_on(c, n, nearby, tol) >= least for n in c.ends)
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):
