@@ -442,6 +442,20 @@ def test_running_heads_whose_titles_change_are_furniture_by_the_page_numbers_at_
         assert not page_text(page)[0].split()[0].startswith("p") and "header" not in [b.kind for b in page.blocks]
 
 
+def test_a_foot_well_above_the_page_s_edge_that_ends_in_counted_page_numbers_is_furniture():
+    # A documented source's pages: "File d: classes.dtx" and the page's number flush right, a
+    # line's space under short text, far above the foot zone, the file changing from page to
+    # page. The numbers count on: a foot.
+    pages = []
+    for n, name in enumerate(("a: article", "b: report", "c: book", "d: letter")):
+        foot = line_words(f"File {name}.dtx", 72, 640) + line_words(str(20 + n), 520, 640)
+        pages.append(analyze_page(reseq(column(numbered_lines(f"p{n}L", 40), 72, 100) + foot), 612, 792))
+    for n in range(len(pages)):
+        mark_furniture(pages, targets=[n])
+    for page in pages:
+        assert ".dtx" not in page_text(page)[0] and [b.kind for b in page.blocks].count("footer") == 1
+
+
 def test_hyphenated_line_end_is_joined():
     words = column(["the experi-", "ment worked"], 72, 100)
     assert read(reseq(words)) == ["the", "experiment", "worked"]

@@ -166,11 +166,13 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
         for block, at_top in ((min(body, key=_top), True), (max(body, key=_bottom), False)):
             if any(c.at_top == at_top for c in found):
                 continue
-            # (A page number may sit further in: it must count on with the pages around.)
+            # (A page number may sit further in, alone or at an end of the line: it must count
+            # on with the pages around.)
             if len(block.lines) == 1:
                 c = _candidate(block, at_top, False)
                 near = _bottom(block) <= zone if at_top else c.top >= layout.height - zone
-                if (near or c.number is not None) and len(block.lines[0].words) <= s.running_head_max_words:
+                numbered = c.number is not None or bool(_numbered_ends(block, s))
+                if (near or numbered) and len(block.lines[0].words) <= s.running_head_max_words:
                     found.append(c)
                 continue
             line = Block([block.lines[0 if at_top else -1]], block.band, block.column, block.region, block.kind)
