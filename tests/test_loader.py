@@ -660,6 +660,27 @@ def test_a_landscape_page_s_number_astride_the_foot_zone_s_line_is_furniture(tmp
         assert number not in page.page_content.split() and furniture == [number]
 
 
+def test_a_book_s_foot_on_each_chapter_s_opening_page_is_furniture_after_its_first(tmp_path):
+    # A book's chapters open every sixth page, each opening page carrying the publisher's foot:
+    # further apart than the pages compared for repeats. From the second chapter on, the foot
+    # that stood at that place before is furniture; the first is read before any other is seen.
+    # A short line ("Exercise 3") repeated as far apart is no such foot.
+    foot = "© 2024 Example Press GmbH. Published 2024 by Example Press GmbH."
+    doc = pymupdf.open()
+    for n in range(13):
+        page = doc.new_page(width=595, height=842)
+        page.insert_textbox(pymupdf.Rect(72, 72, 523, 600), f"Page {n} reads on about its chapter. " * 30, fontsize=10)
+        if n % 6 == 0:
+            page.insert_text((72, 800), foot, fontsize=7)
+            page.insert_text((72, 815), "Exercise 3", fontsize=7)
+    doc.save(tmp_path / "book.pdf")
+    pages = ColumnAwarePDFLoader(tmp_path / "book.pdf").load()
+    assert "Example Press" in pages[0].page_content
+    for n in (6, 12):
+        assert "Example Press" not in pages[n].page_content and "Example Press" in pages[n].metadata["layout_furniture"]
+        assert "Exercise 3" in pages[n].page_content
+
+
 def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_overleaf_whole(tmp_path):
     # Page 1's last sentence runs on to page 2; the figure's caption at the foot of page 1 is
     # read before the paragraph (and its heading), so the chunks hold the sentence whole.

@@ -206,13 +206,34 @@ def _side_lines(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     return out
 
 
+@dataclass(slots=True)
+class FarEdges:
+    """The long edge rows of the pages decided so far in a document, for a head or foot that
+    repeats further apart than furniture_window: a chapter's opening page carries the book's
+    foot ("© 2024 WILEY-VCH GmbH. Published 2024 by ..."), twenty pages from the last. Keys only:
+    a long document stays cheap."""
+
+    seen: dict[tuple[bool, str], list[tuple[int, float, float]]] = field(default_factory=dict)
+
+    def add(self, number: int, c: _Candidate) -> None:
+        self.seen.setdefault((c.at_top, c.bare), []).append((number, c.top, c.size))
+
+    def repeats(self, number: int, c: _Candidate, window: int, tol: float, ratio: float) -> bool:
+        """c's text stood at its edge and height, in its type, on a page beyond the window."""
+        return any(number - n > window and abs(top - c.top) <= tol
+                   and max(size, c.size) <= ratio * min(size, c.size)
+                   for n, top, size in self.seen.get((c.at_top, c.bare), []))
+
+
 def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = None,
-                   settings: LayoutSettings | None = None, numbers: Sequence[int] | None = None) -> None:
+                   settings: LayoutSettings | None = None, numbers: Sequence[int] | None = None,
+                   far: FarEdges | None = None) -> None:
     """Decide header/footer for the candidates of `targets` (default: all pages), comparing each
     with the candidates of pages at most `furniture_window` away, as each page had them before
     any was decided (a page decided earlier has renumbered its edge rows). `numbers`: the pages'
     own numbers in the document (default: one after the other), which page numbers count on
-    with. Mutates the layouts in place."""
+    with. `far`: the long edge rows of the pages decided before, kept across calls (a foot that
+    repeats further apart than the window). Mutates the layouts in place."""
     s = settings or LayoutSettings()
     window = s.furniture_window
     candidates: list[list[_Candidate]] = []
@@ -229,6 +250,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
     pair = len(pages) == 2
     for i in (range(len(pages)) if targets is None else targets):
         page = pages[i]
+        number = numbers[i] if numbers is not None else i
         tol = s.furniture_y_tolerance * page.height
         body_h = median([w.y1 - w.y0 for w in page.words], 0.0) if alone or pair else 0.0
         # The candidates of the pages around, each with how many pages on from this one it is.
@@ -277,6 +299,11 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 # "52   Chapter 3. Typesetting" (a body line: one more page must count on).
                 least = s.furniture_min_repeats + (0 if c.edge else 1)
                 furniture = any(_counted_on(c, n, nearby, tol) >= least for n in c.ends)
+            far_key = c.edge and c.within is None and len(c.bare) >= s.furniture_far_min_chars
+            if not furniture and far is not None and far_key:
+                furniture = far.repeats(number, c, window, tol, s.furniture_size_ratio)
+            if far is not None and far_key:
+                far.add(number, c)
             if furniture:
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):

@@ -215,6 +215,10 @@ class LayoutSettings:
     # Lines shorter than this many characters (digits counted as one) are not compared across
     # pages: a lone letter or symbol repeats by chance.
     furniture_min_chars: int = 2
+    # An edge row this long (digits aside) that stood at the same edge and height on a page
+    # further back than furniture_window is a head or foot too (a book's foot on each chapter's
+    # opening page); shorter ones ("Exercise 3") repeat by chance.
+    furniture_far_min_chars: int = 24
     # A page's first (last) block, when it is one line within this share of the page height of the
     # top (bottom), is compared too: a running head in a wide margin sits below furniture_zone,
     # where the engine leaves it in the body (only repeats make it furniture: one more than

@@ -15,7 +15,7 @@ import pymupdf
 
 from ..errors import OcrUnavailableError, PDFLoadError
 from ..engine.floats import body_height, ends_open, floats_after_carried_sentence, floats_before_open_end
-from ..engine.furniture import mark_furniture
+from ..engine.furniture import FarEdges, mark_furniture
 from ..engine.geometry import Box, PageLayout, weighted_median
 from ..engine.layout import analyze_page
 from ..engine.gutters import PageRules
@@ -197,7 +197,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
         nonlocal base, next_out, open_on
         while next_out < upto:
             pos = next_out - base
-            mark_furniture([h[1] for h in held], targets=[pos], settings=s, numbers=[h[0] for h in held])
+            mark_furniture([h[1] for h in held], targets=[pos], settings=s, numbers=[h[0] for h in held], far=far)
             number, layout, needs_ocr, frame, ocr_result = held[pos]
             notes_to_tables(layout, s)
             body_h = body_height(layout)  # the same before and after floats move
@@ -214,6 +214,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
                 base += 1
 
     body_type = _DocumentBody()
+    far = FarEdges()  # (the long edge rows of the pages emitted so far)
     for seen, number in enumerate(numbers, start=1):
         held.append((number, *_analyze(doc, number, s, source, o, body_type.height())))
         _, layout, _, _, ocr_result = held[-1]
