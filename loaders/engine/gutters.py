@@ -545,7 +545,8 @@ def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, ri
         return False  # a heading and the page's number: a running head ("Contents  92")
     body = median([w.y1 - w.y0 for r in band for w in r.words], 0.0)
     tol = s.edge_tolerance
-    return any(abs(side[0].x0 - start) <= tol and median([w.y1 - w.y0 for w in side], 0.0) >= s.heading_size_ratio * body
+    return any(abs(side[0].x0 - start) <= tol
+               and median([w.y1 - w.y0 for w in side], 0.0) >= s.heading_size_ratio * body
                for side, start in ((left, left_start), (right, right_start)))
 
 

@@ -650,7 +650,6 @@ def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSett
 
 
 _CURRENCY = re.compile(r"^(?:[A-Z]{0,2}\$|[€£¥₹₩]|CHF|EUR|USD)$")
-_AMOUNT = re.compile(r"^\(?[-−+]?\d[\d,.\s]*\)?%?$")  # "1,204", "(904)", "12.5%"
 
 
 def _currency_folded(grid: list[list[list[Word]]], cols: list[tuple[float, float]],
