@@ -456,6 +456,17 @@ def test_a_foot_well_above_the_page_s_edge_that_ends_in_counted_page_numbers_is_
         assert ".dtx" not in page_text(page)[0] and [b.kind for b in page.blocks].count("footer") == 1
 
 
+def test_a_share_alone_at_the_page_s_edge_is_no_page_number():
+    # A chart's top tick label "100%" set apart at the top of a page is text; "12" there is the
+    # page's number.
+    for label, kept in (("100%", True), ("12", False)):
+        heads = [line_words(label, 300, 40), [], []]
+        pages = [analyze_page(reseq(head + column(numbered_lines(f"p{n}L", 40), 72, 100)), 612, 792)
+                 for n, head in enumerate(heads)]
+        mark_furniture(pages)
+        assert (label in page_text(pages[0])[0].split()) is kept
+
+
 def test_hyphenated_line_end_is_joined():
     words = column(["the experi-", "ment worked"], 72, 100)
     assert read(reseq(words)) == ["the", "experiment", "worked"]

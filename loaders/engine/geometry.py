@@ -176,9 +176,10 @@ SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z]"
                             r"|^(\d{1,2}(\.\d{1,2})+\.?|\d{1,2}\.)\s+[\u05d0-\u05ea\u0620-\u064a\u066e-\u06d3]")
 
 
-# A page's number as a line of its own: "12", "- 12 -", "iv", "Page 12 of 30", "Seite 3".
+# A page's number as a line of its own: "12", "- 12 -", "iv", "Page 12 of 30", "Seite 3"; not a
+# share ("25%", a chart's tick label at the page's edge).
 PAGE_NUMBER = re.compile(
-    r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?\W*$",
+    r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?[^\w%‰]*$",
     re.IGNORECASE)
 # A footnote's own mark, opening its line: a number of one or two digits, or a reference symbol.
 NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
