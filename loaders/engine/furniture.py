@@ -25,7 +25,6 @@ from .settings import LayoutSettings
 from .sideways import is_sideways
 
 
-
 def _key(block: Block) -> str:
     return _key_of(" ".join(line.text for line in block.lines))
 
@@ -117,8 +116,12 @@ class _Candidate:
 
     def same_type(self, other: _Candidate, ratio: float) -> bool:
         """Set in about the same size: the same running head on another page."""
-        small, large = sorted((self.size, other.size))
-        return large <= ratio * small
+        return _same_size(self.size, other.size, ratio)
+
+
+def _same_size(a: float, b: float, ratio: float) -> bool:
+    """Two usual word heights within `ratio` of each other."""
+    return max(a, b) <= ratio * min(a, b)
 
 
 def _number(block: Block) -> int | None:
@@ -146,8 +149,9 @@ def _counted_on(c: _Candidate, number: int | None, nearby: list[tuple[int, list[
                    and abs(o.top - c.top) <= tol for o in others) for on, others in nearby)
 
 
-def _candidate(block: Block, at_top: bool, edge: bool, within: Block | None = None) -> _Candidate:
-    return _Candidate(block, at_top, edge, _key(block), _top(block), _number(block), within)
+def _candidate(block: Block, at_top: bool, edge: bool, s: LayoutSettings, within: Block | None = None) -> _Candidate:
+    return _Candidate(block, at_top, edge, _key(block), _top(block), _number(block), within,
+                      ends=_numbered_ends(block, s))
 
 
 def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
@@ -158,7 +162,7 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     paragraph's first (last) line: that line is a candidate too. (A number anywhere is furniture
     only where the pages around number on from it at its height: a list's or an equation's numbers
     do not.)"""
-    found = [_candidate(b, b.band == TOP_EDGE_BAND, True) for b in _edge_blocks(layout)]
+    found = [_candidate(b, b.band == TOP_EDGE_BAND, True, s) for b in _edge_blocks(layout)]
     body = [b for b in layout.blocks if b.band not in EDGE_BANDS and b.kind not in FURNITURE_KINDS
             and b.lines and b.lines[0].words and b.lines[-1].words]
     if len(body) >= 2:  # a head or foot stands beside a page's text, not for all of it
@@ -169,18 +173,15 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
             # (A page number may sit further in, alone or at an end of the line: it must count
             # on with the pages around.)
             if len(block.lines) == 1:
-                c = _candidate(block, at_top, False)
+                c = _candidate(block, at_top, False, s)
                 near = _bottom(block) <= zone if at_top else c.top >= layout.height - zone
-                numbered = c.number is not None or bool(_numbered_ends(block, s))
-                if (near or numbered) and len(block.lines[0].words) <= s.running_head_max_words:
+                if (near or c.number is not None or c.ends) and len(block.lines[0].words) <= s.running_head_max_words:
                     found.append(c)
                 continue
             line = Block([block.lines[0 if at_top else -1]], block.band, block.column, block.region, block.kind)
-            c = _candidate(line, at_top, False, within=block)
+            c = _candidate(line, at_top, False, s, within=block)
             if c.number is not None or len(line.lines[0].words) <= s.running_head_max_words:
                 found.append(c)
-    for c in found:
-        c.ends = _numbered_ends(c.block, s)
     return found + _side_lines(layout, s)
 
 
@@ -220,8 +221,7 @@ class FarEdges:
 
     def repeats(self, number: int, c: _Candidate, window: int, tol: float, ratio: float) -> bool:
         """c's text stood at its edge and height, in its type, on a page beyond the window."""
-        return any(number - n > window and abs(top - c.top) <= tol
-                   and max(size, c.size) <= ratio * min(size, c.size)
+        return any(number - n > window and abs(top - c.top) <= tol and _same_size(size, c.size, ratio)
                    for n, top, size in self.seen.get((c.at_top, c.bare), []))
 
 
