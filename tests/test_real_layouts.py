@@ -8,7 +8,7 @@ import pytest
 
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.floats import (body_height, ends_open, floats_after_carried_sentence, floats_after_paragraphs,
-                                             floats_before_open_end)
+                                             floats_before_open_end, paragraph_starts)
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.engine.geometry import HEADING, TOP_EDGE_BAND, Block, Line, PageLayout
 from columnrag.loaders.text.render import page_text
@@ -586,6 +586,80 @@ def test_a_caption_under_a_sentence_carried_from_the_column_before_goes_before_i
         text = _page_left_open(words)
         assert_in_order(text, "section ends.", "Fig. 4.", "The next paragraph", "foot of the left column")
         assert text.endswith("goes on past the")
+
+
+def _lines_block(words: list[Word]) -> Block:
+    """The words as one block, a line per baseline."""
+    rows: dict[float, list[Word]] = {}
+    for w in words:
+        rows.setdefault(w.y0, []).append(w)
+    return Block([Line(sorted(rows[y], key=lambda w: w.x0)) for y in sorted(rows)])
+
+
+def test_a_paragraph_opens_inside_a_block_after_a_short_closing_line_or_at_a_first_line_indent():
+    s = LayoutSettings()
+    # Justified lines: "... ends here." short of the edge, then a capital: a new paragraph.
+    short = (column(["The first paragraph runs on across the", "whole column and ends here."], 72, 100, width=230)
+             + column(["The second paragraph opens flush left", "and runs on to the end of the"], 72,
+                      100 + 2 * PITCH, width=230))
+    assert paragraph_starts(_lines_block(short), 10, s) == [2]
+    # A sentence that ends where a full line does, the next line flush left: the same paragraph.
+    full = column(["The first paragraph runs on across the", "whole column and it ends right at the edge.",
+                   "The same paragraph goes on flush left", "and runs on to the end of the"], 72, 100, width=230)
+    assert paragraph_starts(_lines_block(full), 10, s) == []
+    # ...unless the next line is set in: a first-line indent.
+    indented = full[:-15] + [Word(w.x0 + 12, w.y0, w.x1 + 12, w.y1, w.text) for w in full[-15:-8]] + full[-8:]
+    assert [w.text for w in full[-15:-8]][0] == "The"
+    assert paragraph_starts(_lines_block(indented), 10, s) == [2]
+    # Text set ragged right: a line short of the edge after a stop is no paragraph's end.
+    ragged = column(["The first line of the paragraph runs on", "to a short line.", "Then a sentence follows",
+                     "on a line as long as the first one is", "and it runs on to the end of the"], 72, 100)
+    assert paragraph_starts(_lines_block(ragged), 10, s) == []
+
+
+def test_a_caption_under_a_page_s_open_last_sentence_goes_between_the_paragraphs_of_its_block():
+    # The page's last block holds two paragraphs, set without space between them: the caption
+    # at the foot goes before the second, whose sentence runs on to the next page, not before
+    # the whole block (which carries on the sentence of the paragraph above it).
+    first = column(prose("A", 8) + ["and here the first paragraph runs on to the"], 72, 100, width=220)
+    block = column(["foot of the column, where it ends at last.", "Here the block goes on with its own",
+                    "sentences, one after another, and ends.", "The method reads each page of the corpus",
+                    "in turn and then it carries the open", "sentence on to the"], 72, 100 + 10 * PITCH, width=220)
+    block = [Word(w.x0 + 12, w.y0, w.x1 + 12, w.y1, w.text) if abs(w.y0 - (100 + 13 * PITCH)) < 1 else w
+             for w in block]  # the second paragraph's first line set in
+    caption = small_line("Figure 3: Pages read by the method.", 72, 700)
+    for words in (first + block + caption, shuffled(first + block + caption)):
+        text = _page_left_open(words)
+        assert_in_order(text, "runs on to the", "foot of the column", "and ends.", "Figure 3:", "The method reads")
+        assert text.rstrip().endswith("sentence on to the")
+
+
+def test_a_chart_s_labels_over_a_caption_under_a_page_s_open_last_sentence_go_with_the_caption():
+    # A chart's ticks and axis title in the body's type over its caption at the page's foot:
+    # the page still ends open, and the labels move with the caption, before the open paragraph.
+    first = column(prose("A", 8) + ["and here the first section ends."], 72, 100)
+    last = column(["The method reads each page of the corpus in turn and",
+                   "then it carries the open sentence on to the"], 72, 100 + 10 * PITCH)
+    ticks = [w for k, tick in enumerate(["100", "50", "0"]) for w in line_words(tick, 80, 500 + 3 * k * PITCH)]
+    labels = ticks + line_words("Time of the day (h)", 120, 500 + 8 * PITCH)
+    caption = small_line("Figure 3: Pages read by the method.", 72, 700)
+    for words in (first + last + labels + caption, shuffled(first + last + labels + caption)):
+        text = _page_left_open(words)
+        assert_in_order(text, "first section ends.", "100", "Time of the day", "Figure 3:", "The method reads")
+        assert text.endswith("open sentence on to the")
+
+
+def test_a_numbered_equation_over_a_caption_is_no_chart_label_and_stays_after_its_sentence():
+    first = column(prose("A", 8) + ["and here the first section ends."], 72, 100)
+    last = column(["The method reads each page of the corpus in turn and",
+                   "it counts its words by the rule"], 72, 100 + 10 * PITCH)
+    equation = line_words("n = w + 1 (3)", 200, 100 + 13 * PITCH)
+    caption = small_line("Figure 3: Pages read by the method.", 72, 700)
+    layout = analyze_page(reseq(first + last + equation + caption), 612, 792)
+    assert not ends_open(layout, body_height(layout), LayoutSettings())
+    floats_before_open_end(layout, body_height(layout), LayoutSettings())
+    assert_in_order(page_text(layout, LayoutSettings())[0], "first section ends.", "by the rule", "n = w + 1 (3)",
+                    "Figure 3:")
 
 
 @pytest.mark.parametrize("foot", ["1 This work was funded by a grant of the agency.", "print(add(3, 5))"])

@@ -441,6 +441,22 @@ def test_a_table_at_the_top_of_the_next_page_comes_after_the_sentence_carried_ov
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_table_at_the_top_of_the_next_page_goes_between_the_carried_paragraph_and_the_next(tmp_path, order):
+    """The paragraph that carries the sentence over ends, and the next opens at a first-line
+    indent in the same block (no space between them): the table goes between the two, not
+    after both."""
+    first = left_open("and the yields of every plot, which are set out")
+    second, t = table_on_top()
+    y = t.ys[-1] + 24
+    second.text(72, y, "below, agree with those of the previous year.")
+    second.text(84, y + LEAD, "A second paragraph opens here, set in from the left as its first line is.")
+    second.prose(72, y + 2 * LEAD, 451, LOREM)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"split-{order}.pdf", [first, second], order, seed=4)).load()
+    text = docs[1].page_content
+    assert text.startswith("below, agree") and text.index("| Plot") < text.index("A second paragraph")
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_sentence_carried_over_past_a_caption_at_the_foot_of_the_page(tmp_path, order):
     """A figure's caption at the foot of the page is read after the paragraph above it: the
     sentence that paragraph leaves open still goes on before the table at the next page's top."""

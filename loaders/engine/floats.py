@@ -12,10 +12,12 @@ hyphen); both are running text of the body's size.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from .geometry import (FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block, Line, PageLayout,
-                       in_capitals, median, opens_with_note_mark, raised_after)
+from .geometry import (EQUATION_NUMBER, FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block,
+                       Line, PageLayout, in_capitals, median, opens_with_note_mark, raised_after)
 from .settings import LayoutSettings
+from .sideways import is_sideways
 
 # A float's label at a line start: "Figure 3", "Fig. 2", "FIG. 4" (REVTeX), "Table IV", "TABLE 1",
 # "Listing 2", "Algorithm 1" ...: a caption's, or a sentence's subject ("Figure 3 shows").
@@ -27,6 +29,7 @@ CAPTION = re.compile(LABEL.pattern + r"(?!(?:[-.]\d+)*(?:\s?\(?[a-z]\)?)?\s+[a-z
 # A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
+_CLOSES_PARAGRAPH = re.compile(r"[.!?][\"'”’)\]]*$")  # a paragraph's last line ends so
 _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
 # "(PGH) can give ...", "[Smith] showed that ...": a bracket, then lower case, goes on a
 # sentence ("[12] van der Berg, J." opens a reference: a number in square brackets does not).
@@ -314,11 +317,25 @@ def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     return _is_float(block, body_h, s) and (is_caption_start(block.lines[0].text) or block_height(block) < body_h)
 
 
+def _figure_label(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """A block of a chart's labels (`_chart_part`), set sideways or in type no larger than the
+    body's (a tick label, an axis title): above a caption, its figure's. Not a displayed
+    equation, numbered at a line's end ("(3.10)"): the sentence above it introduces it."""
+    return (_chart_part(block, s) and not any(EQUATION_NUMBER.match(line.words[-1].text) for line in block.lines)
+            and (all(is_sideways(w, s) for w in block.words)
+                 or block_height(block) <= (1 + s.float_size_change) * body_h))
+
+
 def ends_open(layout: PageLayout, body_h: float, s: LayoutSettings) -> bool:
     """The page's last paragraph leaves its sentence open (it goes on on the next page). The
     floats read after it at the page's foot (a footnote, a figure's caption) are not its last."""
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
-    while text and body_h > 0 and _foot_float(text[-1], body_h, s):
+    captioned = False
+    while text and body_h > 0:
+        if _foot_float(text[-1], body_h, s):
+            captioned = captioned or is_caption_start(text[-1].lines[0].text)
+        elif not (captioned and _figure_label(text[-1], body_h, s)):
+            break
         text.pop()
     return bool(text) and body_h > 0 and _open_sentence(text[-1], body_h, s)
 
@@ -343,9 +360,22 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
     blocks = layout.blocks
     body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
     k = len(body)
-    while k > 0 and _moves_before_open_end(blocks[body[k - 1]], body_h, s):
+    captioned = False  # a caption below: a chart's labels (in smaller type) above it are its figure's
+    while k > 0 and len(body) - k < 4 * s.float_run_max:
+        b = blocks[body[k - 1]]
+        if _moves_before_open_end(b, body_h, s):
+            captioned = captioned or b.kind == TEXT
+        elif not (captioned and _figure_label(b, body_h, s)):
+            break
         k -= 1
     if k < 2 or k == len(body) or not _open_sentence(blocks[body[k - 1]], body_h, s):
+        return
+    moved = [blocks[i] for i in body[k:]]
+    last = blocks[body[k - 1]]
+    starts = paragraph_starts(last, body_h, s)
+    if starts:  # its last paragraph opens inside it: the floats go between its paragraphs
+        head, tail = _split(last, starts[-1])
+        _place_before(layout, moved, blocks[body[k - 1]], [head], [tail])
         return
     at = k - 1
     # Back to the block that opens the sentence: the paragraph may carry on one from the column
@@ -360,11 +390,51 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
         at -= 1
     if at == 0 or _open_sentence(blocks[body[at - 1]], body_h, s):
         return
-    moved = [blocks[i] for i in body[k:]]
+    _place_before(layout, moved, blocks[body[at]], [], [blocks[body[at]]])
+
+
+def _place_before(layout: PageLayout, moved: list[Block], at: Block, before: list[Block],
+                  after: list[Block]) -> None:
+    """The blocks `moved` taken out of the page's order and put in `at`'s place between
+    `before` and `after` (`at` itself, or its two parts)."""
     taken = {id(b) for b in moved}
-    rest = [b for b in blocks if id(b) not in taken]
-    to = next(j for j, b in enumerate(rest) if b is blocks[body[at]])
-    layout.blocks = rest[:to] + moved + rest[to:]
+    rest = [b for b in layout.blocks if id(b) not in taken]
+    to = next(j for j, b in enumerate(rest) if b is at)
+    layout.blocks = rest[:to] + before + moved + after + rest[to + 1:]
+
+
+def paragraph_starts(block: Block, body_h: float, s: LayoutSettings) -> list[int]:
+    """The lines (by index) that open a paragraph inside a block of running text, which runs
+    paragraphs on without space between them: the line before closes its sentence, and either
+    ends short of the block's right edge (by paragraph_short_end body heights; not in text set
+    ragged right, where a third of the lines that go on with their sentence end so short) or this
+    line is set in from its left (by paragraph_indent at least, while the line before is not: no
+    list's hanging line); and this line opens with a capital or a figure."""
+    lines = block.lines
+    if block.kind != TEXT or len(lines) < 3 or body_h <= 0:
+        return []
+    box = block.box
+    short_of = box.x1 - s.paragraph_short_end * body_h
+    going_on = [line for line in lines[:-1] if not _CLOSES_PARAGRAPH.search(line.text)]
+    ragged = 3 * sum(line.box.x1 < short_of for line in going_on) >= len(going_on)
+    out = []
+    for i in range(1, len(lines)):
+        before, line = lines[i - 1], lines[i]
+        text = line.text
+        if not (text[:1].isupper() or text[:1].isdigit()) or not _CLOSES_PARAGRAPH.search(before.text):
+            continue
+        b, here = before.box, line.box
+        short = not ragged and b.x1 < short_of
+        indented = (here.x0 - box.x0 >= s.paragraph_indent * body_h
+                    and b.x0 - box.x0 < s.paragraph_indent * body_h / 2)
+        if short or indented:
+            out.append(i)
+    return out
+
+
+def _split(block: Block, at: int) -> tuple[Block, Block]:
+    """The block as two, its lines parted before line `at`."""
+    return replace(block, lines=block.lines[:at]), replace(block, lines=block.lines[at:])
 
 
 def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
@@ -405,7 +475,13 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
         labelled = not carries and _chart_part(b, s)
         if first is not None and not labelled:
             if floats and not labels and carries:
-                blocks.insert(run[0], blocks.pop(i))
+                starts = paragraph_starts(b, body_h, s)
+                if starts:  # the sentence carried on ends a paragraph inside the block: the floats go there
+                    head, tail = _split(b, starts[0])
+                    blocks[i:i + 1] = [tail]
+                    blocks.insert(run[0], head)
+                else:
+                    blocks.insert(run[0], blocks.pop(i))
             return
         if not labelled:
             return

@@ -181,6 +181,8 @@ SECTION_NUMBER = re.compile(rf"^({SECTION_NUMBER_TEXT})\s+[A-Z]"
 PAGE_NUMBER = re.compile(
     r"^\W*((page|seite|página|pagina|p\.)\s*)?(\d{1,4}|[ivxlcdm]{1,7})(\s*(/|of|de|von)\s*\d{1,4})?[^\w%‰]*$",
     re.IGNORECASE)
+# A displayed equation's number, a word of its own at the end of its line: "(3)", "(3.10)", "(2a)".
+EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 # A footnote's own mark, opening its line: a number of one or two digits, or a reference symbol.
 NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
 

@@ -294,6 +294,12 @@ class LayoutSettings:
     # At most this many float blocks in a row are moved after the paragraph they interrupt (a
     # chart's labels, often a block each, count apart: four times as many blocks in all).
     float_run_max: int = 12
+    # A block of running text may hold paragraphs set without space between them; a line opens
+    # one after a line that closes its sentence and ends this many body heights short of the
+    # block's right edge, or where it is set in by this many body heights (a first-line indent).
+    # Floats moved off a sentence go there, between paragraphs.
+    paragraph_short_end: float = 2.0
+    paragraph_indent: float = 0.8
     # A caption's line this share of its block's width (or the next line's) runs full width: a
     # line under it opening in lower case, in the caption's type, goes on with the caption.
     caption_full_line: float = 0.9

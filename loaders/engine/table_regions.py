@@ -13,13 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .geometry import FIRST_BAND, Block, Box, Line, PageLayout, Word, median, words_box
+from .geometry import EQUATION_NUMBER, FIRST_BAND, Block, Box, Line, PageLayout, Word, median, words_box
 from .gutters import empty_strips
 from .rows import Row, make_rows
 from .settings import LayoutSettings
 from .sideways import is_sideways
 
-_EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 _BULLET_TEXT = r"[^\w\s]{1,2}"  # "•", "–", "*)": a marker with no number or letter
 LIST_MARKER = re.compile(rf"^(\[\d{{1,3}}\]|\(?\d{{1,3}}[.)]|\(?[a-zA-Z][.)]|{_BULLET_TEXT})$")
 _BULLET = re.compile(rf"^{_BULLET_TEXT}$")  # a list marker that is a bullet, not a number
@@ -458,7 +457,7 @@ def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: Layou
     if sum(c[0].text[:1].islower() for c in lefts) >= share and (
             sum(map(len, rights)) >= s.table_prose_words * n):
         return 0  # running text wrapped beside prose (a margin note), no table's labels
-    if sum(bool(_EQUATION_NUMBER.match(cell_text(c))) for c in rights) >= share:
+    if sum(bool(EQUATION_NUMBER.match(cell_text(c))) for c in rights) >= share:
         return 0
     if sum(bool(_LEADER.search(cell_text(a) + " " + cell_text(b))) for a, b in zip(lefts, rights)) >= share:
         return 0
