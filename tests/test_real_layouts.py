@@ -83,8 +83,9 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
     for words in (left + note + right, shuffled(left + note + right)):
         text = text_of(words)
         assert "past the\nsecond column where it ends today." in text.replace("\n\n", "\n")
-        assert text.index("ends today.") < text.index("This work was funded")
-        assert text.rstrip().endswith("of the agency.")  # after the whole right column's paragraph
+        # (after the right column's block, where the page's geometry alone reads a note at the
+        # left column's foot: its first paragraph ends at "today.", but the note is no float over it)
+        assert_in_order(text, "ends today.", "R17", "This work was funded")
 
 
 def test_footnotes_that_open_with_raised_marks_go_after_the_sentence_they_break_whatever_their_type():
@@ -134,7 +135,7 @@ def test_a_table_in_type_near_the_body_with_its_caption_under_it_goes_after_the_
     for words in (left + table + right, shuffled(left + table + right)):
         text = text_of(words)
         assert "separated from\nthe text by a line" in text.replace("\n\n", "\n")
-        assert_in_order(text, "separated from", "the text by a line", "R15", "paper title", "Font guide.")
+        assert_in_order(text, "separated from", "the text by a line", "paper title", "Font guide.", "R0")
     # A paragraph of prose whose last line opens with "Table 2", or short lines over "Table 2
     # gives ..." (a sentence: no stop or colon after the number), is no table: it does not move.
     for lines in (["Sizes of type that the style asks for are listed below in", "Table 2: sizes."],
@@ -681,6 +682,22 @@ def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
     text = text_of(top + table + bottom)
     assert "show, the\nyield grew each year." in text.replace("\n\n", "\n")
     assert text.index("fell again.") < text.index("Table 2:")
+
+
+def test_a_table_inside_a_paragraph_goes_after_it_not_after_the_next_one_in_its_block():
+    # The paragraph that carries the sentence on under the table ends, and the next opens at a
+    # first-line indent in the same block: the table goes between them.
+    top = column(prose("A", 6) + ["as the figures in the table show, the"], 72, 100)
+    table = [w for k, row in enumerate(["Table 2: Results per site", "site alpha 10 20", "site beta 30 40"])
+             for w in small_line(row, 72, 100 + (8 + 1.5 * k) * PITCH)]
+    bottom = column(["yield grew each year across the sites.", "Later the yield fell again at every",
+                     "site, and the study ended in the spring."], 72, 100 + 14 * PITCH, width=220)
+    bottom = [Word(w.x0 + 12, w.y0, w.x1 + 12, w.y1, w.text) if abs(w.y0 - (100 + 15 * PITCH)) < 1 else w
+              for w in bottom]  # the next paragraph's first line set in
+    for words in (top + table + bottom, shuffled(top + table + bottom)):
+        text = text_of(words)
+        assert "show, the\nyield grew each year" in text.replace("\n\n", "\n")
+        assert_in_order(text, "across the sites.", "Table 2:", "Later the yield fell")
 
 
 def test_a_captions_second_line_is_not_taken_for_the_sentence_a_column_leaves_open():

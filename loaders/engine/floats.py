@@ -279,7 +279,13 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             # equation inside a sentence stays where it is).
             captioned = captioned or not loose
             if i + 1 < j < len(out) and captioned and _carries_on(out[i], out[j], body_h, s):
-                out[i + 1: j + 1] = [out[j]] + out[i + 1: j]
+                # The paragraph that carries the sentence on may end inside its block: floats set
+                # over it in its column go there. (Notes at another column's foot go after the
+                # block, where the page's geometry alone reads them.)
+                starts = paragraph_starts(out[j], body_h, s) if any(
+                    _over(f, out[j]) for f in out[i + 1: j]) else []
+                head, tail = _split(out[j], starts[0]) if starts else (out[j], None)
+                out[i + 1: j + 1] = [head] + out[i + 1: j] + ([tail] if tail else [])
                 i += 1  # the paragraph carried on may leave its own sentence open
                 continue
         i += 1
@@ -430,6 +436,13 @@ def paragraph_starts(block: Block, body_h: float, s: LayoutSettings) -> list[int
         if short or indented:
             out.append(i)
     return out
+
+
+def _over(block: Block, other: Block) -> bool:
+    """`block` stands over `other`, across part of its width (in its column, or a float across
+    the columns over it)."""
+    a, b = block.box, other.box
+    return a.y0 < b.y0 and min(a.x1, b.x1) > max(a.x0, b.x0)
 
 
 def _split(block: Block, at: int) -> tuple[Block, Block]:
