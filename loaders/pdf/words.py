@@ -260,20 +260,25 @@ def _may_end_in_mark(text: str) -> bool:
     return m.group(1).lower() in lexicon and text.lower() not in lexicon
 
 
-def _line_top(raw: list[tuple], k: int) -> float | None:
-    """The top of the k-th word's MuPDF line's next word (or, last, the one before it)."""
-    for j in (k + 1, k - 1):
-        if 0 <= j < len(raw) and _line_key(raw[j]) == _line_key(raw[k]):
-            return raw[j][1]
-    return None
+def _line_tops(raw: list[tuple]) -> list[float | None]:
+    """For each word, the top of its MuPDF line's next word (or, last, the one before it); None
+    for a word alone on its line. (One pass: every word of a page is asked.)"""
+    keys = [(w[5], w[6]) for w in raw]
+    n = len(raw)
+    out: list[float | None] = [None] * n
+    for k in range(n):
+        if k + 1 < n and keys[k + 1] == keys[k]:
+            out[k] = raw[k + 1][1]
+        elif k and keys[k - 1] == keys[k]:
+            out[k] = raw[k - 1][1]
+    return out
 
 
-def _raised(raw: list[tuple], k: int, s: LayoutSettings, alone: bool) -> bool:
-    """The k-th word's top stands above its MuPDF line's next word's (or, last, the one before
-    it) by mark_raised: a mark's raise stretches the word's box up. A word alone on its line
+def _raised(word: tuple, top: float | None, s: LayoutSettings, alone: bool) -> bool:
+    """The word's top stands above `top`, its MuPDF line's next word's (or, last, the one before
+    it), by mark_raised: a mark's raise stretches the word's box up. A word alone on its line
     cannot tell, and is answered `alone`."""
-    top = _line_top(raw, k)
-    return alone if top is None else raw[k][1] < top - s.mark_raised
+    return alone if top is None else word[1] < top - s.mark_raised
 
 
 def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s: LayoutSettings) -> list[tuple]:
@@ -290,15 +295,16 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
     trailing = []
     numbered = []  # (rare: the pattern alone asks for the characters)
     after_words = []  # a word of letters, a number after it
+    tops = _line_tops(raw)
     for k, w in enumerate(raw):
         if w[4][-1:] == ")" and _NUMBER_MARKED.match(w[4]):
             numbered.append(k)
         elif w[7] == 0:  # its line's first word: a leading mark alone on its line (a table's cell) is one
             if (m := _LEADING_MARK.match(w[4])) and len(m.group(1)) > 1 and (
-                    m.group(1).lower() not in ORDINAL_ENDINGS) and _raised(raw, k, s, alone=True):
+                    m.group(1).lower() not in ORDINAL_ENDINGS) and _raised(w, tops[k], s, alone=True):
                 leading.append(k)
         # A trailing mark on a word alone on its line is not asked: its characters would cost a page's.
-        elif _raised(raw, k, s, alone=False) and _may_end_in_mark(w[4]):
+        elif _raised(w, tops[k], s, alone=False) and _may_end_in_mark(w[4]):
             trailing.append(k)
         if (w[4][-1:].isdigit() and (m := _NUMBER_MARK_AFTER.match(w[4])) and m.group(1) not in _FUNCTIONS
                 and known_before_mark(m.group(1), m.group(1), known_words(), s)):
@@ -332,7 +338,7 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
                 c[4].isalpha() for c in chars[:n]):
             kept = _as_word(chars[:n], raw[k])
             out[k] = kept if s.normalize_text else (*kept[0:2], raw[k][2], kept[3], *raw[k][4:])
-        elif (k in numbers and _own_type(chars, s) and (top := _line_top(raw, k)) is not None
+        elif (k in numbers and _own_type(chars, s) and (top := tops[k]) is not None
               and raw[k][1] < top):
             # Its number set as its letters are ("latin4", "expl3" in a typewriter face): the
             # box stands above its line's only by its font's taller ascent, no mark's raise.
