@@ -642,12 +642,14 @@ def test_a_one_page_document_s_footnote_at_its_foot_is_text_its_small_foot_line_
     assert "Liechtenstein" not in page.page_content and "Liechtenstein" in page.metadata["layout_furniture"]
 
 
-def test_a_landscape_page_s_number_astride_the_foot_zone_s_line_is_furniture(tmp_path):
+@pytest.mark.parametrize("numbers, furniture", [(("7", "8"), True), (("V", "V"), False)])
+def test_a_landscape_page_s_number_astride_the_foot_zone_s_line_is_furniture(tmp_path, numbers, furniture):
     # A landscape page in two columns, its number centred under them: the number's box starts
     # just above the foot zone (a tenth of the page's height), whose line crosses it. It is the
-    # page's number, not a word read between the columns.
+    # page's number, not a word read between the columns. A capital letter there is as likely a
+    # diagram's label (a tree's node "V") as a roman page number: it stays text.
     doc = pymupdf.open()
-    for number in ("7", "8"):
+    for number in numbers:
         page = doc.new_page(width=842, height=595)
         for x0 in (72, 440):
             for y in range(82, 520, 12):
@@ -655,9 +657,10 @@ def test_a_landscape_page_s_number_astride_the_foot_zone_s_line_is_furniture(tmp
         page.insert_text((418, 544), number, fontsize=11)
     doc.save(tmp_path / "landscape.pdf")
     pages = ColumnAwarePDFLoader(tmp_path / "landscape.pdf").load()
-    for page, number in zip(pages, ("7", "8")):
-        furniture = [part["text"] for part in json.loads(page.metadata["layout_furniture"])]
-        assert number not in page.page_content.split() and furniture == [number]
+    for page, number in zip(pages, numbers):
+        edge = [part["text"] for part in json.loads(page.metadata.get("layout_furniture", "[]"))]
+        assert (number not in page.page_content.split() and edge == [number]) is furniture
+        assert (number in page.page_content.split() and edge == []) is not furniture
 
 
 def test_a_book_s_foot_on_each_chapter_s_opening_page_is_furniture_after_its_first(tmp_path):

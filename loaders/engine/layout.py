@@ -354,11 +354,13 @@ def _edge_rows(rows: list[Row], page_h: float, body_h: float, s: LayoutSettings)
 
 
 def _number_astride(rows: list[Row], k: int, line: float, gap: float) -> bool:
-    """Row k a page's number alone, the zone's `line` crossing it, set apart from the rows above
-    and below: set in the margin, as a page number is (a landscape page's number 50 points over
-    its foot), not a line's last word run over ("2023-" / "0379;")."""
+    """Row k a page's number in figures alone, the zone's `line` crossing it, set apart from the
+    rows above and below: set in the margin, as a page number is (a landscape page's number 50
+    points over its foot), not a line's last word run over ("2023-" / "0379;"). (A roman
+    number there is as likely a diagram's label: a tree's node "V".)"""
     row = rows[k]
-    return (row.y0 < line < row.y1 and bool(PAGE_NUMBER.match(" ".join(w.text for w in row.words)))
+    text = " ".join(w.text for w in row.words)
+    return (row.y0 < line < row.y1 and bool(PAGE_NUMBER.match(text)) and any(c.isdigit() for c in text)
             and (k == 0 or row.y0 - rows[k - 1].y1 >= gap) and (k + 1 == len(rows) or rows[k + 1].y0 - row.y1 >= gap))
 
 
