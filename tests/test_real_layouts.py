@@ -11,6 +11,7 @@ from columnrag.loaders.engine.floats import (body_height, ends_open, floats_afte
                                              floats_before_open_end, paragraph_starts)
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.engine.geometry import HEADING, TOP_EDGE_BAND, Block, Line, PageLayout
+from columnrag.loaders.engine.sideways import sideways_apart
 from columnrag.loaders.text.render import page_text
 
 from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
@@ -510,6 +511,23 @@ def test_headings_opening_both_columns_under_the_running_head_are_read_in_their_
     layout = analyze_page(reseq(head + issue + left + right), 612, 792)
     assert [(b.band, b.lines[0].text[:8]) for b in layout.blocks[:2]] == [
         (TOP_EDGE_BAND, "MNRAS gu"), (TOP_EDGE_BAND, "Vol. 12 ")]
+
+
+def test_a_photo_s_credit_up_its_edge_beside_a_column_is_set_apart_an_axis_title_beside_its_ticks_is_not():
+    # PDFUA-Ref-2-08's box: the credit up a photo's left edge, 8 points right of a column's
+    # narrow lines, the photo (no text) on its right and the box's other column beyond. Held in
+    # the rows, it cut the column where its box ended; it is placed once the page is cut.
+    s = LayoutSettings()
+    lines = column(prose("L", 12, width=120), 36, 302)
+    beyond = column(prose("R", 12, width=115), 423, 302)
+    credit = Word(167, 343, 174, 439, "Smiley N. Pool/Dallas Morning News/Corbis")
+    assert sideways_apart(lines + beyond + [credit], 10, s) == [credit]
+    # Without text beyond the empty side (the page's margin) it keeps its place, as does an
+    # axis title set against a chart's tick labels, figures, with the chart beside it beyond.
+    assert sideways_apart(lines + [credit], 10, s) == []
+    ticks = [w for k in range(8) for w in line_words(f"{10 * k}", 150, 302 + 15 * k)]
+    title = Word(167, 330, 174, 420, "Accuracy of the probe")
+    assert sideways_apart(ticks + beyond + [title], 10, s) == []
 
 
 def test_a_heading_level_with_a_chart_s_top_labels_opens_its_column():

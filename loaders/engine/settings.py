@@ -37,6 +37,11 @@ class LayoutSettings:
     # is set sideways...
     vertical_word_aspect: float = 2.5
     vertical_word_chars: int = 2
+    # A sideways word with no text within this many body heights on one side, and text beyond,
+    # and words on as many lines as sideways_apart_lines within as much on the other (a photo's
+    # credit up its edge, beside a column), is placed after the page is cut, not held in its rows.
+    sideways_apart: float = 4.0
+    sideways_apart_lines: int = 3
     # ...and so is a line whose vertical travel is over this many times its horizontal travel. A
     # page of mostly sideways text is turned before layout.
     vertical_line_slope: float = 2.0

@@ -10,7 +10,7 @@ pass then moves it past a sentence that goes on.
 """
 from __future__ import annotations
 
-from .geometry import TEXT, Block, Line, Word, words_box
+from .geometry import LETTERED, TEXT, Block, Line, Word, words_box
 from .rows import Row
 from .settings import LayoutSettings
 
@@ -24,6 +24,30 @@ def sideways_box(width: float, height: float, text: str, s: LayoutSettings) -> b
 def is_sideways(w: Word, s: LayoutSettings) -> bool:
     """A word (a sideways line, as the PDF edge gives it) set sideways."""
     return sideways_box(w.x1 - w.x0, w.y1 - w.y0, w.text, s)
+
+
+def sideways_apart(words: list[Word], body_h: float, s: LayoutSettings) -> list[Word]:
+    """The sideways words set against a wide empty strip on one side, with text beyond it, and
+    against lines of words on the other: a photo's credit up its edge beside the column it
+    stands in. Such a word leaves the page's words before rows are made and the page cut: in
+    place, it would tie the rows of that column to nothing across the photo, and part the column
+    where its box ends. (An axis title keeps its place: tick labels, figures, stand beside it.)"""
+    tall = [w for w in words if is_sideways(w, s)]
+    if not tall:
+        return []  # (most pages)
+    wide = s.sideways_apart * body_h
+    out = []
+    for t in tall:
+        level = [w for w in words if w is not t and min(w.y1, t.y1) - max(w.y0, t.y0) > 0]
+        right = [w.x0 - t.x1 for w in level if w.x0 >= t.x1]
+        left = [t.x0 - w.x1 for w in level if w.x1 <= t.x0]
+        for far, near_side in ((right, [w for w in level if 0 <= t.x0 - w.x1 < wide]),
+                               (left, [w for w in level if 0 <= w.x0 - t.x1 < wide])):
+            lines = {round(w.y0) for w in near_side if LETTERED.search(w.text)}
+            if far and min(far) >= wide and len(lines) >= s.sideways_apart_lines:
+                out.append(t)
+                break
+    return out
 
 
 def sideways_out_of_lines(columns: list[list[Row]], words: list[Word],
