@@ -12,6 +12,7 @@ hyphen); both are running text of the body's size.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from .geometry import (EQUATION_NUMBER, FURNITURE_KINDS, HEADING, LETTERED, SECTION_NUMBER, TABLE, TEXT, Block,
@@ -332,18 +333,32 @@ def _figure_label(block: Block, body_h: float, s: LayoutSettings) -> bool:
                  or block_height(block) <= (1 + s.float_size_change) * body_h))
 
 
+def _floats_at_foot(blocks: list[Block], is_float: Callable[[Block], bool], body_h: float, s: LayoutSettings,
+                    most: int) -> int:
+    """How many of the blocks, counted back from the last (`most` at most), are floats read at
+    the page's foot: those `is_float` takes, and a chart's labels over a caption among them
+    (`_figure_label`)."""
+    n = 0
+    captioned = False  # a caption below: the labels above it are its figure's
+    while n < min(most, len(blocks)):
+        b = blocks[-1 - n]
+        if is_float(b):
+            captioned = captioned or (b.kind == TEXT and is_caption_start(b.lines[0].text))
+        elif not (captioned and _figure_label(b, body_h, s)):
+            break
+        n += 1
+    return n
+
+
 def ends_open(layout: PageLayout, body_h: float, s: LayoutSettings) -> bool:
     """The page's last paragraph leaves its sentence open (it goes on on the next page). The
-    floats read after it at the page's foot (a footnote, a figure's caption) are not its last."""
+    floats read after it at the page's foot (a footnote, a figure's caption and the chart's
+    labels over it) are not its last."""
+    if body_h <= 0:
+        return False
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
-    captioned = False
-    while text and body_h > 0:
-        if _foot_float(text[-1], body_h, s):
-            captioned = captioned or is_caption_start(text[-1].lines[0].text)
-        elif not (captioned and _figure_label(text[-1], body_h, s)):
-            break
-        text.pop()
-    return bool(text) and body_h > 0 and _open_sentence(text[-1], body_h, s)
+    n = _floats_at_foot(text, lambda b: _foot_float(b, body_h, s), body_h, s, len(text))
+    return n < len(text) and _open_sentence(text[-1 - n], body_h, s)
 
 
 def _moves_before_open_end(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -357,23 +372,18 @@ def _moves_before_open_end(block: Block, body_h: float, s: LayoutSettings) -> bo
 
 def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose last paragraph leaves its sentence open for the next page, the floats
-    read after it (a figure's caption, a table) go before the block that opens its sentence (the
-    paragraph, or the one in the column before that it carries on) and the heading over it: the
-    sentence runs on from the page's last words to the next page's first. Only where that block
-    opens a sentence after one that leaves none open: the floats would part another's halves."""
+    read after it (a figure's caption and its chart's labels, a table) go before that paragraph:
+    inside its block, where the paragraph opens there (`paragraph_starts`); else before the block
+    that opens its sentence (the paragraph, or the one in the column before that it carries on)
+    and the heading over it. The sentence runs on from the page's last words to the next page's
+    first. Only where that block opens a sentence after one that leaves none open: the floats
+    would part another's halves."""
     if body_h <= 0:
         return
     blocks = layout.blocks
     body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
-    k = len(body)
-    captioned = False  # a caption below: a chart's labels (in smaller type) above it are its figure's
-    while k > 0 and len(body) - k < 4 * s.float_run_max:
-        b = blocks[body[k - 1]]
-        if _moves_before_open_end(b, body_h, s):
-            captioned = captioned or b.kind == TEXT
-        elif not (captioned and _figure_label(b, body_h, s)):
-            break
-        k -= 1
+    k = len(body) - _floats_at_foot([blocks[i] for i in body], lambda b: _moves_before_open_end(b, body_h, s),
+                                    body_h, s, 4 * s.float_run_max)
     if k < 2 or k == len(body) or not _open_sentence(blocks[body[k - 1]], body_h, s):
         return
     moved = [blocks[i] for i in body[k:]]
