@@ -702,6 +702,22 @@ def test_a_table_inside_a_paragraph_of_one_column_goes_after_it():
     assert text.index("fell again.") < text.index("Table 2:")
 
 
+def test_a_sentence_s_last_words_alone_on_a_line_under_a_figure_carry_it_on():
+    # cabrejas_itsc21: the left column leaves "... restricted to what can be obtained" open; the
+    # right column opens with a figure's caption, then "from the sensors." alone on its line,
+    # then a section's heading. That one short line in lower case that closes the sentence is
+    # the sentence's end: the caption goes after it.
+    left = column(prose("L", 18) + ["is restricted to what can be obtained"], 72, 100)
+    caption = small_line("Fig. 1. Study junction model in the simulator.", 320, 100)
+    rest = column(["from the sensors."], 320, 100 + 3 * PITCH)
+    heading = small_line("C. State Representation", 320, 100 + 5 * PITCH, size=12)
+    right = column(prose("R", 14), 320, 100 + 7 * PITCH)
+    for words in (left + caption + rest + heading + right, shuffled(left + caption + rest + heading + right)):
+        text = text_of(words)
+        assert "can be obtained\nfrom the sensors." in text.replace("\n\n", "\n")
+        assert_in_order(text, "from the sensors.", "Fig. 1.", "C. State", "R0")
+
+
 def test_a_table_inside_a_paragraph_goes_after_it_not_after_the_next_one_in_its_block():
     # The paragraph that carries the sentence on under the table ends, and the next opens at a
     # first-line indent in the same block: the table goes between them.

@@ -203,15 +203,21 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
     """The first line of a body paragraph of running text (None for anything else). A short
     first line in lower case opens one too: the word or two that carry a sentence on into a
     display equation ("as" / "ACC = ..." / "where ..."), set flush left over a line of prose
-    flush left in the block (a listing's indented "end for", an axis title, are no such lines)."""
+    flush left in the block (a listing's indented "end for", an axis title, are no such lines);
+    and so does a block of that one line, in lower case, of two words at least, that closes its
+    sentence: the last words of a sentence carried over a float ("from the sensors.")."""
     if block.kind != TEXT or _is_float(block, body_h, s) or _spread(block.lines[0], s):
         return None
     first = block.lines[0].text
     if _running(first, s):
         return first
+    if not first[:1].islower() or len(first.split()) >= s.running_text_words:
+        return None
+    if len(block.lines) == 1:
+        ends = bool(_CLOSES_PARAGRAPH.search(first)) and sum(1 for w in first.split() if LETTERED.search(w)) >= 2
+        return first if ends else None
     x0 = block.box.x0
-    carried = (first[:1].islower() and len(first.split()) < s.running_text_words
-               and block.lines[0].box.x0 - x0 <= body_h
+    carried = (block.lines[0].box.x0 - x0 <= body_h
                and any(line.box.x0 - x0 <= body_h and _prose_line(line.text, s) for line in block.lines[1:]))
     return first if carried else None
 
