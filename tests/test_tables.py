@@ -457,6 +457,25 @@ def test_a_table_at_the_top_of_the_next_page_goes_between_the_carried_paragraph_
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_sentence_carried_over_onto_a_page_of_references_comes_before_the_table_above_it(tmp_path, order):
+    """The next page holds a table at its top, the sentence's rest, then references in smaller
+    type, more words than the body text on it: the page's paragraphs are mostly in the
+    references' type, but the document's body type still tells the paragraph that carries the
+    sentence from the table."""
+    first = Page()
+    first.text(72, first.prose(72, 80, 451, " ".join([LOREM] * 16)), "and the yields of every plot, which are set out")
+    second, t = table_on_top()
+    y = t.ys[-1] + 24
+    second.text(72, y, "below, agree with those of the previous year.")
+    y = second.prose(72, y + LEAD, 451, " ".join([LOREM] * 4))
+    for k in range(24):
+        second.text(72, y + 9 * k, f"[{k + 1}] A. Author, B. Author. A study of the yields of plots, year {1990 + k}.", 7)
+    docs = ColumnAwarePDFLoader(write(tmp_path / f"refs-{order}.pdf", [first, second], order, seed=4)).load()
+    text = docs[1].page_content
+    assert text.startswith("below, agree") and text.index("below, agree") < text.index("| Plot")
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_sentence_carried_over_past_a_caption_at_the_foot_of_the_page(tmp_path, order):
     """A figure's caption at the foot of the page is read after the paragraph above it: the
     sentence that paragraph leaves open still goes on before the table at the next page's top."""

@@ -319,9 +319,18 @@ def _notes_by_mark(block: Block, s: LayoutSettings) -> bool:
     return all(opens_with_note_mark(line, s) for line in block.lines)
 
 
-def body_height(layout: PageLayout) -> float:
-    """The page's body type: the median word height of its text paragraphs (0 without any)."""
-    return median([w.y1 - w.y0 for b in layout.body_blocks if b.kind == TEXT for w in b.words], 0.0)
+def body_height(layout: PageLayout, document_body: float = 0.0, s: LayoutSettings | None = None) -> float:
+    """The page's body type: the median word height of its text paragraphs (0 without any). On
+    a page whose paragraphs are mostly in another type (references under the conclusion's last
+    column), the document's body type (`document_body`, 0: unknown) where paragraphs in it hold
+    a quarter of the page's text at least: the paragraphs that carry a sentence are in it."""
+    text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
+    page = median([w.y1 - w.y0 for b in text for w in b.words], 0.0)
+    if document_body <= 0 or page <= 0 or s is None or abs(page - document_body) <= s.float_size_change * document_body:
+        return page
+    words = sum(len(b.words) for b in text)
+    in_body = sum(len(b.words) for b in text if _same_size(b, document_body, s))
+    return document_body if 4 * in_body >= words else page
 
 
 def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:

@@ -200,7 +200,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             mark_furniture([h[1] for h in held], targets=[pos], settings=s, numbers=[h[0] for h in held], far=far)
             number, layout, needs_ocr, frame, ocr_result = held[pos]
             notes_to_tables(layout, s)
-            body_h = body_height(layout)  # the same before and after floats move
+            body_h = body_height(layout, body_type.height(), s)  # the same before and after floats move
             if number == open_on:
                 floats_after_carried_sentence(layout, body_h, s)
             open_on = number + 1 if ends_open(layout, body_h, s) else -1
