@@ -406,7 +406,7 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
     starts = paragraph_starts(last, body_h, s)
     if starts:  # its last paragraph opens inside it: the floats go between its paragraphs
         head, tail = _split(last, starts[-1])
-        _place_before(layout, moved, blocks[body[k - 1]], [head], [tail])
+        _place_before(layout, moved, last, [head], [tail])
         return
     at = k - 1
     # Back to the block that opens the sentence: the paragraph may carry on one from the column
