@@ -62,9 +62,14 @@ def clearly_smaller(height: float, than: float, s: LayoutSettings) -> bool:
     return height < (1 - s.float_size_change / 2) * than
 
 
+def _same_height(h: float, height: float, s: LayoutSettings) -> bool:
+    """Type of height h is type of this height (within float_size_change of it)."""
+    return abs(h - height) <= s.float_size_change * height
+
+
 def _same_size(block: Block, height: float, s: LayoutSettings) -> bool:
     """The block is set in type of this height (within float_size_change of it)."""
-    return abs(block_height(block) - height) <= s.float_size_change * height
+    return _same_height(block_height(block), height, s)
 
 
 def body_size(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -289,9 +294,8 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                 # The paragraph that carries the sentence on may end inside its block: floats set
                 # over it in its column go there. (Notes at another column's foot go after the
                 # block, where the page's geometry alone reads them.)
-                starts = paragraph_starts(out[j], body_h, s) if any(
-                    _over(f, out[j]) for f in out[i + 1: j]) else []
-                head, tail = _split(out[j], starts[0]) if starts else (out[j], None)
+                head, tail = (_first_paragraph(out[j], body_h, s) if any(_over(f, out[j]) for f in out[i + 1: j])
+                              else (out[j], None))
                 out[i + 1: j + 1] = [head] + out[i + 1: j] + ([tail] if tail else [])
                 i += 1  # the paragraph carried on may leave its own sentence open
                 continue
@@ -326,7 +330,7 @@ def body_height(layout: PageLayout, document_body: float = 0.0, s: LayoutSetting
     a quarter of the page's text at least: the paragraphs that carry a sentence are in it."""
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
     page = median([w.y1 - w.y0 for b in text for w in b.words], 0.0)
-    if document_body <= 0 or page <= 0 or s is None or abs(page - document_body) <= s.float_size_change * document_body:
+    if document_body <= 0 or page <= 0 or s is None or _same_height(page, document_body, s):
         return page
     words = sum(len(b.words) for b in text)
     in_body = sum(len(b.words) for b in text if _same_size(b, document_body, s))
@@ -475,6 +479,12 @@ def _split(block: Block, at: int) -> tuple[Block, Block]:
     return replace(block, lines=block.lines[:at]), replace(block, lines=block.lines[at:])
 
 
+def _first_paragraph(block: Block, body_h: float, s: LayoutSettings) -> tuple[Block, Block | None]:
+    """The block's first paragraph and the rest of it (None: the block is one paragraph)."""
+    starts = paragraph_starts(block, body_h, s)
+    return _split(block, starts[0]) if starts else (block, None)
+
+
 def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose first paragraph carries on a sentence the page before left open, the
     floats above it (a figure's credit, labels and caption, a table at the page's top) go after
@@ -513,13 +523,10 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
         labelled = not carries and _chart_part(b, s)
         if first is not None and not labelled:
             if floats and not labels and carries:
-                starts = paragraph_starts(b, body_h, s)
-                if starts:  # the sentence carried on ends a paragraph inside the block: the floats go there
-                    head, tail = _split(b, starts[0])
-                    blocks[i:i + 1] = [tail]
-                    blocks.insert(run[0], head)
-                else:
-                    blocks.insert(run[0], blocks.pop(i))
+                # (the sentence carried on may end a paragraph inside the block: the floats go there)
+                head, tail = _first_paragraph(b, body_h, s)
+                blocks[i:i + 1] = [tail] if tail else []
+                blocks.insert(run[0], head)
             return
         if not labelled:
             return
