@@ -263,7 +263,7 @@ def _may_end_in_mark(text: str) -> bool:
 def _line_tops(raw: list[tuple]) -> list[float | None]:
     """For each word, the top of its MuPDF line's next word (or, last, the one before it); None
     for a word alone on its line. (One pass: every word of a page is asked.)"""
-    keys = [(w[5], w[6]) for w in raw]
+    keys = [_line_key(w) for w in raw]
     n = len(raw)
     out: list[float | None] = [None] * n
     for k in range(n):
