@@ -596,7 +596,7 @@ def find_gutters(rows: list[Row], settings: LayoutSettings, rules: PageRules | N
         v = _validate(rows, g, settings, rules)
         if v is not None:
             found.append(v)
-    found = _without_shadowed(rows, _bridge_overhangs(rows, found), settings)
+    found = _without_shadowed(rows, _bridge_overhangs(rows, _join_overlapping(found, settings)), settings)
     found.sort(key=lambda g: (-g.span, -len(g.left) - len(g.right), g.x0))
     return found
 
@@ -663,6 +663,28 @@ def _without_shadowed(rows: list[Row], found: list[Gutter], s: LayoutSettings) -
         return all(passable(i, g, h) for i in range(g.first, g.last + 1))
 
     return [g for g in found if not any(shadows(h, g) for h in found)]
+
+
+def _join_overlapping(found: list[Gutter], s: LayoutSettings) -> list[Gutter]:
+    """One gutter where two strips down the same gap share rows once validated: the sweep ended
+    the first at a row it took for a headline set apart, but the second's first lines reach back
+    over it at the band's own line pitch, so no headline parts them (columns whose interleaved
+    baselines make each row look set apart). A headline between two bands keeps the strips
+    apart: the band below starts under it."""
+    out = sorted(found, key=lambda g: g.first)
+    i = 0
+    while i < len(out):
+        a = out[i]
+        for b in out[i + 1:]:
+            if (b.first <= a.last and not (a.note or b.note or a.centred or b.centred)
+                    and min(a.x1, b.x1) - max(a.x0, b.x0) >= s.min_gutter):
+                out.remove(b)
+                a = out[i] = Gutter(max(a.x0, b.x0), min(a.x1, b.x1), a.first, max(a.last, b.last),
+                                    sorted(set(a.left) | set(b.left)), sorted(set(a.right) | set(b.right)))
+                break
+        else:
+            i += 1
+    return out
 
 
 def _bridge_overhangs(rows: list[Row], found: list[Gutter]) -> list[Gutter]:
