@@ -516,6 +516,43 @@ def test_generated_two_column_pages_read_in_order(n, seed):
     assert read(reseq(words)) == [w.text for w in left + right]
 
 
+def _even_lines(prefix: str, n: int) -> list[str]:
+    """Lines of eight words of one length: a column's right edge is flush without justifying."""
+    return [" ".join(f"{prefix}{k:02d}w{j}" for j in range(8)) for k in range(n)]
+
+
+def _offset_columns(gap: int, offset: float, jut: float = 0.0) -> list[Word]:
+    """Two columns whose baselines sit `offset` apart; the left one holds a caption, a blank of
+    `gap` lines and its text, the caption's last word running `jut` into the gutter."""
+    caption = column(_even_lines("C", 6), 72, 100)
+    last = caption[-1]
+    caption[-1] = Word(last.x0, last.y0, last.x1 + jut, last.y1, last.text)
+    left = column(_even_lines("L", 12), 72, 100 + PITCH * (6 + gap))
+    right = column(_even_lines("R", 20), 310, 100 + offset)
+    return caption + left + right
+
+
+@pytest.mark.parametrize("offset", [5.0, 6.0, 7.0])
+@pytest.mark.parametrize("gap", [0, 1])
+def test_columns_whose_baselines_sit_half_a_line_apart_drawn_row_by_row_read_down_each_column(gap, offset):
+    words = _offset_columns(gap, offset)
+    assert read(row_major(words)) == [w.text for w in words]
+
+
+@pytest.mark.parametrize("gap", [2, 3])
+def test_a_line_running_into_the_gutter_over_a_blank_in_its_column_leaves_the_columns_whole(gap):
+    """The gutter's strip narrows at the caption's last word; beside the blank under it, the
+    other column's rows stand apart (its baselines sit between the rows above): two strips down
+    one gutter, sharing rows, are one gutter, not a cut across the other column."""
+    words = _offset_columns(gap, 6.0, jut=2.0)
+    expected = [w.text for w in words]
+    assert read(reseq(words)) == expected
+    shuffled = list(words)
+    random.Random(gap).shuffle(shuffled)
+    assert read(reseq(shuffled)) == expected
+    assert read(row_major(words)) == expected
+
+
 def _blocks(words: list[Word]) -> list[str]:
     layout = analyze_page(words, 612, 792)
     return [b.kind for b in layout.body_blocks]

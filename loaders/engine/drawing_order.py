@@ -112,17 +112,28 @@ def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> li
 def _steps_across_a_row(ordered: list[Block], s: LayoutSettings) -> bool:
     """Whether the order goes from a line to another beside it on its row, in another region,
     the way drawing row by row across a gutter does: once between lines of running text, or
-    often between shorter ones (a table drawn row by row steps across a few times a page)."""
+    often between shorter ones (a table drawn row by row steps across a few times a page).
+    Columns whose baselines sit half a line apart, drawn top to bottom, zigzag between lines of
+    running text that share less than a row's overlap: often, as short lines do (a column's or a
+    cell's last line beside the next one's first steps so now and then)."""
     seq = [(line, b.region) for b in ordered for line in b.lines]
-    short = 0
+    short = zigzag = 0
     for (l1, r1), (l2, r2) in zip(seq, seq[1:]):
         if r1 == r2:
             continue
         a, b = l1.box, l2.box
-        if min(a.y1, b.y1) - max(a.y0, b.y0) > s.row_overlap * min(a.height, b.height):
-            if running_text(l1, s) and running_text(l2, s):
+        overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+        if overlap <= 0:
+            continue
+        on_its_row = overlap > s.row_overlap * min(a.height, b.height)
+        if running_text(l1, s) and running_text(l2, s):
+            if on_its_row:
                 return True
+            zigzag += 1
+        elif on_its_row:
             short += 1
+    if zigzag > s.row_steps_max and zigzag >= s.row_step_share * len(seq):
+        return True
     return short > s.row_steps_max and short >= s.row_step_share * len(seq)
 
 
