@@ -558,6 +558,22 @@ def _blocks(words: list[Word]) -> list[str]:
     return [b.kind for b in layout.body_blocks]
 
 
+def test_a_caption_under_its_chart_s_crowded_labels_is_one_block():
+    """A chart's labels crowd rows closer than their boxes are tall, so the leaf reads as a font
+    with boxes taller than its line pitch, where baselines tell paragraphs apart; at that pitch
+    each line of the caption under them stood apart as a paragraph of its own."""
+    labels = ["AB", "CD EF", "GH", "IJ KL MN", "OP", "QR ST"]
+    words = [w for k in range(16) for w in _sized_line(labels[k % len(labels)], 80 + (k * 37) % 200, 240 + 6 * k, 10)]
+    caption = ["Figure 4. Correlation of the amount of training data with",
+               "downstream performance. The amount of training data for a",
+               "given language is only moderately predictive of the",
+               "performance on that language."]
+    for k, text in enumerate(caption):
+        words += _sized_line(text, 72, 350 + 11 * k, 8)
+    blocks = analyze_page(reseq(words), 612, 792).body_blocks
+    assert [line.text for line in blocks[-1].lines] == caption
+
+
 def test_short_glyph_boxes_do_not_make_every_line_a_paragraph():
     # Some fonts give boxes of 4 pt on an 11 pt line pitch: the white space between boxes is
     # then no paragraph gap. A tall superscript does not make a line a heading either.

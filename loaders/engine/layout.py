@@ -473,7 +473,10 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             if own_h > body_h and not (_NUMBERED_LINE.match(text) and _NUMBERED_LINE.match(prev_text)):
                 gap_h = own_h
             space = row.y0 - prev.y1
-            if tall and gap_h == body_h and running_text(line, s):  # (not larger type, nor a chart's labels)
+            # (Not in larger type, nor a chart's labels; nor a caption's lines in its own type: the
+            # labels of its chart, in its leaf, may make the pitch theirs.)
+            if (tall and gap_h == body_h and running_text(line, s)
+                    and not (caption_h and abs(height - caption_h) <= s.float_size_change * caption_h)):
                 space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
             if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
