@@ -385,6 +385,26 @@ def test_a_chart_s_label_set_apart_as_a_heading_does_not_end_the_run_of_floats()
         floats_after_carried_sentence(layout, 10, LayoutSettings())
         assert layout.blocks == [section, *ticks, caption, carried]
 
+def test_a_chart_s_title_in_lower_case_is_no_sentence_carried_on_from_the_page_before():
+    # test_open2 (pymupdf's tests) page 7: the page before ends "... The net"; this one opens
+    # with a chart whose title, on a line of its own in the body's size, reads "overloaded
+    # instance method (lower is better)": running text in lower case, but open, and over more of
+    # the chart. The paragraph under the caption ("result is that, ...") carries the sentence on.
+    ticks = [_block("350.0", 54, 7), _block("300.0", 72, 7), _block("250.0", 84, 7)]
+    title = _block("overloaded instance method (lower is better)", 61, 9, x=94)
+    axis = _block("Time Normalized to C++ (=1)", 120, 7)
+    caption = _block("Fig. 3: Relative performance (compared to C++) of the FFI", 200, 9)
+    carried = _block("result is that, after warm-up, the performance is the same.", 240)
+    layout = PageLayout(612, 792, [ticks[0], title, *ticks[1:], axis, caption, carried])
+    floats_after_carried_sentence(layout, 10, LayoutSettings())
+    assert layout.blocks == [carried, ticks[0], title, *ticks[1:], axis, caption]
+    # The sentence's own rest, a line of its own over a figure, stays the sentence's.
+    rest = _block("the results of the second run are shown below", 54)
+    layout = PageLayout(612, 792, [rest, caption, carried])
+    floats_after_carried_sentence(layout, 10, LayoutSettings())
+    assert layout.blocks == [rest, caption, carried]
+
+
 def test_no_sentence_runs_on_across_a_numbered_section_s_heading_in_large_type():
     # libtasn1's manual: a page that ends on a command line with no stop ("$ asn1Decoding
     # pkix.asn assign.out"), then a chapter's heading in large type, its section's under it, and

@@ -485,6 +485,16 @@ def _first_paragraph(block: Block, body_h: float, s: LayoutSettings) -> tuple[Bl
     return _split(block, starts[0]) if starts else (block, None)
 
 
+def _chart_title(block: Block, blocks: list[Block], body: list[int], i: int, body_h: float,
+                 s: LayoutSettings) -> bool:
+    """A block of one line, its sentence open, followed by a float or a chart's labels: the title
+    of the chart it stands in ("overloaded instance method (lower is better)" over the ticks)."""
+    if len(block.lines) != 1 or _ENDS_SENTENCE.search(block.lines[0].text.rstrip()):
+        return False
+    later = [blocks[j] for j in body if j > i]
+    return bool(later) and (_is_float(later[0], body_h, s) or _chart_part(later[0], s))
+
+
 def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose first paragraph carries on a sentence the page before left open, the
     floats above it (a figure's credit, labels and caption, a table at the page's top) go after
@@ -520,7 +530,9 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
         # A chart's labels may open with a line as long as running text (an axis title read
         # together with its tick label): a paragraph that carries the sentence on, or one that
         # is no chart's labels (_chart_part), ends the run.
-        labelled = not carries and _chart_part(b, s)
+        # A chart's title in lower case reads like a sentence's rest: a line of its own, open,
+        # over more of the chart (a float or labels next) is the chart's.
+        labelled = _chart_part(b, s) and (not carries or _chart_title(b, blocks, body, i, body_h, s))
         if first is not None and not labelled:
             if floats and not labels and carries:
                 # (the sentence carried on may end a paragraph inside the block: the floats go there)
