@@ -553,6 +553,27 @@ def test_a_line_running_into_the_gutter_over_a_blank_in_its_column_leaves_the_co
     assert read(row_major(words)) == expected
 
 
+@pytest.mark.parametrize("offset", [5.5, 6.0, 6.5])
+def test_a_column_running_on_beside_notes_under_the_other_stays_whole_whatever_the_drawing(offset):
+    """Under the left column's last line, a blank, then its notes; the right column runs on beside
+    them, its baselines half a line off the left's. Its lines beside the blank stand apart from
+    the rows around them (the left's baselines sat between), but they follow the right column's
+    own lines at its own pitch: no headline ends the gutter there, and the notes are not read
+    row by row into the right column's last lines."""
+    left = column(_even_lines("L", 12), 72, 100)
+    notes = column(["Nzz note one is here and set small too", "Nyy note two is here and set small too"],
+                   72, 100 + PITCH * 15)
+    right = column(_even_lines("R", 17), 310, 100 + offset)
+    words = left + notes + right
+    shuffled = list(words)
+    random.Random(int(2 * offset)).shuffle(shuffled)
+    got = read(reseq(shuffled))
+    for side in (left, right):
+        texts = [w.text for w in side]
+        start = got.index(texts[0])
+        assert got[start: start + len(texts)] == texts
+
+
 def _blocks(words: list[Word]) -> list[str]:
     layout = analyze_page(words, 612, 792)
     return [b.kind for b in layout.body_blocks]

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .floats import is_caption_start
-from .geometry import PAGE_NUMBER, Word, drawn_in_this_order, median, median_high
+from .drawing_order import running_text
+from .geometry import PAGE_NUMBER, Line, Word, drawn_in_this_order, median, median_high
 from .rows import Row, line_pitch, row_pitch
 from .settings import LayoutSettings
 from .table_rules import Rules, Segment
@@ -105,12 +106,25 @@ def _resumes_beyond(rows: list[Row], i: int, x0: float, x1: float) -> bool:
     return False
 
 
+def _runs_on_its_side(rows: list[Row], i: int, side: list[int], s: LayoutSettings) -> bool:
+    """Whether row i is a line of running text under its side's last rows at that side's own
+    line pitch (less than headline_space times it below the last): the next line of its column,
+    set apart only from the other column's rows, whose baselines sit between. A headline has
+    space above it on its side too; a chart's labels are no running text."""
+    recent = side[-4:]
+    if len(recent) < 3 or not running_text(Line(rows[i].words), s):
+        return False
+    dists = [rows[b].cy - rows[a].cy for a, b in zip(recent, recent[1:])]
+    return rows[i].cy - rows[recent[-1]].cy < s.headline_space * median(dists, 0.0)
+
+
 def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
-           min_pitch: float, max_active: int, least: int = 0) -> list[Gutter]:
+           min_pitch: float, max_active: int, least: int = 0, prose: LayoutSettings | None = None) -> list[Gutter]:
     """Grow candidate strips row by row; a strip ends at the first row that covers it, or at a
     one-sided row set apart by space when text on the other side resumes below it: that is a
-    headline between two bands, not a heading in an unbalanced column's tail. Only strips with
-    text on each side in at least `least` rows come back.
+    headline between two bands, not a heading in an unbalanced column's tail, nor a line of a
+    column's prose whose baselines sit between the other's (`prose`: the settings that tell it,
+    see _runs_on_its_side). Only strips with text on each side in at least `least` rows come back.
 
     Hot loop (every row of every region, several times a page): a strip is a plain list
     [x0, x1, first, last, left, right] until it is returned."""
@@ -142,7 +156,9 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
         set_apart = isolated[i]
         for g in active:
             gx0, gx1 = g[0], g[1]
-            if set_apart and _one_sided(row, gx0, gx1) and _resumes_beyond(rows, i, gx0, gx1):
+            if (set_apart and _one_sided(row, gx0, gx1) and _resumes_beyond(rows, i, gx0, gx1)
+                    and not (prose and _runs_on_its_side(
+                        rows, i, g[4] if max(w.x1 for w in row.words) < gx1 else g[5], prose))):
                 done.append(g)
                 continue
             first_part = True
@@ -592,7 +608,7 @@ def find_gutters(rows: list[Row], settings: LayoutSettings, rules: PageRules | N
     min_pitch = settings.headline_space * row_pitch(rows)
     # _validate's first guard, in the sweep: most strips fail it
     for g in _sweep(rows, lo, hi, settings.min_gutter, min_pitch, settings.max_active_strips,
-                    settings.min_gutter_rows):
+                    settings.min_gutter_rows, settings):
         v = _validate(rows, g, settings, rules)
         if v is not None:
             found.append(v)
