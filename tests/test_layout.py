@@ -305,6 +305,25 @@ def _read_page_by_page(pages_words: list[list[Word]]) -> list:
     return pages
 
 
+def test_a_paragraph_running_into_the_page_s_foot_zone_is_one_block_not_a_band_a_line():
+    """A double-spaced page's last paragraph starts in the foot zone, set apart from the text
+    above by its paragraph space: its lines are footer candidates, one block each. Nothing
+    repeats them on the pages around, so they are text, and one paragraph, as on the page above."""
+    def page(k: int) -> list[Word]:
+        words: list[Word] = []
+        for p in range(8):  # paragraphs of four lines, 16 pt apart, 30 pt between paragraphs
+            for j in range(4):
+                words += line_words(f"P{k}{p}{j} body text of the page that runs on and on here", 72,
+                                    100 + p * 78 + j * 16)
+        return words
+
+    last = [f"Last{j} words of the final paragraph go on" for j in range(3)]
+    pages_words = [page(k) for k in range(3)]
+    pages_words[1] += [w for j, text in enumerate(last) for w in line_words(text, 72, 734 + j * 16)]
+    blocks = [b for b in _read_page_by_page(pages_words)[1].blocks if b.lines[0].text.startswith("Last")]
+    assert [[line.text for line in b.lines] for b in blocks] == [last]
+
+
 def test_a_first_page_s_foot_with_a_part_of_its_own_is_furniture_where_the_rest_repeats():
     # ASME's journal template: the first page's foot carries the copyright between the journal's
     # name and "PREPRINT FOR REVIEW / 1"; the other pages' feet lack it. Less that part, it is

@@ -308,6 +308,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 c.block.kind = HEADER if c.at_top else FOOTER
                 if c.within is not None and not any(b is c.block for b in page.blocks):
                     _detach(page, c, c.within)
+        _edge_paragraphs(page, s)
         _headings_to_their_column(page)
         _renumber(page)
 
@@ -333,6 +334,29 @@ def _detach(page: PageLayout, c: _Candidate, within: Block) -> None:
         return
     within.lines = [ln for ln in within.lines if ln is not line]
     page.blocks.insert(at if c.at_top else at + 1, c.block)
+
+
+def _edge_paragraphs(page: PageLayout, s: LayoutSettings) -> None:
+    """Edge rows that turned out to be text, each under the one before with no gap that sets a
+    row apart (edge_row_gap body heights), in one type and overlapping across: the lines of a
+    paragraph that runs into the page's edge zone (a tall page's last paragraph, double-spaced,
+    or the end of a sentence carried over at its top). They are one block again, not a band of
+    one line each."""
+    gap = s.edge_row_gap * page.usual_height
+    out: list[Block] = []
+    for b in page.blocks:
+        prev = out[-1] if out else None
+        if (prev is not None and b.band in EDGE_BANDS and prev.band == b.band and b.kind == prev.kind == TEXT
+                and 0 <= b.box.y0 - prev.box.y1 < gap and min(b.box.x1, prev.box.x1) > max(b.box.x0, prev.box.x0)
+                and abs(_height(b) - _height(prev)) <= s.float_size_change * max(_height(b), _height(prev))):
+            out[-1] = Block(prev.lines + b.lines, prev.band, prev.column, prev.region, TEXT)
+            continue
+        out.append(b)
+    page.blocks = out
+
+
+def _height(block: Block) -> float:
+    return median([w.y1 - w.y0 for w in block.words], 0.0)
 
 
 def _headings_to_their_column(page: PageLayout) -> None:
