@@ -593,6 +593,25 @@ def test_a_column_running_on_beside_notes_under_the_other_stays_whole_whatever_t
         assert got[start: start + len(texts)] == texts
 
 
+def test_two_validated_strips_down_one_gap_that_share_rows_are_one_gutter():
+    """elsarticle's "References", heading the right column's last part beside a blank in the left
+    one, ends the sweep's strip (a one-sided row set apart, text going on on the other side); the
+    strip that starts under it reaches back over the rows above once validated. Sharing rows, the
+    two are one gutter: the page is not cut across the left column there. Strips that share no row
+    (a headline between two bands), or that part at different gaps, stay apart."""
+    from columnrag.loaders.engine.gutters import Gutter, _join_overlapping
+
+    s = LayoutSettings()
+    upper, lower = Gutter(289.0, 307.0, 0, 18, [0, 5, 18], [1, 6, 18]), Gutter(288.5, 306.5, 18, 62, [20, 62], [18, 30])
+    (joined,) = _join_overlapping([lower, upper], s)
+    assert (joined.x0, joined.x1, joined.first, joined.last) == (289.0, 306.5, 0, 62)
+    assert joined.left == [0, 5, 18, 20, 62] and joined.right == [1, 6, 18, 30]
+    apart = Gutter(288.5, 306.5, 20, 62)
+    assert _join_overlapping([upper, apart], s) == [upper, apart]
+    elsewhere = Gutter(400.0, 420.0, 10, 40)
+    assert _join_overlapping([upper, elsewhere], s) == [upper, elsewhere]
+
+
 def _blocks(words: list[Word]) -> list[str]:
     layout = analyze_page(words, 612, 792)
     return [b.kind for b in layout.body_blocks]
