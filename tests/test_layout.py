@@ -344,6 +344,28 @@ def test_a_first_page_s_foot_with_a_part_of_its_own_is_furniture_where_the_rest_
     assert "Figures and tables of the whole study" in page_text(_read_page_by_page(lone)[0])[0]
 
 
+def test_a_first_page_s_foot_with_two_parts_of_its_own_is_furniture_where_its_number_repeats():
+    # APS journals: the first page's foot sets the article's page number between an ISSN line and
+    # the copyright; the other pages' feet are the number alone ("035406-2"). That part alone is
+    # their foot. A short row of three parts (a calendar's last days) stays text, though each of
+    # its parts alone is a row of the other pages.
+    pages_words = []
+    for n in range(4):
+        foot = line_words(f"035406-{n + 1}", 280, 757)
+        if n == 0:
+            foot = (line_words("2470-0045/2025/111(3)/035406(8)", 40, 757) + foot
+                    + line_words("(c)2025 American Physical Society", 400, 757))
+        pages_words.append(column(numbered_lines(f"p{n}x", 40), 60, 100) + foot)
+    text = page_text(_read_page_by_page(pages_words)[0])[0]
+    assert "Physical Society" not in text and "2470-0045" not in text, text[-200:]
+    days = []
+    for n in range(4):
+        row = line_words("Sat", 280, 757) if n else (line_words("Sun 31", 60, 757) + line_words("Wed 31", 280, 757)
+                                                     + line_words("Sat", 500, 757))
+        days.append(column(numbered_lines(f"q{n}x", 40), 60, 100) + row)
+    assert "Wed 31" in page_text(_read_page_by_page(days)[0])[0]
+
+
 def test_a_running_foot_read_into_the_last_paragraph_is_furniture_where_other_pages_set_it_apart():
     # A page whose text runs down to its foot: the foot sits a line's space under the last line,
     # and the engine reads it as the paragraph's last line. The pages around set the same foot

@@ -52,9 +52,13 @@ def _parts(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
     return parts
 
 
-def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
-    """A one-line block's keys (numbers that stand alone left out) less each of its parts. Empty
-    for a line of one part, or where a part left would be shorter than furniture_min_chars."""
+def _bare_keys_less_parts(block: Block, s: LayoutSettings) -> set[str]:
+    """A one-line block's keys (numbers that stand alone left out) less each of its parts, and,
+    for a long line of three parts or more (twice furniture_far_min_chars), of each part alone:
+    a first page's foot that sets the page's number between an ISSN and a copyright
+    ("2470-0045/2025/111(3)/035406(8)  035406-1  ©2025 American Physical Society" over
+    "035406-2"; a calendar's row of short days is no such line). Empty for a line of one part;
+    keys shorter than furniture_min_chars left out."""
     if len(block.lines) != 1:
         return set()
     parts = _parts(block.lines[0].words, s)
@@ -62,6 +66,8 @@ def _bare_keys_less_a_part(block: Block, s: LayoutSettings) -> set[str]:
         return set()
     keys = {_unnumbered(_key_of(" ".join(w.text for j, part in enumerate(parts) if j != k for w in part)))
             for k in range(len(parts))}
+    if len(parts) >= 3 and len(block.lines[0].text) >= 2 * s.furniture_far_min_chars:
+        keys |= {_unnumbered(_key_of(" ".join(w.text for w in part))) for part in parts}
     return {key for key in keys if len(key) >= s.furniture_min_chars}
 
 
@@ -288,8 +294,9 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                     furniture = repeats >= s.furniture_min_repeats + 1
             if not furniture and c.edge and c.within is None:
                 # The first page's foot adds a part the others lack ("Journal of Heat Transfer |
-                # Copyright © 2022 by ASME | PREPRINT FOR REVIEW / 1"): less that part, it repeats.
-                parts = _bare_keys_less_a_part(c.block, s)
+                # Copyright © 2022 by ASME | PREPRINT FOR REVIEW / 1"): less that part, it repeats
+                # (or a part of it alone does, where it adds two).
+                parts = _bare_keys_less_parts(c.block, s)
                 furniture = bool(parts) and _pages_repeating(c, nearby, tol, s.furniture_size_ratio,
                                                              edge_rows_only=True, keys=parts) >= s.furniture_min_repeats
             if not furniture and c.within is None:
