@@ -574,6 +574,22 @@ def test_a_page_ends_open_past_a_caption_or_footnote_not_past_large_type():
         assert ends_open(PageLayout(612, 792, [paragraph, foot]), 10, LayoutSettings()) is open_
 
 
+def test_a_page_ends_open_past_notes_a_little_smaller_than_the_body_opening_with_their_marks():
+    # demo-issue-340 (APS): the authors' notes at the left column's foot, in 9 pt type under 10 pt
+    # text (within float_size_change of the body: no float by size), each opening with its mark,
+    # which the text layer joins to the first word ("*Contact"). Notes all the same: the page's
+    # last paragraph, "... can be further", leaves its sentence open for the next page. A line in
+    # that type without a mark is no note, nor are notes in the body's own type.
+    paragraph = _open_paragraph()
+    notes = Block([Line(small_line("*Contact author: shen@example.com", 72, 720, 9.1)),
+                   Line(small_line("\u2020Contact author: kang@example.com", 72, 731, 9.1))])
+    assert ends_open(PageLayout(612, 792, [paragraph, notes]), 10, LayoutSettings())
+    plain = _block("Contact the authors at their addresses.", 720, 9.1)
+    assert not ends_open(PageLayout(612, 792, [paragraph, plain]), 10, LayoutSettings())
+    body_type = Block([Line(small_line("*Contact author: shen@example.com", 72, 720, 10))])
+    assert not ends_open(PageLayout(612, 792, [paragraph, body_type]), 10, LayoutSettings())
+
+
 def test_a_page_whose_last_sentence_ends_before_a_raised_footnote_number_ends_closed():
     # "... Egger's tests." and the footnote's number set raised in small type, a word apart: the
     # sentence ends there, so the caption at the foot stays after it. On the baseline, in the

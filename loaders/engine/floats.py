@@ -30,6 +30,8 @@ CAPTION = re.compile(LABEL.pattern + r"(?!(?:[-.]\d+)*(?:\s?\(?[a-z]\)?)?\s+[a-z
 # A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
 # after it ("... end.12"); a decimal number ("(2.86") ends none.
 _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
+# A note's symbol mark joined to the note's first word (a figure there may be the word's own).
+_GLUED_SYMBOL_MARK = re.compile(r"^[∗⋆†‡§¶*][^\W\d_]")
 _CLOSES_PARAGRAPH = re.compile(r"[.!?][\"'”’)\]]*$")  # a paragraph's last line ends so
 _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
 # "(PGH) can give ...", "[Smith] showed that ...": a bracket, then lower case, goes on a
@@ -318,9 +320,11 @@ def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: Layout
 
 
 def _notes_by_mark(block: Block, s: LayoutSettings) -> bool:
-    """Every line of the block opens with a footnote's mark (`opens_with_note_mark`): footnotes,
-    whatever their own type (a URL's font may stand taller than the body's)."""
-    return all(opens_with_note_mark(line, s) for line in block.lines)
+    """Every line of the block opens with a footnote's mark (`opens_with_note_mark`, or a
+    symbol's that the text layer joined to the word after it: "*Contact author: ..."):
+    footnotes, whatever their own type (a URL's font may stand taller than the body's)."""
+    return all(opens_with_note_mark(line, s) or _GLUED_SYMBOL_MARK.match(line.words[0].text)
+               for line in block.lines)
 
 
 def body_height(layout: PageLayout, document_body: float = 0.0, s: LayoutSettings | None = None) -> float:
@@ -339,8 +343,11 @@ def body_height(layout: PageLayout, document_body: float = 0.0, s: LayoutSetting
 
 def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A float read at the page's foot: a caption, or a float in smaller type (a footnote; a
-    pull quote in large type is no such thing)."""
-    return _is_float(block, body_h, s) and (is_caption_start(block.lines[0].text) or block_height(block) < body_h)
+    pull quote in large type is no such thing), or notes each opening with its mark in type
+    smaller than the body's, however little (9 pt notes under 10 pt text)."""
+    if _is_float(block, body_h, s):
+        return is_caption_start(block.lines[0].text) or block_height(block) < body_h
+    return block.kind == TEXT and block_height(block) < body_h and _notes_by_mark(block, s)
 
 
 def _figure_label(block: Block, body_h: float, s: LayoutSettings) -> bool:
