@@ -398,11 +398,13 @@ def test_a_chart_s_title_in_lower_case_is_no_sentence_carried_on_from_the_page_b
     layout = PageLayout(612, 792, [ticks[0], title, *ticks[1:], axis, caption, carried])
     floats_after_carried_sentence(layout, 10, LayoutSettings())
     assert layout.blocks == [carried, ticks[0], title, *ticks[1:], axis, caption]
-    # The sentence's own rest, a line of its own over a figure, stays the sentence's.
-    rest = _block("the results of the second run are shown below", 54)
-    layout = PageLayout(612, 792, [rest, caption, carried])
+    # The sentence's own rest, a short line of its own over a figure at the page's top, stays
+    # the sentence's: no float stands before it.
+    rest = _block("the second run is shown", 54)
+    more = _block("and the third run is in Table 2.", 240)
+    layout = PageLayout(612, 792, [rest, caption, more])
     floats_after_carried_sentence(layout, 10, LayoutSettings())
-    assert layout.blocks == [rest, caption, carried]
+    assert layout.blocks == [rest, caption, more]
 
 
 def test_no_sentence_runs_on_across_a_numbered_section_s_heading_in_large_type():

@@ -538,8 +538,9 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
         # together with its tick label): a paragraph that carries the sentence on, or one that
         # is no chart's labels (_chart_part), ends the run.
         # A chart's title in lower case reads like a sentence's rest: a line of its own, open,
-        # over more of the chart (a float or labels next) is the chart's.
-        labelled = _chart_part(b, s) and (not carries or _chart_title(b, blocks, body, i, body_h, s))
+        # inside the chart (floats or labels before it and next) is the chart's. The page's first
+        # block stays the sentence's rest, whatever follows it.
+        labelled = _chart_part(b, s) and (not carries or bool(run) and _chart_title(b, blocks, body, i, body_h, s))
         if first is not None and not labelled:
             if floats and not labels and carries:
                 # (the sentence carried on may end a paragraph inside the block: the floats go there)
