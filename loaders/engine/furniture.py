@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from .floats import block_height
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
                        PAGE_NUMBER, READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, Line, PageLayout, Word, median,
                        opens_with_note_mark)
@@ -353,17 +354,21 @@ def _edge_paragraphs(page: PageLayout, s: LayoutSettings) -> None:
     out: list[Block] = []
     for b in page.blocks:
         prev = out[-1] if out else None
-        if (prev is not None and b.band in EDGE_BANDS and prev.band == b.band and b.kind == prev.kind == TEXT
-                and 0 <= b.box.y0 - prev.box.y1 < gap and min(b.box.x1, prev.box.x1) > max(b.box.x0, prev.box.x0)
-                and abs(_height(b) - _height(prev)) <= s.float_size_change * max(_height(b), _height(prev))):
+        if prev is not None and b.band in EDGE_BANDS and prev.band == b.band and _runs_on(prev, b, gap, s):
             out[-1] = Block(prev.lines + b.lines, prev.band, prev.column, prev.region, TEXT)
             continue
         out.append(b)
     page.blocks = out
 
 
-def _height(block: Block) -> float:
-    return median([w.y1 - w.y0 for w in block.words], 0.0)
+def _runs_on(upper: Block, lower: Block, gap: float, s: LayoutSettings) -> bool:
+    """Two text blocks, the lower less than `gap` under the upper, overlapping across, in one
+    type (within float_size_change)."""
+    a, b = upper.box, lower.box
+    if not (upper.kind == lower.kind == TEXT and 0 <= b.y0 - a.y1 < gap and min(a.x1, b.x1) > max(a.x0, b.x0)):
+        return False
+    h0, h1 = block_height(upper), block_height(lower)
+    return abs(h0 - h1) <= s.float_size_change * max(h0, h1)
 
 
 def _headings_to_their_column(page: PageLayout) -> None:
