@@ -11,7 +11,7 @@ from columnrag.loaders.engine.floats import (body_height, ends_open, floats_afte
                                              floats_before_open_end, paragraph_starts)
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.engine.geometry import HEADING, TOP_EDGE_BAND, Block, Line, PageLayout
-from columnrag.loaders.engine.sideways import sideways_apart
+from columnrag.loaders.engine.sideways import sideways_apart, sideways_words
 from columnrag.loaders.text.render import page_text
 
 from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
@@ -543,13 +543,16 @@ def test_a_photo_s_credit_up_its_edge_beside_a_column_is_set_apart_an_axis_title
     lines = column(prose("L", 12, width=120), 36, 302)
     beyond = column(prose("R", 12, width=115), 423, 302)
     credit = Word(167, 343, 174, 439, "Smiley N. Pool/Dallas Morning News/Corbis")
-    assert sideways_apart(lines + beyond + [credit], 10, s) == [credit]
+    def apart(words: list[Word]) -> list[Word]:
+        return sideways_apart(words, sideways_words(words, s), 10, s)
+
+    assert apart(lines + beyond + [credit]) == [credit]
     # Without text beyond the empty side (the page's margin) it keeps its place, as does an
     # axis title set against a chart's tick labels, figures, with the chart beside it beyond.
-    assert sideways_apart(lines + [credit], 10, s) == []
+    assert apart(lines + [credit]) == []
     ticks = [w for k in range(8) for w in line_words(f"{10 * k}", 150, 302 + 15 * k)]
     title = Word(167, 330, 174, 420, "Accuracy of the probe")
-    assert sideways_apart(ticks + beyond + [title], 10, s) == []
+    assert apart(ticks + beyond + [title]) == []
 
 
 def test_a_heading_level_with_a_chart_s_top_labels_opens_its_column():

@@ -26,7 +26,7 @@ from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
-from .sideways import is_sideways, place_sideways, sideways_apart, sideways_out_of_lines
+from .sideways import is_sideways, place_sideways, sideways_apart, sideways_out_of_lines, sideways_words
 from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
@@ -619,7 +619,10 @@ def analyze_page(words: list[Word], width: float, height: float,
     words, ruler = split_rulers(words, s)
     body_h = _usual_height(words)
     words = drop_caps_into_lines(words, body_h, s)
-    apart = sideways_apart(words, body_h, s)
+    # Found once: the words rows are made of below are these less some (a row never holds a word
+    # taken out of them, so asking the rest of this list is asking theirs).
+    tall = sideways_words(words, s)
+    apart = sideways_apart(words, tall, body_h, s) if tall else []
     if apart:  # (rare) placed once the page is cut
         words = words_except(words, apart)
     rows = make_rows(words, s.row_overlap)
@@ -639,7 +642,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     else:
         reader.read_rows(body_rows, None)
     reader.leaves = _order_leaves(reader.leaves, s, frozenset(reader.title_bands))
-    columns, sideways = sideways_out_of_lines([leaf.rows for leaf in reader.leaves], words, s)
+    columns, sideways = sideways_out_of_lines([leaf.rows for leaf in reader.leaves], tall)
     sideways += apart
     for leaf, lines in zip(reader.leaves, columns):
         leaf.rows = lines

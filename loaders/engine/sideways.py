@@ -26,15 +26,18 @@ def is_sideways(w: Word, s: LayoutSettings) -> bool:
     return sideways_box(w.x1 - w.x0, w.y1 - w.y0, w.text, s)
 
 
-def sideways_apart(words: list[Word], body_h: float, s: LayoutSettings) -> list[Word]:
-    """The sideways words set against a wide empty strip on one side, with text beyond it, and
-    against lines of words on the other: a photo's credit up its edge beside the column it
-    stands in. Such a word leaves the page's words before rows are made and the page cut: in
-    place, it would tie the rows of that column to nothing across the photo, and part the column
-    where its box ends. (An axis title keeps its place: tick labels, figures, stand beside it.)"""
-    tall = [w for w in words if is_sideways(w, s)]
-    if not tall:
-        return []  # (most pages)
+def sideways_words(words: list[Word], s: LayoutSettings) -> list[Word]:
+    """The page's words set sideways (found once a page: most pages have none)."""
+    return [w for w in words if is_sideways(w, s)]
+
+
+def sideways_apart(words: list[Word], tall: list[Word], body_h: float, s: LayoutSettings) -> list[Word]:
+    """The sideways words (`tall`, among `words`) set against a wide empty strip on one side,
+    with text beyond it, and against lines of words on the other: a photo's credit up its edge
+    beside the column it stands in. Such a word leaves the page's words before rows are made and
+    the page cut: in place, it would tie the rows of that column to nothing across the photo,
+    and part the column where its box ends. (An axis title keeps its place: tick labels,
+    figures, stand beside it.)"""
     wide = s.sideways_apart * body_h
     out = []
     for t in tall:
@@ -50,14 +53,13 @@ def sideways_apart(words: list[Word], body_h: float, s: LayoutSettings) -> list[
     return out
 
 
-def sideways_out_of_lines(columns: list[list[Row]], words: list[Word],
-                          s: LayoutSettings) -> tuple[list[list[Row]], list[Word]]:
-    """The columns' lines (each column's rows) without the sideways words among `words` that
-    share a line with upright text, a word wider than tall; and those words. (A short word of a
-    sideways table, too short to tell, is no upright text.) Rows are found, and the page cut into
-    columns, with them in place: an axis title beside a chart holds its rows together as the
-    chart's other labels do."""
-    tall = {id(w) for w in words if is_sideways(w, s)}
+def sideways_out_of_lines(columns: list[list[Row]], sideways: list[Word]) -> tuple[list[list[Row]], list[Word]]:
+    """The columns' lines (each column's rows) without the `sideways` words that share a line
+    with upright text, a word wider than tall; and those words. (A short word of a sideways
+    table, too short to tell, is no upright text.) Rows are found, and the page cut into columns,
+    with them in place: an axis title beside a chart holds its rows together as the chart's other
+    labels do."""
+    tall = {id(w) for w in sideways}
     if not tall:
         return columns, []  # (most pages)
     out: list[Word] = []
