@@ -498,8 +498,8 @@ def _chart_title(block: Block, blocks: list[Block], body: list[int], i: int, bod
     of the chart it stands in ("overloaded instance method (lower is better)" over the ticks)."""
     if len(block.lines) != 1 or _ENDS_SENTENCE.search(block.lines[0].text.rstrip()):
         return False
-    later = [blocks[j] for j in body if j > i]
-    return bool(later) and (_is_float(later[0], body_h, s) or _chart_part(later[0], s))
+    nxt = next((blocks[j] for j in body if j > i), None)
+    return nxt is not None and (_is_float(nxt, body_h, s) or _chart_part(nxt, s))
 
 
 def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
