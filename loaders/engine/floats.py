@@ -64,14 +64,14 @@ def clearly_smaller(height: float, than: float, s: LayoutSettings) -> bool:
     return height < (1 - s.float_size_change / 2) * than
 
 
-def _same_height(h: float, height: float, s: LayoutSettings) -> bool:
+def same_height(h: float, height: float, s: LayoutSettings) -> bool:
     """Type of height h is type of this height (within float_size_change of it)."""
     return abs(h - height) <= s.float_size_change * height
 
 
 def _same_size(block: Block, height: float, s: LayoutSettings) -> bool:
     """The block is set in type of this height (within float_size_change of it)."""
-    return _same_height(block_height(block), height, s)
+    return same_height(block_height(block), height, s)
 
 
 def body_size(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -334,7 +334,7 @@ def body_height(layout: PageLayout, document_body: float = 0.0, s: LayoutSetting
     a quarter of the page's text at least: the paragraphs that carry a sentence are in it."""
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
     page = median([w.y1 - w.y0 for b in text for w in b.words], 0.0)
-    if document_body <= 0 or page <= 0 or s is None or _same_height(page, document_body, s):
+    if document_body <= 0 or page <= 0 or s is None or same_height(page, document_body, s):
         return page
     words = sum(len(b.words) for b in text)
     in_body = sum(len(b.words) for b in text if _same_size(b, document_body, s))

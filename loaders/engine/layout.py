@@ -21,7 +21,7 @@ from .bidi import MOSTLY, right_to_left_share
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
-from .floats import block_height, floats_after_paragraphs, is_caption_start, opens_with_label
+from .floats import block_height, floats_after_paragraphs, is_caption_start, opens_with_label, same_height
 from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
@@ -476,7 +476,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             # (Not in larger type, nor a chart's labels; nor a caption's lines in its own type: the
             # labels of its chart, in its leaf, may make the pitch theirs.)
             if (tall and gap_h == body_h and running_text(line, s)
-                    and not (caption_h and abs(height - caption_h) <= s.float_size_change * caption_h)):
+                    and not (caption_h and same_height(height, caption_h, s))):
                 space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
             if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
                 new = True
