@@ -709,6 +709,32 @@ def test_a_chart_s_labels_over_a_caption_under_a_page_s_open_last_sentence_go_wi
         assert text.endswith("open sentence on to the")
 
 
+def test_a_tick_read_in_one_line_with_a_legend_s_entry_is_a_chart_label_not_a_section_heading():
+    # A chart at the page's foot, under its open last paragraph: the tick "0.3" and the legend's
+    # entry "PFOS" far to its right share a baseline and read as one line taken for a heading.
+    # It opens like "0.3 Results", but a section's number stands a word space from its title:
+    # the line is the chart's, and moves with its ticks and caption before the open paragraph.
+    # A numbered heading set so ("0.3 Results") stops the floats there, as before.
+    s = LayoutSettings()
+    done = Block([Line(line_words(text, 72, 100 + k * PITCH)) for k, text in
+                  enumerate(["The corpus was read page by page in turn", "and here the first section ends."])])
+    open_ = Block([Line(line_words(text, 72, 100 + (3 + k) * PITCH)) for k, text in
+                   enumerate(["The method reads each page of the corpus and", "then it carries the open sentence on to the"])])
+    ticks = Block([Line(line_words(tick, 80, 500 + k * PITCH)) for k, tick in enumerate(["0.9", "0.6"])])
+    caption = _block("Fig. 6. Effect of pH on the adsorption of both acids.", 700, 9.2)
+    y = 500 + 2 * PITCH
+    for title, x, chart in (("PFOS", 190, True), ("Results", 80 + 3 * CHAR_W + SPACE, False)):
+        label = Block([Line(small_line("0.3", 80, y, 10) + small_line(title, x, y, 10))], kind=HEADING)
+        layout = PageLayout(612, 792, [done, open_, ticks, label, caption])
+        floats_before_open_end(layout, 10, s)
+        text = page_text(layout, s)[0]
+        if chart:
+            assert_in_order(text, "section ends.", "0.9", "0.3 PFOS", "Fig. 6.", "The method reads")
+            assert text.rstrip().endswith("open sentence on to the")
+        else:
+            assert_in_order(text, "section ends.", "The method reads", "on to the", "0.3 Results")
+
+
 def test_a_numbered_equation_over_a_caption_is_no_chart_label_and_stays_after_its_sentence():
     first = column(prose("A", 8) + ["and here the first section ends."], 72, 100)
     last = column(["The method reads each page of the corpus in turn and",

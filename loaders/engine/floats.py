@@ -137,10 +137,11 @@ def _chart_part(block: Block, s: LayoutSettings) -> bool:
     architecture manual"); a sentence open at a line that short would have run on along it. A
     label set apart like a heading ("Followees", an axis title a little larger than the ticks)
     is one too, but not a section's heading: numbered ("4 Setup", "VI. CONCLUSION") or in
-    capitals."""
+    capitals. A number whose words stand far off, as a chart's labels stand (`_spread`), heads
+    no section: a tick's value read in one line with a legend's entry ("0.3 ... PFOS")."""
     if block.kind not in (TEXT, HEADING):
         return False
-    if _section_heading(block):
+    if _section_heading(block) and not _spread(block.lines[0], s):
         return False
     texts = [line.text for line in block.lines]
     return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= max(len(texts), 2)
