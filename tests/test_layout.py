@@ -634,6 +634,35 @@ def test_two_validated_strips_down_one_gap_that_share_rows_are_one_gutter():
     assert _join_overlapping([upper, elsewhere], s) == [upper, elsewhere]
 
 
+def test_a_table_s_column_gap_running_on_past_a_blank_into_the_columns_below_ends_above_it():
+    """A table's column gap passes the first rows of the columns under it, where a heading in the
+    right column ends short of the gap (cvat_case01_32a7d8aa's "4. Conclusions" beside the left
+    column's first line). The column gutter opens at that row, after a blank across the page, and
+    goes on below: the table's strip ends above the blank, so the heading is not read on the left
+    column's line. Without the blank, or where the two strips lie down one gap, it stays whole."""
+    from columnrag.loaders.engine.gutters import Gutter, _yield_to_band_below
+    from columnrag.loaders.engine.rows import make_rows
+
+    s = LayoutSettings()
+    table = [w for k in range(6) for w in line_words(f"C{k} 0.85 granular-activated", 72, 100 + k * PITCH)
+             + line_words(f"{k}.2", 420, 100 + k * PITCH)]
+    top = 100 + 8 * PITCH  # a blank of two lines under the table
+    columns = (line_words("The organic solvents were also", 72, top) + line_words("4. Results", 320, top)
+               + [w for k in range(1, 6) for w in line_words(f"L{k} tried in turn here", 72, top + k * PITCH)
+                  + line_words(f"R{k} the column text runs on", 320, top + k * PITCH)])
+    rows = make_rows(table + columns, s.row_overlap)
+    assert len(rows) == 12
+    pitch = s.headline_space * PITCH
+    table_gap, column_gap = Gutter(380.0, 420.0, 0, 7), Gutter(262.0, 320.0, 6, 11)
+    trimmed, same = _yield_to_band_below(rows, [table_gap, column_gap], pitch)
+    assert (trimmed.first, trimmed.last) == (0, 5) and same == column_gap
+    no_blank = make_rows(table + [Word(w.x0, w.y0 - 2 * PITCH, w.x1, w.y1 - 2 * PITCH, w.text) for w in columns],
+                         s.row_overlap)
+    assert _yield_to_band_below(no_blank, [Gutter(380.0, 420.0, 0, 7), Gutter(262.0, 320.0, 6, 11)], pitch)[0].last == 7
+    one_gap = Gutter(385.0, 400.0, 6, 11)
+    assert _yield_to_band_below(rows, [table_gap, one_gap], pitch)[0] == table_gap
+
+
 def _blocks(words: list[Word]) -> list[str]:
     layout = analyze_page(words, 612, 792)
     return [b.kind for b in layout.body_blocks]

@@ -613,6 +613,7 @@ def find_gutters(rows: list[Row], settings: LayoutSettings, rules: PageRules | N
         if v is not None:
             found.append(v)
     found = _without_shadowed(rows, _bridge_overhangs(rows, _join_overlapping(found, settings)), settings)
+    found = _yield_to_band_below(rows, found, min_pitch)
     found.sort(key=lambda g: (-g.span, -len(g.left) - len(g.right), g.x0))
     return found
 
@@ -700,6 +701,24 @@ def _join_overlapping(found: list[Gutter], s: LayoutSettings) -> list[Gutter]:
                 break
         else:
             i += 1
+    return out
+
+
+def _yield_to_band_below(rows: list[Row], found: list[Gutter], min_pitch: float) -> list[Gutter]:
+    """A strip that runs on a few rows into the band under a blank across the region, where
+    another gutter opens that band and goes on past it, ends above the blank: a table's column
+    gap passes the first lines of the columns under the table (a heading there ends short of
+    it), and those lines are the columns', read with the gutter that goes on down the page.
+    (Strips down one gap, side by side, are one gutter's: the other must lie clear of it.)"""
+    out = []
+    for g in found:
+        below = [h.first for h in found if h is not g and g.first < h.first <= g.last < h.last
+                 and (h.x1 <= g.x0 or h.x0 >= g.x1) and rows[h.first].cy - rows[h.first - 1].cy >= min_pitch]
+        if below and min(below) - g.first >= 2:
+            last = min(below) - 1
+            g = Gutter(g.x0, g.x1, g.first, last, [i for i in g.left if i <= last],
+                       [i for i in g.right if i <= last], g.centred, g.note)
+        out.append(g)
     return out
 
 
