@@ -13,7 +13,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .floats import is_caption_start
@@ -45,6 +45,11 @@ class Gutter:
     @property
     def span(self) -> int:
         return self.last - self.first + 1
+
+    def rows_between(self, first: int, last: int) -> Gutter:
+        """The same strip down rows first..last only (its sides' rows outside them left out)."""
+        return Gutter(self.x0, self.x1, first, last, [i for i in self.left if first <= i <= last],
+                      [i for i in self.right if first <= i <= last], self.centred, self.note)
 
 
 def _extent(rows: list[Row]) -> tuple[float, float]:
@@ -336,8 +341,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings, rules: PageRules | 
     if ruled:
         # The rule says where the columns start and end: a row past its ends runs across the
         # strip (a line under two boxes set side by side, whose rule ends with them).
-        return Gutter(g.x0, g.x1, first, last, [i for i in g.left if first <= i <= last],
-                      [i for i in g.right if first <= i <= last])
+        return g.rows_between(first, last)
     pitch = line_pitch(rows[first: last + 1])
     # Where the two sides' baselines drift apart, their rows interleave and the rows' own pitch is
     # far below each side's: the band's line pitch is then its sides'.
@@ -374,8 +378,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings, rules: PageRules | 
                 end -= 1  # (two captions side by side start each side: no line across)
     if note and not all(first <= i <= end for i in (lwords if note < 0 else rwords)):
         return None  # (the band would cut the note short: its rest glued to the lines beside)
-    return Gutter(g.x0, g.x1, first, end, [i for i in g.left if first <= i <= end],
-                  [i for i in g.right if first <= i <= end], g.centred, note)
+    return replace(g.rows_between(first, end), note=note)
 
 
 def _beside_column_rule(rows: list[Row], g: Gutter, lwords: dict[int, list[Word]], rwords: dict[int, list[Word]],
@@ -715,9 +718,7 @@ def _yield_to_band_below(rows: list[Row], found: list[Gutter], min_pitch: float)
         below = [h.first for h in found if h is not g and g.first < h.first <= g.last < h.last
                  and (h.x1 <= g.x0 or h.x0 >= g.x1) and rows[h.first].cy - rows[h.first - 1].cy >= min_pitch]
         if below and min(below) - g.first >= 2:
-            last = min(below) - 1
-            g = Gutter(g.x0, g.x1, g.first, last, [i for i in g.left if i <= last],
-                       [i for i in g.right if i <= last], g.centred, g.note)
+            g = g.rows_between(g.first, min(below) - 1)
         out.append(g)
     return out
 
