@@ -203,17 +203,19 @@ def retrieval(corpus: Path, all_chunks: dict[str, dict[str, list[Chunk]]], embed
 
 def loader_speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
     """Loader time per page vs PyMuPDF's get_text(), with the default settings (OCR auto: its
-    checks run on every page) and with OCR off (the page reading alone), wall and CPU time. The
-    three are timed in turn in every repeat, so that they share the machine's load; medians."""
+    checks run on every page) and with OCR off (the page reading alone), wall and CPU time, and
+    the share of MuPDF's own work in the reading (`mupdf_share`): the rest is the Python passes.
+    All are timed in turn in every repeat, so that they share the machine's load; medians."""
     import pymupdf
 
-    from .extractors import columnrag, pymupdf_text
+    from .extractors import columnrag, mupdf_share, pymupdf_text
 
     pages = sum(pymupdf.open(p).page_count for p in pdfs)
     runs: dict[str, Callable[[], object]] = {
         "get_text": lambda: [pymupdf_text(p) for p in pdfs],
         "columnrag": lambda: [columnrag(p) for p in pdfs],
-        "ocr_off": lambda: [columnrag(p, ocr="off") for p in pdfs]}
+        "ocr_off": lambda: [columnrag(p, ocr="off") for p in pdfs],
+        "mupdf": lambda: [mupdf_share(p) for p in pdfs]}
     wall: dict[str, list[float]] = defaultdict(list)
     cpu: dict[str, list[float]] = defaultdict(list)
     runs["columnrag"]()  # word lists and fonts loaded once per process, not in the first repeat
@@ -235,7 +237,8 @@ def loader_speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
     return {"pages": pages, "get_text_ms_per_page": 1000 * w["get_text"] / pages,
             "columnrag_ms_per_page": 1000 * w["columnrag"] / pages, "ratio": w["columnrag"] / w["get_text"],
             "ocr_off_ms_per_page": 1000 * w["ocr_off"] / pages, "ocr_off_ratio": w["ocr_off"] / w["get_text"],
-            "cpu_ratio": c["columnrag"] / c["get_text"], "ocr_off_cpu_ratio": c["ocr_off"] / c["get_text"]}
+            "cpu_ratio": c["columnrag"] / c["get_text"], "ocr_off_cpu_ratio": c["ocr_off"] / c["get_text"],
+            "mupdf_ms_per_page": 1000 * w["mupdf"] / pages, "mupdf_ratio": w["mupdf"] / w["get_text"]}
 
 
 # The defaults before `embedding.precision: auto` and the plain-torch BERT encoder: float32

@@ -668,6 +668,12 @@ def _height_per_letter(w: tuple) -> float:
     return (w[3] - w[1]) * len(w[4]) / (w[2] - w[0])
 
 
+def text_page(page: pymupdf.Page) -> pymupdf.TextPage:
+    """MuPDF's text page of the page as the loader reads it (white space kept, clipped to the
+    media box, path boxes collected for rules and figures)."""
+    return page.get_textpage(flags=_FLAGS)
+
+
 def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     """Every word on the page with its box (top-left origin, unrotated page space).
 
@@ -675,7 +681,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     line (MuPDF's lines can run across a gutter). A line that runs across the page's main
     direction is kept whole, as one box with its words in their own order.
     """
-    tp = page.get_textpage(flags=_FLAGS)
+    tp = text_page(page)
 
     def vectors() -> list[tuple]:
         return [b for b in tp.extractBLOCKS() if b[6] == _VECTOR_BLOCK]
