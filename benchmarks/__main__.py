@@ -20,7 +20,7 @@ from pathlib import Path
 from .chunkqa import VARIANTS, ChunkQA, find
 from .corpus import generate
 from .embedcache import CachedEmbedder
-from .extractors import available, columnrag, pymupdf_text
+from .extractors import Extractor, available, columnrag, pymupdf_text
 from .measure import (SHORT, chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
                       order_independence, precision, query_speed, reading_order, retrieval)
 from .ocr import ocr_speed, text_layer_cost
@@ -251,7 +251,7 @@ def shared_measures(a: argparse.Namespace, embedder: CachedEmbedder) -> dict:
 def twin_order(realworld: Path, scrambler: Path) -> dict:
     """Reading order on the real PDFs and on their words-shuffled twins, with get_text() beside."""
     twins = scrambled_twins(realworld, scrambler)
-    extractors = {"columnrag": columnrag, "PyMuPDF get_text()": pymupdf_text}
+    extractors: dict[str, Extractor] = {"columnrag": columnrag, "PyMuPDF get_text()": pymupdf_text}
     return {"well-drawn": reading_order(realworld, extractors), "words-shuffled twin": reading_order(twins, extractors)}
 
 

@@ -42,6 +42,8 @@ def _harness(folder: Path) -> ModuleType:
     """../shared/chunkqa/run.py as a module (it puts its folder on sys.path for align.py)."""
     os.environ.setdefault("CHUNKQA_OUT", str(Path(__file__).resolve().parent / ".cache" / "chunkqa"))
     spec = importlib.util.spec_from_file_location("chunkqa_run", folder / "run.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{folder / 'run.py'}: not a Python module")
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("chunkqa_run", module)
     spec.loader.exec_module(module)

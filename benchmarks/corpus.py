@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from columnrag.ingest.samples import two_column_page, write_pdf
+from columnrag.ingest.samples import DrawOrder, two_column_page, write_pdf
 
-ORDERS = ("native", "rowmajor", "shuffled")
+ORDERS: tuple[DrawOrder, ...] = ("native", "rowmajor", "shuffled")
 
 
 def generate(folder: Path, documents: int = 6, pages: int = 2) -> Path:

@@ -157,7 +157,7 @@ def chunk_quality(corpus: Path, pipelines: dict[str, Callable[[Path], list[Chunk
     all_chunks: dict[str, dict[str, list[Chunk]]] = {}
     tokens = model_tokens()
     for name, make in (pipelines or PIPELINES).items():
-        tot = defaultdict(int)
+        tot: defaultdict[str, int] = defaultdict(int)
         all_chunks[name] = {}
         for m in manifest(corpus):
             t = Truth.load(corpus / m["truth"])
@@ -233,11 +233,11 @@ def loader_speed(pdfs: list[Path], repeats: int) -> dict[str, float]:
     finally:
         gc.unfreeze()
     w = {k: statistics.median(v) for k, v in wall.items()}
-    c = {k: statistics.median(v) for k, v in cpu.items()}
+    cpu_s = {k: statistics.median(v) for k, v in cpu.items()}
     return {"pages": pages, "get_text_ms_per_page": 1000 * w["get_text"] / pages,
             "columnrag_ms_per_page": 1000 * w["columnrag"] / pages, "ratio": w["columnrag"] / w["get_text"],
             "ocr_off_ms_per_page": 1000 * w["ocr_off"] / pages, "ocr_off_ratio": w["ocr_off"] / w["get_text"],
-            "cpu_ratio": c["columnrag"] / c["get_text"], "ocr_off_cpu_ratio": c["ocr_off"] / c["get_text"],
+            "cpu_ratio": cpu_s["columnrag"] / cpu_s["get_text"], "ocr_off_cpu_ratio": cpu_s["ocr_off"] / cpu_s["get_text"],
             "mupdf_ms_per_page": 1000 * w["mupdf"] / pages, "mupdf_ratio": w["mupdf"] / w["get_text"]}
 
 
@@ -323,7 +323,8 @@ def query_speed(corpus: Path, question: str, repeats: int = 5) -> dict[str, floa
         db = Path(tmp) / "db"
         _ingest_subprocess(corpus, db)
         argv = [sys.executable, "-m", "columnrag", "query", question, "--db", str(db), "-k", "5"]
-        now, before = [], []
+        now: list[float] = []
+        before: list[float] = []
         for _ in range(repeats):
             for env, runs in ((_previous_env(), before), (None, now)):
                 t = _time.perf_counter()

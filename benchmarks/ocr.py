@@ -10,6 +10,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import pymupdf
 
@@ -18,6 +19,8 @@ from columnrag.loaders.pdf.reader import open_pdf, read_pages
 from columnrag.loaders.pdf.tesseract import find_tesseract
 
 from .measure import manifest
+
+T = TypeVar("T")
 from .metric import Truth, summarise
 
 SCAN_DPI = 200  # the scanner's resolution (as ../shared/scanned)
@@ -45,7 +48,7 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _timed(fn, cpu) -> tuple[float, float, object]:
+def _timed(fn: Callable[[], T], cpu: Callable[[], float]) -> tuple[float, float, T]:
     """Wall and CPU seconds of fn() (CPU from `cpu`, a clock of this process or its children):
     CPU time stays fair when other work shares the machine."""
     t, c = time.perf_counter(), cpu()

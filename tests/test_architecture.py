@@ -187,12 +187,15 @@ def test_settings_and_cli_import_no_model_or_store(module):
 def test_the_type_hints_hold(tmp_path):
     """Type hints are checked, not decoration: mypy over the package as it is imported, its
     folders copied into `columnrag` as pyproject's package-dir maps them (mypy cannot follow the
-    mapping). Settings in pyproject.toml [tool.mypy]: other libraries count as untyped."""
+    mapping), and over the benchmarks that import it. Settings in pyproject.toml [tool.mypy]:
+    other libraries count as untyped."""
     pytest.importorskip("mypy")
     ignore = shutil.ignore_patterns("__pycache__", "*.yaml")
     for name, folder in PACKAGE_DIRS.items():
         shutil.copytree(folder, tmp_path.joinpath(*name.split(".")), ignore=ignore, dirs_exist_ok=True)
+    shutil.copytree(ROOT / "benchmarks", tmp_path / "benchmarks",
+                    ignore=shutil.ignore_patterns("__pycache__", ".cache", "out", "*.json", "*.md"))
     result = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-                             "--cache-dir", str(tmp_path / ".mypy_cache"), "columnrag"],
+                             "--cache-dir", str(tmp_path / ".mypy_cache"), "columnrag", "benchmarks"],
                             cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
