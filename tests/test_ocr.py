@@ -620,3 +620,47 @@ def test_a_forced_reading_that_fails_leaves_the_page_its_text_layer(monkeypatch,
     assert "OCR failed" in caplog.text
     assert page.page_content == "Words of the text layer stay readable."
     assert page.metadata["needs_ocr"] is True
+
+
+def test_a_region_larger_than_max_pixels_is_read_at_the_resolution_that_fits_them(tmp_path, tesseract, monkeypatch):
+    """A poster or a drawing metres wide at 300 dpi would take gigabytes: it is rendered at the
+    resolution max_pixels allows, and its words still land where they are on the page."""
+    _scanned_two_columns(tmp_path / "scan.pdf")
+    sizes: list[int] = []
+    render = ocr_module.render
+
+    def measured(*args, **kwargs):
+        pix, region = render(*args, **kwargs)
+        sizes.append(pix.width * pix.height)
+        return pix, region
+
+    monkeypatch.setattr(ocr_module, "render", measured)
+    limit = 2_500_000  # an A4 page at about 160 dpi instead of 300
+    page = ColumnAwarePDFLoader(tmp_path / "scan.pdf", ocr=OcrSettings(max_pixels=limit)).load()[0]
+    assert sizes and max(sizes) <= limit
+    _assert_in_order(page.page_content, MARKERS)
+    width = pymupdf.open(tmp_path / "scan.pdf")[0].rect.width
+    seen = []
+    for block in decode_blocks(page.metadata):
+        opens = _words(page.page_content[block.start:block.end])[0]
+        if opens in MARKERS:
+            seen.append(opens)  # a paragraph of the left column lies left of the middle, the right's right
+            assert (block.box.x1 < width / 2) == (opens in MARKERS[:3]), (opens, block.box)
+    assert {"alpha", "delta"} <= set(seen)  # (a column is one block: its first paragraph opens it)
+
+
+def test_a_page_too_large_to_render_is_flagged_and_the_rest_of_the_file_read(tmp_path, tesseract, caplog):
+    """MuPDF refuses a rendering of billions of pixels: that page's OCR fails (the page is
+    flagged needs_ocr, with a warning), not the file."""
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "The first page reads as it always did.")
+    huge = doc.new_page(width=14400, height=14400)
+    source = pymupdf.open()
+    _two_columns(source.new_page(), 72, 400)
+    huge.insert_image(pymupdf.Rect(0, 0, 14400, 14400), pixmap=_scan(source[0], dpi=72))
+    doc.save(tmp_path / "huge.pdf")
+    with caplog.at_level(logging.WARNING):
+        pages = ColumnAwarePDFLoader(tmp_path / "huge.pdf", ocr=OcrSettings(max_pixels=10**13)).load()
+    assert pages[0].page_content == "The first page reads as it always did."
+    assert pages[1].page_content == "" and pages[1].metadata["needs_ocr"] is True
+    assert "page 2: OCR failed" in caplog.text

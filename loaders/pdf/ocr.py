@@ -18,7 +18,7 @@ from typing import Callable
 
 import pymupdf
 
-from ..engine.geometry import LETTERED, READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, PageLayout, Word
+from ..engine.geometry import LETTERED, UPRIGHT, UPSIDE_DOWN, Box, PageLayout, Word
 from ..engine.settings import LayoutSettings
 from ..errors import OcrUnavailableError
 from ..text.lexicon import WORD_PUNCT, page_language
@@ -27,7 +27,7 @@ from .ocr_glance import ink_on_paper, running_text
 from .ocr_images import inside, wordless_images
 from .ocr_settings import AUTO_LANGUAGES, TESSERACT_CODES, OcrSettings
 from .ocr_words import Placement, page_words
-from .pixels import render
+from .pixels import render, rendered_dpi
 from .tesseract import OcrFailed, Tesseract, find_orientation_engine, find_tesseract
 from .words import PageWords
 
@@ -111,11 +111,10 @@ def _read_region(engine: Tesseract, page: pymupdf.Page, clip: Box | None, settin
                  dpi: int | None = None, turn: int = UPRIGHT) -> tuple[list[Word], list[float]]:
     """A region's words in page points; a page read whole (clip None) turned by `turn`, in the
     frame of words turned so."""
-    dpi = dpi or settings.dpi
-    pix, region = render(page, clip, dpi, turn)
-    found = engine.read(pix.samples, pix.width, pix.height, pix.stride, dpi, settings.timeout)
-    across = region.height if turn in (READS_UP, READS_DOWN) else region.width
-    return page_words(found, pix.width, pix.height, Placement(region.x0, region.y0, across / pix.width), settings)
+    pix, region = render(page, clip, dpi or settings.dpi, turn, max_pixels=settings.max_pixels)
+    rendered = rendered_dpi(pix, region, turn)
+    found = engine.read(pix.samples, pix.width, pix.height, pix.stride, round(rendered), settings.timeout)
+    return page_words(found, pix.width, pix.height, Placement(region.x0, region.y0, 72 / rendered), settings)
 
 
 def _reads_as_text(engine: Tesseract, page: pymupdf.Page, image: Box, settings: OcrSettings) -> bool:
@@ -140,7 +139,7 @@ def read_page(engine: Engine, page: pymupdf.Page, frame: PageWords, plan: OcrPla
     all figures at a glance never loads it."""
     try:
         return _read_planned(engine, page, frame, plan, settings, layout or LayoutSettings())
-    except OcrFailed as exc:
+    except (OcrFailed, pymupdf.mupdf.FzErrorBase) as exc:  # (MuPDF: the page could not be rendered)
         log.warning("%s page %d: OCR failed: %s", page.parent.name, page.number + 1, exc)
         return None
 
@@ -184,8 +183,8 @@ def _page_turn(page: pymupdf.Page, turn: int, settings: OcrSettings) -> int:
     if osd is None:
         log.debug("Tesseract has no orientation data (osd): pages are read the way up they are displayed")
         return turn
-    pix, _ = render(page, None, settings.dpi, turn)
-    found = osd.orientation(pix.samples, pix.width, pix.height, pix.stride, settings.dpi)
+    pix, region = render(page, None, settings.dpi, turn, max_pixels=settings.max_pixels)
+    found = osd.orientation(pix.samples, pix.width, pix.height, pix.stride, round(rendered_dpi(pix, region, turn)))
     if found is None or found[1] < settings.orientation_min_confidence:
         return turn
     return (turn + 360 - found[0]) % 360  # turned clockwise by d: turned back by d

@@ -26,6 +26,10 @@ class OcrSettings:
     language_min_words: int = 30
     # Pages are rendered at this resolution for OCR: Tesseract reads body text best at about 300 dpi.
     dpi: int = 300
+    # ... unless the region would then take more pixels than this (a poster, an engineering
+    # drawing, a small scan on a page metres wide): it is rendered at the resolution that fits
+    # them (40 million: A2 at 300 dpi; about 300 MB with Tesseract's copies).
+    max_pixels: int = 40_000_000
     # Words Tesseract is less sure of (0-100) are dropped: scan noise read as stray letters would
     # otherwise fill the gutters the reading order relies on.
     min_confidence: float = 20.0
