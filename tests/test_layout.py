@@ -1414,3 +1414,22 @@ def test_a_contents_list_s_titles_keep_their_page_numbers_whatever_the_drawing_o
     assert read(reseq(shuffled)) == expected
     assert expected[:7] == ["Get", "started", "3", "1.", "Licence", "3", "2."]
 
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (0.2, 0.0), (0.5, 0.0), (0.75, 0.25), (0.3, -0.6)])
+def test_words_overprinted_a_fraction_of_a_point_aside_are_read_once(offset):
+    """Fake bold: each word drawn again a fraction of a point aside. Its twin is the same word,
+    wherever the two fall on a grid (0.5 pt aside rounds apart from half the positions)."""
+    dx, dy = offset
+    lines = numbered_lines("L", 8) + ["the end of the left column"]
+    words = column(lines, 72.3, 100.1) + column(numbered_lines("R", 8), 330.45, 100.1)
+    twins = [Word(w.x0 + dx, w.y0 + dy, w.x1 + dx, w.y1 + dy, w.text) for w in words]
+    page = page_text(analyze_page(reseq(words + twins), 612, 792))[0]
+    assert page.split() == " ".join(lines + numbered_lines("R", 8)).split()
+
+
+def test_the_same_word_a_little_further_aside_is_another_word():
+    """Two words of one text more than duplicate_grid apart are both read (a table's repeated
+    figures, the same word in two lines)."""
+    words = line_words("0 0 0", 72, 100) + line_words("0 0 0", 72, 100 + HEIGHT + 1.5)
+    assert page_text(analyze_page(reseq(words), 612, 792))[0].split() == ["0"] * 6

@@ -308,18 +308,37 @@ def _words(rows: list[Row]) -> list[Word]:
 
 
 def _dedupe(words: list[Word], grid: float) -> list[Word]:
-    """Drop blank words and words drawn twice at the same place (fake bold, duplicated layers)."""
-    inv = 1.0 / grid
+    """Drop blank words and words drawn twice within `grid` points of the same place (fake bold,
+    overprinted a fraction of a point aside; duplicated layers)."""
     words = [w for w in words if w.text.strip()]
+    return _without_twins(words, grid) if _may_have_twins(words, grid) else words
+
+
+def _may_have_twins(words: list[Word], grid: float) -> bool:
+    """Whether two words of one text may lie within `grid` of each other: on cells twice that
+    wide, such a pair shares a cell in x on one of two grids half a cell apart (an interval
+    shorter than a cell crosses one of their cell edges at most), and in y the same, so it
+    shares one of four grids' cells. Most pages have none, and are done at four set lookups a word."""
+    inv = 1.0 / (2 * grid)
+    texts = [w.text for w in words]
+    xs, ys = [w.x0 * inv for w in words], [w.y0 * inv for w in words]
     # int(x + 0.5), not round(): this runs for every word of every page
-    keys = [(w.text, int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5)) for w in words]
-    if len(set(keys)) == len(keys):
-        return words  # most pages: nothing drawn twice
-    seen: set[tuple[str, int, int]] = set()
+    x_cells = ([int(v) for v in xs], [int(v + 0.5) for v in xs])
+    y_cells = ([int(v) for v in ys], [int(v + 0.5) for v in ys])
+    return any(len(set(zip(texts, xc, yc))) < len(words) for xc in x_cells for yc in y_cells)
+
+
+def _without_twins(words: list[Word], grid: float) -> list[Word]:
+    """The words less each one drawn again within `grid` points of an earlier one of its text
+    (looked for in the cells of a `grid` wide grid next to its own)."""
+    inv = 1.0 / grid
+    cells: dict[tuple[str, int, int], list[Word]] = {}
     out = []
-    for key, w in zip(keys, words):
-        if key not in seen:
-            seen.add(key)
+    for w in words:
+        cx, cy = int(w.x0 * inv + 0.5), int(w.y0 * inv + 0.5)
+        near = (k for i in (cx - 1, cx, cx + 1) for j in (cy - 1, cy, cy + 1) for k in cells.get((w.text, i, j), ()))
+        if not any(abs(w.x0 - k.x0) <= grid and abs(w.y0 - k.y0) <= grid for k in near):
+            cells.setdefault((w.text, cx, cy), []).append(w)
             out.append(w)
     return out
 

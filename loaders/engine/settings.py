@@ -63,8 +63,8 @@ class LayoutSettings:
     # An upright line in such type with this many words of the page's usual type inside its box
     # (printed over the text: a headline sits between lines) is a watermark too.
     watermark_overprinted: int = 3
-    # Words of the same text whose top-left corners round to the same point on a grid this many
-    # points wide are one word drawn twice (fake bold, duplicated layers).
+    # Words of the same text whose top-left corners lie within this many points of each other
+    # (across and down) are one word drawn twice (fake bold, duplicated layers).
     duplicate_grid: float = 1.0
 
     # --- Rows -------------------------------------------------------------------------------
