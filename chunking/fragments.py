@@ -59,14 +59,18 @@ def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece
     """The pieces with words, and each wordless piece with the piece whose chunk carries it:
     the nearest before it in its column, else after it in its column, else on its page, else
     anywhere. Tables are kept whatever they hold (a table of figures is still a table). A document
-    with no word at all keeps its pieces (its text is all there is)."""
+    with no word at all keeps its pieces with a letter or a figure (they are all there is); one of
+    symbols alone (a page of bullets, a scan's specks) has nothing to index, and no chunk."""
     kept = [p for p in pieces if p.table or has_words(p.text)]
     if not kept:
-        return pieces, []
+        kept = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
+        if not kept:
+            return [], []
     pos = {id(p): i for i, p in enumerate(pieces)}
+    standing = {id(p) for p in kept}
     anchors: list[tuple[Piece, Piece]] = []
     for p in pieces:
-        if p.table or has_words(p.text):
+        if id(p) in standing:
             continue
         at = pos[id(p)]
         before = [q for q in kept if pos[id(q)] < at]

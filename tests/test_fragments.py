@@ -172,10 +172,12 @@ def test_plain_text_is_counted_like_the_layout_path():
     assert abs(len(layout) - len(chunks)) <= 1
 
 
-def test_a_document_of_symbols_only_keeps_its_text():
+def test_a_document_of_figures_only_keeps_them_and_one_of_symbols_only_has_no_chunk():
     doc = page_doc(line_words("1 2 3", 72, 60) + line_words("= + -", 72, 120))
     chunks = BandAwareTextSplitter().split_documents([doc])
-    assert " ".join(c.page_content for c in chunks).split() == doc.page_content.split()
+    assert [c.page_content for c in chunks] == ["1 2 3"]
+    assert "= + -" in json.dumps(chunks[0].metadata)  # carried aside, as a wordless piece is
+    assert BandAwareTextSplitter().split_documents([page_doc(line_words("· • —", 72, 60))]) == []
 
 
 @pytest.mark.parametrize("fill", [0.0, 0.25, 0.5])

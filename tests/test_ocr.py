@@ -13,6 +13,7 @@ from typing import Callable
 import pymupdf
 import pytest
 
+from columnrag.chunking import BandAwareTextSplitter
 from columnrag.loaders import ColumnAwarePDFLoader, OcrSettings, OcrUnavailableError
 from columnrag.loaders.contract import decode_blocks
 from columnrag.loaders.engine.geometry import Box, Word
@@ -22,7 +23,7 @@ from columnrag.loaders.pdf import ocr_images as images_module
 from columnrag.loaders.pdf import tesseract as tesseract_module
 from columnrag.loaders.pdf.ocr_words import Placement, page_words, skew
 from columnrag.loaders.pdf.tesseract import OcrWord, find_tesseract, install_command, parse_tsv
-from columnrag.loaders.text.readability import garbled, unreadable_share
+from columnrag.loaders.text.readability import garbled, past_reading, unreadable_share
 
 INSTALL = "apt-get install -y tesseract-ocr tesseract-ocr-eng"
 
@@ -323,12 +324,32 @@ def _without_unicode(path, upper: str, lower: str) -> None:
 def test_text_in_a_font_without_unicode_is_read_by_ocr(tmp_path, tesseract, upper, lower):
     path = tmp_path / "garbled.pdf"
     _without_unicode(path, upper, lower)
-    assert unreadable_share(ColumnAwarePDFLoader(path, ocr="off").load()[0].page_content.split()) > 0.3
+    assert unreadable_share(pymupdf.open(path)[0].get_text().split()) > 0.3
     doc = ColumnAwarePDFLoader(path).load()[0]
     assert unreadable_share(doc.page_content.split()) == 0.0
     assert LEFT[0] in doc.page_content.replace("\n", " ")  # the readable column: its text layer
     _assert_in_order(doc.page_content, MARKERS)
     assert doc.metadata["ocr"] is True and doc.metadata["needs_ocr"] is False
+
+
+@pytest.mark.parametrize("upper,lower", [("E041", "E061"), ("00C0", "00E0")], ids=["private-use", "mojibake"])
+@pytest.mark.parametrize("unread", ["off", "no_tesseract"])
+def test_unreadable_text_ocr_does_not_read_is_left_out_and_the_page_flagged(tmp_path, request, upper, lower, unread):
+    """A run of mojibake is no text to index: with OCR off, or no Tesseract, the page keeps its
+    readable column, leaves the unreadable one out and says it needs OCR; no chunk holds it."""
+    if unread == "no_tesseract":
+        request.getfixturevalue("no_tesseract")
+    else:
+        request.getfixturevalue("ocr_refused")
+    path = tmp_path / "garbled.pdf"
+    _without_unicode(path, upper, lower)
+    doc = ColumnAwarePDFLoader(path, ocr="off" if unread == "off" else "auto").load()[0]
+    assert doc.metadata["needs_ocr"] is True
+    assert doc.page_content.replace("\n", " ").startswith(" ".join(LEFT))
+    chunks = " ".join(" ".join(c.page_content.split()) for c in BandAwareTextSplitter().split_documents([doc]))
+    assert chunks.startswith(" ".join(LEFT)) and unreadable_share(chunks.split()) == 0.0
+    # what is left of the right column is its words no mojibake made of: a mark, a lone letter
+    assert len(chunks.split()) - len(" ".join(LEFT).split()) <= 4
 
 
 def _logo() -> pymupdf.Pixmap:
@@ -406,6 +427,14 @@ def test_ocr_settings_come_from_the_settings_file_environment_and_command_line(t
     assert settings_from_args(a).ocr.mode == "force"
     assert load_settings(environ={}).fingerprint() != load_settings(
         environ={"COLUMNRAG_OCR__MODE": "off"}).fingerprint()
+
+
+@pytest.mark.parametrize("word,expected", [
+    ("]üìÆüéê", True), ("\ufffd", True), ("\ue041\ue042", True), ("\ufffdb", True), ("Co\ufffdst\ufffdu\ufffdto\ufffd", False),
+    ("\\XeTeXDeclareMathSymbol\uffff{}{\\mathalpha}", False), ("\ufffd\ufffdDatabase", False), ("naïve", False),
+])
+def test_a_word_past_reading_has_no_more_readable_characters_than_garbled_ones(word, expected):
+    assert past_reading(word) is expected
 
 
 @pytest.mark.parametrize("word,expected", [

@@ -22,7 +22,7 @@ from ..engine.geometry import LETTERED, UPRIGHT, UPSIDE_DOWN, Box, PageLayout, W
 from ..engine.settings import LayoutSettings
 from ..errors import OcrUnavailableError
 from ..text.lexicon import WORD_PUNCT, page_language
-from ..text.readability import garbled, suspects, unreadable_share
+from ..text.readability import garbled, past_reading, suspects, unreadable_share
 from .ocr_glance import ink_on_paper, running_text
 from .ocr_images import inside, wordless_images
 from .ocr_settings import AUTO_LANGUAGES, TESSERACT_CODES, OcrSettings
@@ -72,12 +72,10 @@ def _pad(box: Box, page: Box, pad: float) -> Box:
 def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
              settings: OcrSettings) -> OcrPlan:
     """What of this page needs OCR. Cheap for a page of plain text: an ASCII test on its words
-    and, when it has images, their placements."""
-    if settings.mode == "off" and frame.words:
-        return OcrPlan()
-    images = page.get_images(full=False)
+    and, when it has images, their placements (`off` asks for no images: its plan only tells
+    which pages and text need OCR)."""
     if settings.mode == "force" or not frame.words:
-        return OcrPlan(whole_page=settings.mode == "force" or bool(images))
+        return OcrPlan(whole_page=settings.mode == "force" or bool(page.get_images(full=False)))
     plan = OcrPlan()
     # Parts of a page are read by OCR only on an upright one (its words and the page share their
     # coordinates); a page read upside down may still be read whole (OCR finds its way up).
@@ -86,13 +84,26 @@ def plan_ocr(page: pymupdf.Page, frame: PageWords, layout: PageLayout | None,
         if doubtful:
             texts = [w.text for w in frame.words]
             share = unreadable_share(texts) if any(map(garbled, doubtful)) else 0.0
-            if share >= settings.garbled_share:
-                return OcrPlan(whole_page=True)
-            if share and frame.turn == UPRIGHT:
+            if share and (frame.turn == UPRIGHT or share >= settings.garbled_share):
                 _plan_blocks(plan, layout, frame, settings)
-    if settings.mode == "auto" and frame.turn == UPRIGHT and images:
-        plan.images = wordless_images(page, frame.words, images, settings)
+            if share >= settings.garbled_share:
+                plan.whole_page, plan.blocks = True, []  # (its unreadable blocks stay named in garbled)
+                return plan
+    if settings.mode == "auto" and frame.turn == UPRIGHT:
+        images = page.get_images(full=False)
+        if images:
+            plan.images = wordless_images(page, frame.words, images, settings)
     return plan
+
+
+def readable_words(words: list[Word], plan: OcrPlan) -> list[Word]:
+    """The words less the unreadable ones OCR was to read again (plan_ocr's unreadable blocks, or
+    the whole page). Where OCR did not read them, they are left out of the page (a run of mojibake
+    is no text to index; the page is flagged needs_ocr); the readable words around them, and
+    words only partly garbled (a line of code with one stray glyph), stay."""
+    planned = plan.garbled or set()
+    kept = [w for w in words if not ((plan.whole_page or _key(w) in planned) and past_reading(w.text))]
+    return kept if len(kept) < len(words) else words
 
 
 def _plan_blocks(plan: OcrPlan, layout: PageLayout, frame: PageWords, settings: OcrSettings) -> None:

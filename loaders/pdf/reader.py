@@ -22,7 +22,7 @@ from ..engine.gutters import PageRules
 from ..engine.table_rules import Drawing, merge_rules
 from ..engine.tables import notes_to_tables, place_tables
 from ..paths import display_path
-from .ocr import OcrResult, ocr_engine, plan_ocr, read_page
+from .ocr import OcrResult, ocr_engine, plan_ocr, read_page, readable_words
 from .ocr_settings import OcrSettings
 from .rules import page_drawing
 from .pixels import unrotated_rect
@@ -130,8 +130,10 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                                       0.0 if plan.whole_page else document_body, frame.watermarks,
                                       None if plan.whole_page else rules)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
-        if layout is None:  # OCR forced, and it failed: the page is read from its text layer
-            layout = analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks,
+        readable = readable_words(frame.words, plan) if needs_ocr else frame.words
+        if layout is None or readable is not frame.words:  # OCR forced, and it failed, or text left unread:
+            # the page is read from its text layer, less what cannot be read
+            layout = analyze_page(readable, frame.width, frame.height, settings, document_body, frame.watermarks,
                                   rules)
         layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings, quick)
         layout.turn = frame.turn

@@ -37,6 +37,21 @@ def garbled(word: str) -> bool:
     return letters >= 2 and 2 * accented > letters
 
 
+def past_reading(word: str) -> bool:
+    """A garbled word with no more readable letters and figures than unreadable characters
+    ("]üìÆüéê", "�", a private-use glyph): nothing of it can be read. A line of code or a
+    word with one stray glyph in it ("Co�st�u�to�" too) still says something."""
+    if not garbled(word):
+        return False
+    bad = good = 0
+    for ch in word:
+        if ch == _REPLACEMENT or unicodedata.category(ch) in _NEVER_TEXT or ord(ch) in _LATIN_EXTRA:
+            bad += 1
+        elif ch.isalnum():
+            good += 1
+    return bad >= good
+
+
 def unreadable_share(words: Iterable[str]) -> float:
     """The share of characters that belong to garbled words (0 when there are none)."""
     words = list(words)
