@@ -976,3 +976,29 @@ def test_a_page_whose_words_mupdf_loses_is_read_by_its_text_blocks(tmp_path, mon
         text = ColumnAwarePDFLoader(tmp_path / "lost.pdf", ocr="off").load()[0].page_content
     assert words(text) == words(" ".join(paragraphs))
     assert "lose most of its text" in caplog.text
+
+
+@pytest.mark.parametrize("rotation", [0, 90])
+def test_boxes_of_type_set_past_the_page_edge_are_cut_to_the_page(tmp_path, rotation):
+    """A box says where to look on the page: a glyph larger than the page, or a line run off
+    its edge, gives a box inside it (PyMuPDF's own word boxes run past)."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((0, 700), "W", fontsize=900)
+    page = doc.new_page()
+    page.insert_text((72, 100), "A line of text that runs on and on past the right edge of the paper " * 2, fontsize=11)
+    page.insert_text((72, 140), "The next line stays on the page.", fontsize=11)
+    for p in doc:
+        p.set_rotation(rotation)
+    doc.save(tmp_path / "edge.pdf")
+    assert max(w[2] for w in pymupdf.open(tmp_path / "edge.pdf")[1].get_text("words")) > 595
+    docs = ColumnAwarePDFLoader(tmp_path / "edge.pdf").load()
+    chunks = BandAwareTextSplitter().split_documents(docs)
+    width, height = 595, 842  # the page as stored: the boxes' coordinates, rotated or not
+    for d in docs:
+        for block in json.loads(d.metadata["layout_blocks"]):
+            x0, y0, x1, y1 = block["bbox"]
+            assert 0 <= x0 <= x1 <= width and 0 <= y0 <= y1 <= height, block["bbox"]
+    for c in chunks:
+        m = c.metadata
+        assert 0 <= m["bbox_x0"] <= m["bbox_x1"] <= width and 0 <= m["bbox_y0"] <= m["bbox_y1"] <= height

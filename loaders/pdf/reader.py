@@ -44,7 +44,13 @@ class PageResult:
     ocr: OcrResult | None = None  # set when OCR gave (some of) the page's words
 
     def page_box(self, box: Box) -> Box:
-        return self.frame.to_page(box) if self.frame is not None else box
+        """A layout box in PyMuPDF page coordinates, cut to the page: type set past its edge (a
+        huge glyph, a line run off the paper) is not shown there, and a box is where to look."""
+        if self.frame is None:
+            return box
+        b, width, height = self.frame.to_page(box), self.frame.page_width, self.frame.page_height
+        x0, y0 = min(max(b.x0, 0.0), width), min(max(b.y0, 0.0), height)
+        return Box(x0, y0, max(min(b.x1, width), x0), max(min(b.y1, height), y0))
 
 
 def _read(path: str, name: str, size: int = -1) -> bytes:
