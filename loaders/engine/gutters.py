@@ -507,14 +507,15 @@ def _gap_at(row: Row, g: Gutter, s: LayoutSettings) -> float | None:
     """The row's gap at the strip when it is about as wide as the row's other gaps (within
     two_row_space of their median): a word space where the strip happened to run. None for any
     other gap, or a row without words on both sides or without other spaces."""
-    spans = row.occupied()
-    gaps = [(a[1], b[0]) for a, b in zip(spans, spans[1:])]
-    at = [b - a for a, b in gaps if a <= g.x0 + _EPS and b >= g.x1 - _EPS]
-    others = [b - a for a, b in gaps if not (a <= g.x0 + _EPS and b >= g.x1 - _EPS)]
-    usual = median(others, 0.0) if others else 0.0
-    if len(at) != 1 or not others or not usual / s.two_row_space <= at[0] <= s.two_row_space * usual:
+    gaps = row.gaps()
+    k = bisect_right(gaps.starts, g.x0 + _EPS) - 1  # the last gap that opens left of the strip
+    if k < 0 or gaps.ends[k] < g.x1 - _EPS or len(gaps.starts) < 2:
+        return None  # (gaps do not overlap: only this one can hold the strip)
+    at = gaps.ends[k] - gaps.starts[k]
+    usual = gaps.median_without(at)
+    if not usual / s.two_row_space <= at <= s.two_row_space * usual:
         return None
-    return at[0]
+    return at
 
 
 def _spaced_across(row: Row, g: Gutter, below: float, s: LayoutSettings) -> bool:

@@ -6,6 +6,7 @@ once its scripts (sub- and superscripts whose boxes fall between two lines) are 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -76,6 +77,7 @@ class Row:
     y0: float = 0.0
     y1: float = 0.0
     _spans: list[tuple[float, float]] | None = None  # occupied(), computed once
+    _gaps: "RowGaps | None" = None  # gaps(), computed once
 
     @property
     def cy(self) -> float:
@@ -109,6 +111,35 @@ class Row:
         spans.append((a, b))
         self._spans = spans
         return spans
+
+    def gaps(self) -> "RowGaps":
+        """The gaps between the row's occupied spans, left to right, and their widths sorted (the
+        gutter checks ask each row for the gap at every strip they weigh: computed once)."""
+        if self._gaps is None:
+            spans = self.occupied()
+            starts = [a[1] for a in spans[:-1]]
+            ends = [b[0] for b in spans[1:]]
+            self._gaps = RowGaps(starts, ends, sorted([b - a for a, b in zip(starts, ends)]))
+        return self._gaps
+
+
+@dataclass(slots=True)
+class RowGaps:
+    starts: list[float]  # each gap's left end (the span before it ends there), left to right
+    ends: list[float]
+    widths: list[float]  # ends - starts, sorted
+
+    def median_without(self, width: float) -> float:
+        """The median of the widths less one of `width` (one of them), without copying them."""
+        n = len(self.widths) - 1
+        if n <= 0:
+            return 0.0
+        skip = bisect_left(self.widths, width)
+
+        def at(p: int) -> float:
+            return self.widths[p if p < skip else p + 1]
+
+        return at(n // 2) if n % 2 else (at(n // 2 - 1) + at(n // 2)) / 2
 
 
 def make_rows(words: list[Word], overlap: float) -> list[Row]:

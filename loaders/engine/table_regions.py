@@ -11,6 +11,7 @@ page holds: `tables._row_of_cells`).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from .geometry import EQUATION_NUMBER, FIRST_BAND, Block, Box, Line, PageLayout, Word, median, words_box
@@ -388,7 +389,7 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
                 continue
             if len(beside) < s.table_beside_share * len(c.rows):
                 continue
-            if not all(any(_same_row(r, own) for own in c.rows) for r in beside):
+            if not _each_on_a_row(beside, c.rows):
                 continue
             cells = [cell for r in beside for cell in cells_of(r.words, s)]
             if sum(map(len, cells)) >= s.table_prose_words * len(cells):
@@ -419,6 +420,19 @@ def _bulleted(rows: list[Row]) -> bool:
     items = sum(bool(_BULLET.match(r.words[0].text)) and any(c.isalpha() for w in r.words[1:] for c in w.text)
                 for r in rows)
     return 2 * items > len(rows)
+
+
+def _each_on_a_row(rows: list[Row], own: list[Row]) -> bool:
+    """Each of `rows` sits on one of `own` (_same_row), looked for among the own rows that can
+    overlap it (by their tops, sorted), not all of them: a dense page's tables have hundreds."""
+    by_top = sorted(own, key=lambda r: r.y0)
+    tops = [r.y0 for r in by_top]
+    tallest = max((r.y1 - r.y0 for r in own), default=0.0)
+    for r in rows:
+        near = by_top[bisect_left(tops, r.y0 - tallest):bisect_left(tops, r.y1)]
+        if not any(_same_row(r, o) for o in near):
+            return False
+    return True
 
 
 def _same_row(a: Row, b: Row) -> bool:
