@@ -1002,3 +1002,46 @@ def test_boxes_of_type_set_past_the_page_edge_are_cut_to_the_page(tmp_path, rota
     for c in chunks:
         m = c.metadata
         assert 0 <= m["bbox_x0"] <= m["bbox_x1"] <= width and 0 <= m["bbox_y0"] <= m["bbox_y1"] <= height
+
+
+MINUTES = ("The council met on Monday. It approved the budget for the new library and asked the "
+           "architects for a plan of the reading rooms by the end of the month. ") * 5
+ACCOUNTS = ("Revenue grew by twelve percent while operating costs fell slightly over the year, "
+            "and the board proposed a dividend of four cents a share. ") * 4
+
+
+def _read_words(text: str) -> list[str]:
+    return [w.strip(".,") for w in text.split()]
+
+
+@pytest.mark.parametrize("rotate", [90, 270])  # the sideways column reads up, or down
+def test_a_column_set_sideways_beside_upright_text_reads_as_one_paragraph(tmp_path, rotate):
+    """A column of several lines set sideways (a table or a note turned on the page) is one
+    block, its lines in the order they are read: left to right when they read up, right to left
+    when they read down; the upright column beside it is read whole before it."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    assert page.insert_textbox(pymupdf.Rect(40, 72, 290, 720), MINUTES, fontsize=10) >= 0
+    assert page.insert_textbox(pymupdf.Rect(330, 150, 540, 720), ACCOUNTS, fontsize=10, rotate=rotate) >= 0
+    doc.save(tmp_path / "mixed.pdf")
+    read = ColumnAwarePDFLoader(tmp_path / "mixed.pdf").load()[0]
+    assert read.metadata["text_rotation"] == 0
+    assert _read_words(read.page_content) == _read_words(MINUTES + ACCOUNTS)
+    sideways = [b for b in json.loads(read.metadata["layout_blocks"]) if "Revenue" in read.page_content[b["start"]:b["end"]]]
+    assert len(sideways) == 1 and sideways[0]["bbox"][0] > 300
+
+
+def test_upright_lines_on_a_page_read_sideways_keep_their_order(tmp_path):
+    """More words set sideways than upright: the page is read turned, and the upright column
+    (sideways in that frame, reading down) still reads line after line, top to bottom."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    assert page.insert_textbox(pymupdf.Rect(40, 72, 290, 720), MINUTES[:400], fontsize=10) >= 0
+    assert page.insert_textbox(pymupdf.Rect(320, 72, 560, 720), ACCOUNTS * 2, fontsize=10, rotate=90) >= 0
+    doc.save(tmp_path / "turned.pdf")
+    read = ColumnAwarePDFLoader(tmp_path / "turned.pdf").load()[0]
+    assert read.metadata["text_rotation"] != 0
+    words = _read_words(read.page_content)
+    upright = _read_words(MINUTES[:400])
+    start = words.index(upright[0])
+    assert words[start:start + len(upright)] == upright

@@ -47,7 +47,9 @@ class Box:
 class Word:
     """One word as the PDF draws it: its box, its text and its position in the drawing order.
 
-    `seq` is only used to break ties the geometry leaves open.
+    `seq` is only used to break ties the geometry leaves open. `reads_down`: a line set sideways
+    (one word, as the PDF edge gives it) that reads top to bottom: lines of such text follow one
+    another right to left (text that reads up, left to right, as upright words do).
     """
 
     x0: float
@@ -56,6 +58,7 @@ class Word:
     y1: float
     text: str
     seq: int = 0
+    reads_down: bool = False
 
     @property
     def height(self) -> float:

@@ -26,7 +26,8 @@ from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie
 from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
-from .sideways import is_sideways, place_sideways, sideways_apart, sideways_out_of_lines, sideways_words
+from .sideways import (is_sideways, place_sideways, sideways_apart, sideways_out_of_lines, sideways_paragraphs,
+                       sideways_words)
 from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
@@ -642,6 +643,8 @@ def analyze_page(words: list[Word], width: float, height: float,
     # taken out of them, so asking the rest of this list is asking theirs).
     tall = sideways_words(words, s)
     apart = sideways_apart(words, tall, body_h, s) if tall else []
+    if len(tall) > 1:
+        apart += [w for w in sideways_paragraphs(tall, s) if all(w is not a for a in apart)]
     if apart:  # (rare) placed once the page is cut
         words = words_except(words, apart)
     rows = make_rows(words, s.row_overlap)
@@ -673,7 +676,7 @@ def analyze_page(words: list[Word], width: float, height: float,
             body.append(b)
     if s.follow_drawing_order and not too_many:
         body = follow_drawing_order(body, s, body_h, frozenset(reader.title_bands))
-    body = place_sideways(body, sideways)
+    body = place_sideways(body, sideways, s)
     body = floats_after_paragraphs(body, body_h, s)
     body = place_side_notes(body, notes, s, reader.notes)
     _mark_titles_over_regions(body, s)

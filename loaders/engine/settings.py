@@ -42,6 +42,10 @@ class LayoutSettings:
     # credit up its edge, beside a column), is placed after the page is cut, not held in its rows.
     sideways_apart: float = 4.0
     sideways_apart_lines: int = 3
+    # Sideways lines side by side, each this share of its width (its type's height) or less from
+    # the next and level with it, are one paragraph set sideways: placed as one block, its lines
+    # in the order they are read (left to right when they read up, right to left when down).
+    sideways_line_gap: float = 0.6
     # ...and so is a line whose vertical travel is over this many times its horizontal travel. A
     # page of mostly sideways text is turned before layout.
     vertical_line_slope: float = 2.0

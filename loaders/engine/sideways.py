@@ -53,6 +53,36 @@ def sideways_apart(words: list[Word], tall: list[Word], body_h: float, s: Layout
     return out
 
 
+def sideways_stacks(tall: list[Word], s: LayoutSettings) -> list[list[Word]]:
+    """The sideways words grouped into paragraphs: lines side by side, each at most
+    sideways_line_gap of its width from the next, level with it (overlapping by half the shorter)
+    and running the same way, in the order they are read. A stamp, an axis title or a credit is
+    a paragraph of one line."""
+    stacks: list[list[Word]] = []
+    for w in sorted(tall, key=lambda w: (w.x0, w.y0)):
+        beside = [st for st in stacks if _next_line(st[-1], w, s)]  # (two stacks may interleave)
+        if beside:
+            min(beside, key=lambda st: w.x0 - st[-1].x1).append(w)
+        else:
+            stacks.append([w])
+    return [stack[::-1] if stack[0].reads_down else stack for stack in stacks]
+
+
+def _next_line(last: Word, w: Word, s: LayoutSettings) -> bool:
+    """Sideways line `w` follows `last` in one paragraph: just right of it, level, same way."""
+    return (last.reads_down == w.reads_down and last.x1 <= w.x0 + s.sideways_line_gap * (w.x1 - w.x0)
+            and w.x0 - last.x1 <= s.sideways_line_gap * min(w.x1 - w.x0, last.x1 - last.x0)
+            and min(w.y1, last.y1) - max(w.y0, last.y0) >= 0.5 * min(w.y1 - w.y0, last.y1 - last.y0))
+
+
+def sideways_paragraphs(tall: list[Word], s: LayoutSettings) -> list[Word]:
+    """The sideways words that are lines of a paragraph of two lines or more (a column or a
+    table set sideways beside upright text): they leave the words before rows are made, as a
+    credit does (sideways_apart): in place, each line, as tall as the paragraph, would tie rows
+    of the upright text beside it together, and the paragraph come back a line at a time."""
+    return [w for stack in sideways_stacks(tall, s) if len(stack) > 1 for w in stack]
+
+
 def sideways_out_of_lines(columns: list[list[Row]], sideways: list[Word]) -> tuple[list[list[Row]], list[Word]]:
     """The columns' lines (each column's rows) without the `sideways` words that share a line
     with upright text, a word wider than tall; and those words. (A short word of a sideways
@@ -79,15 +109,16 @@ def sideways_out_of_lines(columns: list[list[Row]], sideways: list[Word]) -> tup
     return kept, out
 
 
-def place_sideways(body: list[Block], sideways: list[Word]) -> list[Block]:
-    """The body blocks with each sideways word as a block of its own, after the block beside it:
-    of the blocks level with it, the nearest across; else the nearest above or below. Several
-    beside one block follow it left to right."""
+def place_sideways(body: list[Block], sideways: list[Word], s: LayoutSettings) -> list[Block]:
+    """The body blocks with each paragraph of sideways words (sideways_stacks; most are one word)
+    as a block of its own, after the block beside it: of the blocks level with it, the nearest
+    across; else the nearest above or below. Several beside one block follow it left to right."""
     if not sideways:
         return body
     boxes = [b.box for b in body]
-    after: dict[int, list[Word]] = {}
-    for w in sorted(sideways, key=lambda w: (w.x0, w.y0, w.seq)):
+    after: dict[int, list[list[Word]]] = {}
+    for stack in sideways_stacks(sideways, s):
+        w = words_box(stack)
         best: tuple[float, float, int] | None = None
         anchor = -1
         for i, box in enumerate(boxes):
@@ -96,15 +127,15 @@ def place_sideways(body: list[Block], sideways: list[Word]) -> list[Block]:
             key = (down, across, i)  # level with it (down 0) first, then the nearest across
             if best is None or key < best:
                 best, anchor = key, i
-        after.setdefault(anchor, []).append(w)
-    out = [_block(w, None) for w in after.get(-1, [])]  # (no body block to follow: first)
+        after.setdefault(anchor, []).append(stack)
+    out = [_block(stack, None) for stack in after.get(-1, [])]  # (no body block to follow: first)
     for i, b in enumerate(body):
         out.append(b)
-        out += [_block(w, b) for w in after.get(i, [])]
+        out += [_block(stack, b) for stack in after.get(i, [])]
     return out
 
 
-def _block(w: Word, anchor: Block | None) -> Block:
-    block = Block([Line([w])], anchor.band if anchor else 0, anchor.column if anchor else 0, kind=TEXT)
+def _block(stack: list[Word], anchor: Block | None) -> Block:
+    block = Block([Line([w]) for w in stack], anchor.band if anchor else 0, anchor.column if anchor else 0, kind=TEXT)
     block.region = anchor.region if anchor else 0
     return block

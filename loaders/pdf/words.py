@@ -616,10 +616,10 @@ def _turn(w: tuple, turn: int, width: float, height: float) -> tuple:
     return w
 
 
-def _line_as_word(line: list[tuple], seq: int) -> Word:
+def _line_as_word(line: list[tuple], seq: int, reads_down: bool = False) -> Word:
     """A line kept whole (text not running across the page): one box, its words in their order."""
     box = words_box(Word(*w[:5]) for w in line)
-    return Word(*box.as_tuple(), " ".join(w[4] for w in sorted(line, key=lambda w: w[7])), seq)
+    return Word(*box.as_tuple(), " ".join(w[4] for w in sorted(line, key=lambda w: w[7])), seq, reads_down)
 
 
 _FEW_WORDS = 3  # words too few to tell anything of a page's boxes or of the words it loses
@@ -738,7 +738,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         if k in marks:
             watermarks.append(_line_as_word(line, len(out)))
         elif d not in ("h", "/"):
-            out.append(_line_as_word(line, len(out)))
+            out.append(_line_as_word(line, len(out), d == "down"))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
             out.extend([Word(x0, y0, x1, y1, text, base + i)

@@ -127,6 +127,8 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     rtl = mixed and paragraph_right_to_left([w for words in lines for w in words], page is not None and page.right_to_left)
     spelled = (known_words(), repairs.words) if s.normalize_text and not rtl else None  # letter-spaced words' lists
     for words in lines:
+        if words and words[0].reads_down and all(w.reads_down for w in words):
+            words = words[::-1]  # lines set sideways, reading down: the rightmost is read first
         if spelled:
             words = joined_letter_spacing(words, spelled, s)
         raw = line_text(words, repairs.dictionary, s, rtl, mixed)
