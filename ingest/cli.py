@@ -188,7 +188,7 @@ def _print_plan(plan: Plan, summary: Summary, keep_removed: bool) -> None:
     for source, same in plan.duplicates:
         print(f"{'duplicate':9} {source} (same content as {same})")
     for f in summary.failures:
-        print(f"{'FAILED':9} {f['source']}: {f['reason']}")
+        print(f"{'unreadable':9} {f['source']}: {f['reason']}")
     print("nothing was written (--dry-run)")
 
 

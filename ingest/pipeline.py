@@ -18,6 +18,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import Callable, Sequence
 
+from columnrag.loaders.paths import display_path
+
 from .discover import InputError, Selection, canonical, check_paths, discover_pdfs, selected
 from .embedder import BackgroundEmbedder, cpu_threads
 from .model_source import locate_model
@@ -60,7 +62,27 @@ def plan_ingest(paths: Sequence[str | Path], settings: Settings, selection: Sele
     records = []
     if store_exists(settings.chroma):
         records = ChromaStore.open(settings.chroma, settings.embedding.model, create=False).record.all()
-    return make_plan(paths, files, settings.fingerprint(), records, summary, selection, allow_duplicates), summary
+    plan = make_plan(paths, files, settings.fingerprint(), records, summary, selection, allow_duplicates)
+    _set_aside_unreadable(plan, settings.ingest.password, summary)
+    return plan, summary
+
+
+def _set_aside_unreadable(plan: Plan, password: str | None, summary: Summary) -> None:
+    """Files the loader would refuse as it opens them (empty, not a PDF, damaged, encrypted
+    without the right password, no pages) are unreadable, with the loader's own reason: opening
+    is cheap, parsing is not, so a dry run goes no further (a file with no text still shows as
+    new)."""
+    from columnrag.loaders.errors import PDFLoadError
+    from columnrag.loaders.pdf.reader import open_pdf  # PyMuPDF: only when a dry run asks
+
+    for path, _ in list(plan.jobs):
+        try:
+            with open_pdf(path, password=password):
+                pass
+        except PDFLoadError as exc:
+            source = display_path(path)
+            plan.set_aside(source)
+            summary.add_failure(source, exc.reason)
 
 
 def run_ingest(paths: Sequence[str | Path], settings: Settings, progress: Progress | None = None, *,

@@ -30,6 +30,12 @@ class Plan:
     gone: list[str] = field(default_factory=list)  # recorded, under the paths, not found any more
     stale: list[str] = field(default_factory=list)  # recorded, now a duplicate: old chunks go
 
+    def set_aside(self, source: str) -> None:
+        """Take a file out of the jobs: one found unreadable before it is parsed (a dry run)."""
+        self.jobs = [(path, h) for path, h in self.jobs if display_path(path) != source]
+        self.new = [s for s in self.new if s != source]
+        self.changed = [s for s in self.changed if s != source]
+
     def to_remove(self, keep_removed: bool = False) -> list[str]:
         """Files whose chunks go: now duplicates, and (unless keep_removed) files gone."""
         return self.stale + ([] if keep_removed else self.gone)

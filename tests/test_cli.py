@@ -221,3 +221,32 @@ def test_query_imports_only_what_answering_needs(store):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1] == "[]"
     assert proc.stderr == ""  # quiet: no progress bars, warnings or INFO lines
+
+
+def test_dry_run_lists_unreadable_files_with_the_loaders_reason(corpus, tmp_path, capsys):
+    import pymupdf
+
+    work = tmp_path / "pdfs"
+    work.mkdir()
+    shutil.copy(corpus / "sample-1.pdf", work / "good.pdf")
+    (work / "empty.pdf").write_bytes(b"")
+    (work / "text.pdf").write_bytes(b"hello\n")
+    (work / "truncated.pdf").write_bytes((corpus / "sample-2.pdf").read_bytes()[:3000])
+    with pymupdf.open(corpus / "sample-3.pdf") as doc:
+        doc.save(work / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="pw", owner_pw="owner")
+    db = tmp_path / "db"
+    assert main(["ingest", str(work), "--db", str(db), "--dry-run"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("would ingest 1 files (1 new, 0 changed)") and out[0].endswith("; 4 unreadable")
+    assert out[1] == f"new       {work / 'good.pdf'}"
+    reasons = [("empty.pdf", "empty file"), ("locked.pdf", "encrypted; no password given"),
+               ("text.pdf", "not a PDF (no %PDF header)"), ("truncated.pdf", "damaged PDF")]
+    assert len(out) == 7 and all(line.startswith(f"unreadable {work / name}: {reason}")
+                                 for line, (name, reason) in zip(out[2:6], reasons)), out
+    assert not db.exists()
+    # The password opens it; the real run refuses the same files for the same reasons.
+    assert main(["ingest", str(work), "--db", str(db), "--dry-run", "--password", "pw"]) == 0
+    assert capsys.readouterr().out.startswith("would ingest 2 files (2 new, 0 changed)")
+    assert main(["ingest", str(work), "--db", str(db), "--no-progress"]) == 1
+    failed = [line for line in capsys.readouterr().out.splitlines() if line.startswith("FAILED")]
+    assert [line.split(" ", 1)[1] for line in failed] == [line.split(" ", 1)[1] for line in out[2:6]]
