@@ -27,6 +27,13 @@ ingest: venv $(if $(filter data/sample,$(CORPUS)),data/sample/.made)
 query: venv
 	$(PY) -m columnrag query "$(Q)" --db $(DB)
 
+# Without PDF= the audit would be given an empty path: say how to call it, before building anything.
+ifneq ($(filter audit,$(MAKECMDGOALS)),)
+ifeq ($(strip $(PDF)),)
+$(error usage: make audit PDF=paper.pdf [PAGES=1-3] [OUT=DIR] [CHUNKS=1], or PDF=FOLDER to rank its pages by layout confidence)
+endif
+endif
+
 audit: venv
 	$(PY) -m columnrag audit "$(PDF)" $(if $(PAGES),--pages $(PAGES)) $(if $(OUT),--out $(OUT)) $(if $(CHUNKS),--chunks)
 

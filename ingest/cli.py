@@ -59,6 +59,14 @@ def _positive(text: str) -> int:
     return value
 
 
+def _path(text: str) -> str:
+    """A file or folder argument: an empty one (an unset shell or make variable) is a mistake,
+    not the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError("empty path; give a file or folder (\".\" for the current one)")
+    return text
+
+
 def _common(p: argparse.ArgumentParser, model: bool = True) -> None:
     p.add_argument("--config", help="YAML settings file (default: configs/default.yaml)")
     p.add_argument("--db", help="embedded Chroma folder (chroma.path)")
@@ -81,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"columnrag {__version__}")
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("ingest", help="ingest PDFs (files or folders, recursively)")
-    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("paths", nargs="+", metavar="PATH", type=_path)
     _common(p)
     p.add_argument("--glob", action="append", default=[], metavar="PATTERN",
                    help="only files matching (repeatable; no '/': the file name, else the path "
@@ -117,13 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--json", action="store_true", help="print JSON")
     _common(f, model=False)
     d = sub.add_parser("delete", help="remove the chunks, passages and record of files (or of every file under a folder)")
-    d.add_argument("paths", nargs="+", metavar="PATH")
+    d.add_argument("paths", nargs="+", metavar="PATH", type=_path)
     _common(d, model=False)
     r = sub.add_parser("reset", help="drop the collection, its passages and its record of ingested files")
     r.add_argument("--yes", action="store_true", help="do not ask for confirmation")
     _common(r, model=False)
     au = sub.add_parser("audit", help="draw how a PDF was read, or list a corpus's doubtful pages")
-    au.add_argument("target", help="a PDF file, or a folder with --suspicious")
+    au.add_argument("target", type=_path, help="a PDF file, or a folder with --suspicious")
     au.add_argument("--pages", help="pages to draw, 1-based as a viewer shows them, e.g. 1-3,7 (default: all)")
     au.add_argument("--out", help="output folder (default: audit/<file name>)")
     au.add_argument("--chunks", action="store_true", help="draw chunk outlines too")

@@ -64,6 +64,10 @@ def one_line_error(capsys, *fragments: str) -> str:
     (["ingest", "{tmp}/empty", "--model", "{tmp}/no/such/model"], ["could not be loaded", "no such folder"]),
     (["ingest", "{tmp}/empty", "--model", "no-such/model-xyz"], ["could not be loaded", "not in the Hugging Face cache"]),
     (["audit", "{tmp}/nope.pdf"], ["nope.pdf: no such file or folder"]),
+    # An empty path (an unset variable) is not the current folder.
+    (["audit", ""], ["argument target: empty path"]),
+    (["ingest", "", "--dry-run"], ["argument PATH: empty path"]),
+    (["delete", ""], ["argument PATH: empty path"]),
 ])
 def test_usage_errors_exit_2_with_one_line_and_create_nothing(argv, fragments, tmp_path, capsys, monkeypatch):
     (tmp_path / "empty").mkdir()
@@ -75,6 +79,15 @@ def test_usage_errors_exit_2_with_one_line_and_create_nothing(argv, fragments, t
     one_line_error(capsys, *fragments)
     assert sorted(tmp_path.rglob("*")) == before  # no db folder, no audit folder
     assert time.monotonic() - started < 10  # a mistyped hub model fails at once, offline
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_audit_without_a_pdf_says_how_to_call_it():
+    env = {k: v for k, v in os.environ.items() if k not in ("PDF", "MAKEFLAGS")}
+    for extra in ([], ["PDF="]):
+        proc = subprocess.run(["make", "-n", "audit", *extra], cwd=ROOT, capture_output=True, text=True, env=env)
+        assert proc.returncode == 2 and "usage: make audit PDF=paper.pdf" in proc.stderr, proc.stdout + proc.stderr
+        assert proc.stdout == ""  # nothing built, nothing run
 
 
 @pytest.mark.parametrize("pages, fragment", [("3", "3 is not within pages 1-2"), ("0-1", "0-1 is not within"),
