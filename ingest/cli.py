@@ -5,7 +5,8 @@ Exit status: 0 success; 1 some files failed (the rest were ingested; see the sum
 report file in the store folder), or `reset` was not confirmed; 2 bad usage or configuration
 (one line on stderr naming what is wrong; nothing is created), the store cannot be used, or the
 embedding model cannot be loaded; 130 / 143 stopped by SIGINT / SIGTERM (what was stored stays;
-the same command run again completes the job).
+the same command run again completes the job); 141 stdout was closed by its reader (`| head`):
+the command stops quietly, as SIGPIPE would stop it.
 
 Page numbers: 0-based in metadata (as LangChain's loaders give them, and so in --where), 1-based
 wherever a person reads or types one (query output "page 3 of 12", --page, audit --pages).
@@ -38,6 +39,7 @@ from .store import StoreError
 # that use them, so `columnrag stats` or `query` start without them.
 
 EXIT_OK, EXIT_FILES_FAILED, EXIT_ERROR = 0, 1, 2
+EXIT_STDOUT_CLOSED = 128 + 13  # SIGPIPE's number on Linux and macOS (the signal module lacks it on Windows)
 USAGE_ERRORS = (SettingsError, StoreError, ModelLoadError, InputError, QueryError, OcrUnavailableError)
 _PAGES = re.compile(r"^\s*\d+\s*(-\s*\d+\s*)?(,\s*\d+\s*(-\s*\d+\s*)?)*$")
 
@@ -425,8 +427,30 @@ def _interrupted(exc: KeyboardInterrupt, command: str) -> int:
     return 128 + signum
 
 
+def _stdout_closed() -> int:
+    """The reader of stdout went away (`columnrag files | head -1`): end quietly, with the status
+    of a program stopped by SIGPIPE, as 130 / 143 are for SIGINT / SIGTERM. Stdout is pointed at
+    devnull so that the interpreter's own flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # (an in-memory stdout, as under a test runner: nothing to point)
+        pass
+    return EXIT_STDOUT_CLOSED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (--help, --version and argument errors too)."""
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # (a closed pipe shows here, not in the interpreter's flush at exit)
+        return status
+    except BrokenPipeError:
+        return _stdout_closed()
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         a = build_parser().parse_args(argv)
     except SystemExit as exc:

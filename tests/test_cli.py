@@ -263,3 +263,15 @@ def test_dry_run_lists_unreadable_files_with_the_loaders_reason(corpus, tmp_path
     assert main(["ingest", str(work), "--db", str(db), "--no-progress"]) == 1
     failed = [line for line in capsys.readouterr().out.splitlines() if line.startswith("FAILED")]
     assert [line.split(" ", 1)[1] for line in failed] == [line.split(" ", 1)[1] for line in out[2:6]]
+
+
+@pytest.mark.parametrize("argv", [["files", "--db", "{store}"], ["audit", "{corpus}", "--suspicious", "--json"]])
+def test_a_closed_stdout_ends_quietly(argv, store, corpus):
+    """`columnrag files | head -1`: the reader is gone before the output is written."""
+    argv = [a.replace("{store}", str(store)).replace("{corpus}", str(corpus)) for a in argv]
+    proc = subprocess.Popen([sys.executable, "-m", "columnrag", *argv], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=300) == 141, err
+    assert err == ""
