@@ -116,13 +116,13 @@ def audit_pdf(path: str | Path, out: str | Path, pages: str | None = None, *,
     `chunker` turns the page Documents into chunks (the configured splitter's split_documents)
     whose outlines are drawn too; None draws none."""
     path, out = Path(path), Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     result: list[AuditPage] = []
     with OverlayPDF(path, password) as pdf:
         wanted = parse_pages(pages, pdf.page_count)
         parser = ColumnAwarePDFParser(pages=wanted, settings=settings, password=password)
         docs = list(parser.lazy_parse(Blob.from_path(path)))
         chunk_boxes = _boxes_by_page(chunker(docs)) if chunker else {}
+        out.mkdir(parents=True, exist_ok=True)  # only now: a file that cannot be read leaves no folder
         for doc in docs:
             number = doc.metadata["page"]
             png = out / f"page-{number + 1:04d}.png"

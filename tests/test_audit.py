@@ -91,3 +91,22 @@ def test_index_html_loads_in_headless_chromium(pdf, tmp_path):
                            (out / "index.html").as_uri()], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "<img" in proc.stdout and "Page 1" in proc.stdout
+
+
+@pytest.mark.parametrize("name, content, reason", [("zero.pdf", b"", "empty file"),
+                                                   ("page.pdf", b"<html>nope</html>", "not a PDF (an HTML page)")])
+def test_an_unreadable_pdf_leaves_no_output_folder(tmp_path, capsys, name, content, reason):
+    (tmp_path / name).write_bytes(content)
+    out = tmp_path / "out" / "here"
+    assert main(["audit", str(tmp_path / name), "--out", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == f"columnrag: {tmp_path / name}: {reason}"
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_encrypted_pdf_without_its_password_leaves_no_output_folder(pdf, tmp_path, capsys):
+    locked = tmp_path / "locked.pdf"
+    with pymupdf.open(pdf) as doc:
+        doc.save(locked, encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="pw", owner_pw="owner")
+    assert main(["audit", str(locked), "--out", str(tmp_path / "out")]) == 2
+    assert "encrypted; no password given" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
