@@ -84,6 +84,11 @@ def _common(p: argparse.ArgumentParser, model: bool = True) -> None:
     p.add_argument("-v", "--verbose", action="store_true", help="log progress details and library output")
 
 
+def _password(p: argparse.ArgumentParser) -> None:
+    """The commands that open PDFs (ingest, audit) take their password the same way."""
+    p.add_argument("--password", help="password for encrypted PDFs (ingest.password)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = _Parser(prog="columnrag", description="Column-aware PDF ingestion into Chroma.",
                  epilog="Pages are 0-based in metadata (and --where), 1-based wherever you read or "
@@ -109,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--chunk-overlap", type=int, help="overlap in tokens (chunking.chunk_overlap)")
     p.add_argument("--keep-removed", action="store_true", default=None,
                    help="keep chunks of files no longer in the corpus")
-    p.add_argument("--password", help="password for encrypted PDFs (ingest.password)")
+    _password(p)
     p.add_argument("--ocr", choices=["auto", "off", "force"], help="OCR of scanned pages and unreadable text (ocr.mode)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     q = sub.add_parser("query", help="search the collection")
@@ -141,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     au.add_argument("--suspicious", action="store_true", help="rank pages by layout confidence")
     au.add_argument("-n", type=_positive, default=20, help="how many pages with --suspicious")
     au.add_argument("--json", action="store_true", help="print JSON with --suspicious")
+    _password(au)
     au.add_argument("--config", help="YAML settings file (default: configs/default.yaml)")
     au.add_argument("-v", "--verbose", action="store_true", help="log details")
     return ap
@@ -319,7 +325,7 @@ def _audit(a: argparse.Namespace, settings: Settings) -> int:
         _check_pages(a.pages, target, settings.ingest.password)
 
     if a.suspicious or target.is_dir():
-        pages = suspicious_pages(discover_pdfs([target]), a.n, settings.layout)
+        pages = suspicious_pages(discover_pdfs([target]), a.n, settings.layout, settings.ingest.password)
         if a.json:
             print(json.dumps([p.__dict__ for p in pages], indent=1))
         for p in pages if not a.json else []:

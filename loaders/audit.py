@@ -159,13 +159,14 @@ class SuspiciousPage:
     reasons: list[str]
 
 
-def suspicious_pages(paths: Iterable[Path], limit: int = 20,
-                     settings: LayoutSettings | None = None) -> list[SuspiciousPage]:
-    """The pages of a corpus most worth a human look: lowest layout confidence first."""
+def suspicious_pages(paths: Iterable[Path], limit: int = 20, settings: LayoutSettings | None = None,
+                     password: str | None = None) -> list[SuspiciousPage]:
+    """The pages of a corpus most worth a human look: lowest layout confidence first. `password`
+    opens the encrypted files (one for all, as ingest takes it)."""
     from .errors import PDFLoadError
 
     found: list[SuspiciousPage] = []
-    parser = ColumnAwarePDFParser(settings=settings)
+    parser = ColumnAwarePDFParser(settings=settings, password=password)
     for path in paths:
         try:
             for doc in parser.lazy_parse(Blob.from_path(path)):

@@ -1,6 +1,7 @@
 """The audit draws how a page was read; its text dump follows the loader's order."""
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -110,3 +111,17 @@ def test_an_encrypted_pdf_without_its_password_leaves_no_output_folder(pdf, tmp_
     assert main(["audit", str(locked), "--out", str(tmp_path / "out")]) == 2
     assert "encrypted; no password given" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_audit_takes_a_password_as_ingest_does(pdf, tmp_path, capsys):
+    locked = tmp_path / "corpus" / "locked.pdf"
+    locked.parent.mkdir()
+    with pymupdf.open(pdf) as doc:
+        doc.save(locked, encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="pw", owner_pw="owner")
+    out = tmp_path / "out"
+    assert main(["audit", str(locked), "--out", str(out), "--password", "pw", "--pages", "1"]) == 0
+    assert (out / "page-0001.png").is_file() and (out / "index.html").is_file()
+    capsys.readouterr()
+    assert main(["audit", str(locked.parent), "--suspicious", "--json", "--password", "pw"]) == 0
+    pages = json.loads(capsys.readouterr().out)
+    assert sorted(p["page"] for p in pages) == [0, 1]  # read, not "unreadable" (page -1)
