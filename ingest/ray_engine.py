@@ -53,6 +53,21 @@ class EmbedActor:
         return batch
 
 
+def _quiet_ray() -> bool:
+    """Ray's own output follows columnrag's logging: with INFO on (`columnrag -v`) Ray logs as it
+    does by default, its workers' output and progress bars included; otherwise only its errors
+    show. Ray Data logs its progress at INFO on its own logger (a few lines a second when stdout is
+    not a terminal), whatever ray.init is told, so that logger is set here. Returns whether Ray
+    may speak."""
+    import ray.data  # (configures its "ray.data" logger as it is imported)
+
+    verbose = log.isEnabledFor(logging.INFO)
+    logging.getLogger("ray.data").setLevel(logging.INFO if verbose else logging.ERROR)
+    if not verbose:  # (the CLI draws its own bar)
+        ray.data.DataContext.get_current().enable_progress_bars = False
+    return verbose
+
+
 def run_on_ray(plan: Plan, settings: Settings, store: ChromaStore, summary: Summary,
                progress: Progress | None = None) -> None:
     """Parse, chunk and embed on Ray; store each file here as its row streams back."""
@@ -63,8 +78,10 @@ def run_on_ray(plan: Plan, settings: Settings, store: ChromaStore, summary: Summ
     if not plan.jobs:
         return
     if not ray.is_initialized():
+        verbose = _quiet_ray()
         ray.init(address=settings.ingest.ray_address or None, ignore_reinit_error=True,
-                 include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
+                 include_dashboard=False, log_to_driver=verbose,
+                 logging_level=logging.INFO if verbose else logging.ERROR)
     s = settings.ingest
     fingerprint = settings.fingerprint()
     ds = ray.data.from_items([{"path": p, "hash": h} for p, h in plan.jobs])

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -35,6 +36,8 @@ def test_ray_engine_gives_the_local_engines_collection(tmp_path):
                            capture_output=True, text=True, timeout=900)
         assert r.returncode == 1, r.stderr[-3000:]  # the broken file is reported, the rest lands
         assert "broken.pdf: not a PDF (an HTML page)" in r.stdout
+        # Quiet without -v: none of Ray's INFO or WARNING lines (Ray Data logs its progress).
+        assert not re.search(r"\b(INFO|WARNING) \S+\.py:\d+ --", r.stderr), r.stderr[-3000:]
         runs[engine] = ids(db)
     assert runs["ray"] == runs["local"] and runs["ray"]
     again = subprocess.run([sys.executable, "-m", "columnrag", "ingest", str(corpus), "--db", str(tmp_path / "ray"),
