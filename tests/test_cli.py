@@ -90,6 +90,13 @@ def test_make_audit_without_a_pdf_says_how_to_call_it():
         assert proc.stdout == ""  # nothing built, nothing run
 
 
+@pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(), reason="not a git checkout")
+def test_the_audits_default_output_folder_is_git_ignored():
+    """`make audit` (and `columnrag audit` run in the repository) write audit/<file name>/."""
+    proc = subprocess.run(["git", "check-ignore", "--no-index", "-q", "audit/paper/index.html"], cwd=ROOT)
+    assert proc.returncode == 0
+
+
 @pytest.mark.parametrize("pages, fragment", [("3", "3 is not within pages 1-2"), ("0-1", "0-1 is not within"),
                                              ("2-1", "2-1 is not within"), ("one", "expected 1-based pages")])
 def test_audit_pages_are_one_based_and_checked(corpus, tmp_path, capsys, pages, fragment):
