@@ -122,8 +122,9 @@ def test_harmless_pymupdfloader_keywords_are_accepted(generated):
 
 
 @pytest.mark.parametrize("kw, words", [
-    ({"extract_images": True}, ["extract_images", "needs_ocr", "ocrmypdf", "PyMuPDFLoader"]),
-    ({"images_parser": object()}, ["images_parser", "ocrmypdf"]),
+    ({"extract_images": True}, ["extract_images=True is not supported", "every image", 'ocr="auto"',
+                                "scanned pages", "wordless images", "needs_ocr", "PyMuPDFLoader(extract_images=True)"]),
+    ({"images_parser": object()}, ["images_parser is not supported", 'ocr="auto"', "scanned pages"]),
     ({"extract_tables": "html"}, ["'html'", "markdown"]),
     ({"extract_tables": "csv"}, ["'csv'", "markdown"]),
     ({"extract_tables_settings": {"snap_tolerance": 3}}, ["find_tables", "LayoutSettings"]),

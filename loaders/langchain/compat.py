@@ -21,13 +21,18 @@ TABLES_FORMATS = ("csv", "markdown", "html")
 # ask for what this loader does anyway: plain text, sorted by position.
 _HARMLESS_TEXT_OPTIONS: dict[str, Any] = {"option": "text", "sort": True}
 _GET_TEXT_OPTIONS = {"option", "clip", "flags", "textpage", "sort", "delimiters", "tolerance"}
-_NO_IMAGES = ("columnrag reads the PDF's text layer and does not OCR images (a page with images and no "
-              "text is flagged needs_ocr=True in its metadata). OCR such files first (e.g. `ocrmypdf in.pdf "
-              "out.pdf`) and load the result, or load them with LangChain's PyMuPDFLoader(extract_images=True)")
+_NO_IMAGES = ("PyMuPDFLoader with an images parser (RapidOCR for extract_images=True) reads every image on a "
+              "page, photos and charts too, and adds its text after the page text; columnrag does not. Its "
+              "own OCR (ocr=\"auto\", the default) reads what has no usable text layer: scanned pages, text "
+              "whose font has no Unicode map, and wordless images that hold running text, whose words join the "
+              "page in reading order (pages that needed it but could not get it are flagged needs_ocr=True; "
+              "ocr=\"force\" reads every page by OCR). For the text of every image, use LangChain's "
+              "PyMuPDFLoader(extract_images=True)")
 
 
 def check_images(extract_images: bool, images_parser: Any, images_inner_format: str) -> None:
-    """PyMuPDFLoader OCRs the images of a page when asked (an images parser, RapidOCR by default)."""
+    """PyMuPDFLoader OCRs each image of a page when asked (an images parser, RapidOCR by default);
+    columnrag OCRs only what has no usable text, in reading order, so it refuses the keywords."""
     if images_inner_format not in IMAGES_FORMATS:
         raise ValueError(f"images_inner_format must be one of {', '.join(IMAGES_FORMATS)}, "
                          f"not {images_inner_format!r}")
