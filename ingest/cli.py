@@ -61,6 +61,24 @@ def _positive(text: str) -> int:
     return value
 
 
+def _workers(text: str) -> int:
+    """--workers: processes to parse in; 0 parses in the main process (ingest.workers), fewer is a mistake."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0 (0: parse in this process), got {value}")
+    return value
+
+
+def _question(text: str) -> str:
+    """A question with words in it: an empty one would rank the store by nothing."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError('empty question; ask one, or give "-" to read one per line from stdin')
+    return text
+
+
 def _path(text: str) -> str:
     """A file or folder argument: an empty one (an unset shell or make variable) is a mistake,
     not the current folder."""
@@ -106,7 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="say what would be done; write nothing")
     p.add_argument("--allow-duplicates", action="store_true",
                    help="store a file even when its content is stored under another path")
-    p.add_argument("--workers", type=int, help="parse/chunk worker processes (ingest.workers)")
+    p.add_argument("--workers", type=_workers,
+                   help="parse/chunk worker processes (ingest.workers; 0: parse in this process)")
     p.add_argument("--engine", choices=["local", "ray"], help="local worker processes or a Ray Data job")
     p.add_argument("--ray-address", help="Ray cluster address (ingest.ray_address)")
     p.add_argument("--batch-size", type=_positive, help="embedding batch size (embedding.batch_size)")
@@ -118,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ocr", choices=["auto", "off", "force"], help="OCR of scanned pages and unreadable text (ocr.mode)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     q = sub.add_parser("query", help="search the collection")
-    q.add_argument("question", help='the question, or "-" to read one question per line from stdin')
+    q.add_argument("question", type=_question, help='the question, or "-" to read one question per line from stdin')
     q.add_argument("-k", type=_positive, default=5, help="number of results (at least 1)")
     q.add_argument("--where", help='metadata filter as JSON (page 0-based, as stored), e.g. '
                                    '\'{"column": 1}\'; several keys must all match')

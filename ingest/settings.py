@@ -83,6 +83,10 @@ class IngestSettings:
     embed_batch: int = 1024  # texts (chunks and passages) gathered across files, embedded and written together
     files_per_batch: int = 4  # Ray: files whose chunks one embedding-actor call embeds
 
+    def __post_init__(self) -> None:
+        if self.workers < 0:
+            raise SettingsError(f"ingest.workers: must be at least 0 (0: parse in this process), got {self.workers}")
+
 
 @dataclass(frozen=True)
 class Settings:

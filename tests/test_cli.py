@@ -68,6 +68,9 @@ def one_line_error(capsys, *fragments: str) -> str:
     (["audit", ""], ["argument target: empty path"]),
     (["ingest", "", "--dry-run"], ["argument PATH: empty path"]),
     (["delete", ""], ["argument PATH: empty path"]),
+    (["ingest", "{tmp}/empty", "--workers", "-1"], ["--workers: must be at least 0"]),
+    (["query", ""], ["argument question: empty question"]),
+    (["query", " \t"], ["argument question: empty question"]),
 ])
 def test_usage_errors_exit_2_with_one_line_and_create_nothing(argv, fragments, tmp_path, capsys, monkeypatch):
     (tmp_path / "empty").mkdir()
@@ -79,6 +82,14 @@ def test_usage_errors_exit_2_with_one_line_and_create_nothing(argv, fragments, t
     one_line_error(capsys, *fragments)
     assert sorted(tmp_path.rglob("*")) == before  # no db folder, no audit folder
     assert time.monotonic() - started < 10  # a mistyped hub model fails at once, offline
+
+
+def test_a_negative_worker_count_is_refused_from_any_source():
+    from columnrag.ingest.settings import SettingsError, load_settings
+
+    assert load_settings(environ={"COLUMNRAG_INGEST__WORKERS": "0"}).ingest.workers == 0  # in this process
+    with pytest.raises(SettingsError, match="ingest.workers: must be at least 0"):
+        load_settings(environ={"COLUMNRAG_INGEST__WORKERS": "-1"})
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
