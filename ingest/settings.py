@@ -159,6 +159,34 @@ def _from_env(environ: Mapping[str, str]) -> dict[str, dict[str, str]]:
     return data
 
 
+def _read_yaml(path: Path) -> Any:
+    """The file's YAML, or a SettingsError of one line saying where it is wrong and why."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise SettingsError(f"{path}: not valid YAML {_yaml_problem(exc)}") from exc
+    except UnicodeDecodeError as exc:
+        raise SettingsError(f"{path}: not UTF-8 text (byte {exc.start + 1})") from exc
+    except OSError as exc:
+        raise SettingsError(f"{path}: cannot read the config file ({exc.strerror})") from exc
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """PyYAML's several-line message as one: where (line and column from 1, as editors count
+    them), the problem, and what the parser was in the middle of."""
+    def at(mark: Any) -> str:
+        return f"line {mark.line + 1}, column {mark.column + 1}"
+
+    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow (a control character)
+        return f"at character {exc.position + 1}: {exc.reason}"
+    if not isinstance(exc, yaml.MarkedYAMLError) or exc.problem_mark is None or not exc.problem:
+        return "(" + " ".join(str(exc).split()) + ")"
+    context = ""
+    if exc.context:
+        context = f" ({exc.context}" + (f" at {at(exc.context_mark)}" if exc.context_mark else "") + ")"
+    return f"at {at(exc.problem_mark)}: {exc.problem}{context}"
+
+
 def load_settings(config: str | Path | None = None, overrides: Mapping[str, Mapping[str, Any]] | None = None,
                   environ: Mapping[str, str] | None = None) -> Settings:
     """Defaults < YAML file < environment < overrides (command-line flags; None values ignored)."""
@@ -167,10 +195,7 @@ def load_settings(config: str | Path | None = None, overrides: Mapping[str, Mapp
     if path is not None:
         if not path.is_file():
             raise SettingsError(f"{path}: config file not found")
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError as exc:
-            raise SettingsError(f"{path}: not valid YAML ({exc})") from exc
+        data = _read_yaml(path)
         if not isinstance(data, Mapping):
             raise SettingsError(f"{path}: must hold a mapping of sections")
         settings = _merge(settings, data, str(path))

@@ -84,6 +84,22 @@ def test_usage_errors_exit_2_with_one_line_and_create_nothing(argv, fragments, t
     assert time.monotonic() - started < 10  # a mistyped hub model fails at once, offline
 
 
+@pytest.mark.parametrize("text, where", [
+    (b"chroma:\n  path: [unclosed\n  collection: x\n",
+     "at line 3, column 13: expected ',' or ']', but got ':' (while parsing a flow sequence at line 2, column 9)"),
+    (b"chroma:\n  path: a\n   collection: x\n", "at line 3, column 14: mapping values are not allowed here"),
+    (b"chroma: \"abc\n", "at line 2, column 1: found unexpected end of stream"),
+    (b"a: \x00\n", "at character 4: special characters are not allowed"),
+    (b"a\xff: 1\n", "not UTF-8 text (byte 2)"),
+])
+def test_a_bad_config_file_is_one_line_naming_the_file_and_where(text, where, tmp_path, capsys):
+    config = tmp_path / "bad.yaml"
+    config.write_bytes(text)
+    assert main(["stats", "--config", str(config), "--db", str(tmp_path / "db")]) == 2
+    line = one_line_error(capsys, where)
+    assert line.startswith(f"columnrag: {config}: ")
+
+
 def test_a_negative_worker_count_is_refused_from_any_source():
     from columnrag.ingest.settings import SettingsError, load_settings
 
