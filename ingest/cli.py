@@ -219,11 +219,11 @@ def _print_plan(plan: Plan, summary: Summary, keep_removed: bool) -> None:
           f"remove {len(remove)}; {summary.failed} unreadable")
     for label, sources in (("new", plan.new), ("changed", plan.changed), ("remove", remove)):
         for source in sources:
-            print(f"{label:9} {source}")
+            print(f"{label:10} {source}")
     for source, same in plan.duplicates:
-        print(f"{'duplicate':9} {source} (same content as {same})")
+        print(f"{'duplicate':10} {source} (same content as {same})")
     for f in summary.failures:
-        print(f"{'unreadable':9} {f['source']}: {f['reason']}")
+        print(f"{'unreadable':10} {f['source']}: {f['reason']}")
     print("nothing was written (--dry-run)")
 
 

@@ -231,7 +231,7 @@ def test_glob_exclude_and_dry_run(corpus, tmp_path, capsys):
     assert main([*argv, "--dry-run", "--exclude", "drafts", "--glob", "sample-[12].pdf"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("would ingest 2 files (2 new, 0 changed)")
-    assert out[1:3] == [f"new       {work / 'keep' / f'sample-{n}.pdf'}" for n in (1, 2)]
+    assert out[1:3] == [f"new        {work / 'keep' / f'sample-{n}.pdf'}" for n in (1, 2)]
     assert out[-1] == "nothing was written (--dry-run)"
     assert not db.exists()
     assert main([*argv, "--exclude", "drafts", "--glob", "sample-[12].pdf"]) == 0
@@ -285,7 +285,7 @@ def test_dry_run_lists_unreadable_files_with_the_loaders_reason(corpus, tmp_path
     assert main(["ingest", str(work), "--db", str(db), "--dry-run"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("would ingest 1 files (1 new, 0 changed)") and out[0].endswith("; 4 unreadable")
-    assert out[1] == f"new       {work / 'good.pdf'}"
+    assert out[1] == f"new        {work / 'good.pdf'}"
     reasons = [("empty.pdf", "empty file"), ("locked.pdf", "encrypted; no password given"),
                ("text.pdf", "not a PDF (no %PDF header)"), ("truncated.pdf", "damaged PDF")]
     assert len(out) == 7 and all(line.startswith(f"unreadable {work / name}: {reason}")
