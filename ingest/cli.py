@@ -51,25 +51,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def _positive(text: str) -> int:
+def _whole_number(text: str, least: int, why: str = "") -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}{why}, got {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole_number(text, 1)
 
 
 def _workers(text: str) -> int:
     """--workers: processes to parse in; 0 parses in the main process (ingest.workers), fewer is a mistake."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0 (0: parse in this process), got {value}")
-    return value
+    return _whole_number(text, 0, " (0: parse in this process)")
 
 
 def _question(text: str) -> str:
