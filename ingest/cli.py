@@ -421,6 +421,14 @@ COMMANDS = {"ingest": _ingest, "query": _query, "stats": _stats, "files": _files
             "reset": _reset, "audit": _audit}
 
 
+def _no_telemetry() -> None:
+    """chromadb's anonymized telemetry off for this process, unless the environment says
+    otherwise: through the environment, not the client's settings, so that every Chroma client
+    in the process gets the same settings (chromadb refuses a second client on a folder whose
+    settings differ; see store.open_client)."""
+    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+
+
 def _quiet() -> None:
     """No progress bars, INFO lines or warnings from the libraries underneath (--verbose shows them)."""
     import warnings
@@ -482,6 +490,7 @@ def _run(argv: Sequence[str] | None) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     if not a.verbose:
         _quiet()
+    _no_telemetry()
     handlers = {s: signal.signal(s, _stop) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         settings = settings_from_args(a)

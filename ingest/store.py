@@ -63,12 +63,19 @@ def with_retries(cs: ChromaSettings, fn: Callable[..., T], /, *args: Any, **kwar
 
 def open_client(settings: ChromaSettings, create: bool = True):
     """A client for the server, or for the embedded store in chroma.path. With create=False an
-    embedded store must already exist (readers never leave an empty store folder behind)."""
+    embedded store must already exist (readers never leave an empty store folder behind).
+
+    The embedded store is opened with chromadb's default settings: chromadb keeps one client
+    system per folder in a process and refuses a second client whose settings differ, so any
+    other choice would break a `chromadb.PersistentClient(path)` or `langchain_chroma.Chroma(
+    persist_directory=path)` opened beside ours. The defaults read ANONYMIZED_TELEMETRY from the
+    environment (the CLI sets it to False), the same for every client in the process."""
     import chromadb
     from chromadb.config import Settings as ChromaClientSettings
 
-    client_settings = ChromaClientSettings(anonymized_telemetry=False)
     if settings.host:
+        # Every HttpClient has a system of its own: its settings can differ from the defaults.
+        client_settings = ChromaClientSettings(anonymized_telemetry=False)
         headers = {}
         if settings.token_env:
             token = os.environ.get(settings.token_env)
@@ -84,7 +91,7 @@ def open_client(settings: ChromaSettings, create: bool = True):
     if not create and not store_exists(settings):
         raise StoreError(f"no Chroma store in {settings.path} (run `columnrag ingest` first, or give --db)")
     Path(settings.path).mkdir(parents=True, exist_ok=True)
-    return chromadb.PersistentClient(path=settings.path, settings=client_settings)
+    return chromadb.PersistentClient(path=settings.path)
 
 
 def store_exists(settings: ChromaSettings) -> bool:

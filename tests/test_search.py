@@ -23,9 +23,8 @@ class _Question:
 
 def _searcher(db: Path, own: dict[str, float], passages: list[tuple[str, float]]) -> Searcher:
     import chromadb
-    from chromadb.config import Settings as ChromaClientSettings
 
-    client = chromadb.PersistentClient(str(db), settings=ChromaClientSettings(anonymized_telemetry=False))
+    client = chromadb.PersistentClient(str(db))  # default settings, as columnrag's own client
     chunks = client.create_collection("tst", metadata={"hnsw:space": "cosine"})
     chunks.add(ids=list(own), embeddings=[_toward(c) for c in own.values()], documents=list(own),
                metadatas=[{"chunk_id": c, "source": "f.pdf"} for c in own])
