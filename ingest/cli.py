@@ -33,6 +33,7 @@ from .pipeline import Plan, plan_ingest, run_ingest
 from .query import QueryError, Searcher, collection_stats
 from .report import RunInterrupted, Summary
 from .settings import Settings, SettingsError, load_settings
+from .signals import STOP_SIGNALS, Hold
 from .store import StoreError
 
 # tqdm (the progress bar), the audit (PyMuPDF) and the splitter are imported by the commands
@@ -491,8 +492,11 @@ def _run(argv: Sequence[str] | None) -> int:
     if not a.verbose:
         _quiet()
     _no_telemetry()
-    handlers = {s: signal.signal(s, _stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    handlers = {s: signal.signal(s, _stop) for s in STOP_SIGNALS}
     try:
+        for h in handlers.values():
+            if isinstance(h, Hold):  # a signal that came while the entry point held them stops the run now
+                h.release()
         settings = settings_from_args(a)
         return COMMANDS[a.command](a, settings)
     except USAGE_ERRORS as exc:

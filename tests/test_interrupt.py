@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def ingest(corpus: Path, db: Path, new_session: bool = False) -> subprocess.Popen:
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen([sys.executable, "-m", "columnrag", "ingest", str(corpus), "--db", str(db),
                              "--no-progress"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=new_session)
@@ -54,6 +54,14 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state[state.rindex(")") + 2] != "Z"
+
+
+def send(proc: subprocess.Popen, signum: int) -> None:
+    """Ctrl-C reaches the whole process group; `kill` (SIGTERM) only the main process."""
+    if signum == signal.SIGINT:
+        os.killpg(proc.pid, signum)
+    else:
+        proc.send_signal(signum)
 
 
 def collection(db: Path) -> tuple[list[str], list[str]]:
@@ -116,7 +124,6 @@ def test_sigint_and_sigterm_stop_cleanly_and_the_rerun_completes(corpus, clean, 
     delay = random.Random(signum).uniform(0.5, 0.5 * clean[2])
     for attempt in range(4):
         db = tmp_path / f"db{attempt}"
-        # Ctrl-C reaches the whole process group; `kill` (SIGTERM) only the main process.
         proc = ingest(corpus, db, new_session=True)
         seen: set[int] = set()
         deadline = time.monotonic() + 300
@@ -127,15 +134,12 @@ def test_sigint_and_sigterm_stop_cleanly_and_the_rerun_completes(corpus, clean, 
         time.sleep(delay)
         seen |= children(proc.pid)
         if proc.poll() is None:
+            send(proc, signum)
+        out, err = proc.communicate(timeout=120)
+        if proc.returncode != 0:
             break
-        proc.communicate(timeout=60)
-        delay /= 3
-    assert proc.poll() is None, "no run could be caught before it ended"
-    if signum == signal.SIGINT:
-        os.killpg(proc.pid, signum)
-    else:
-        proc.send_signal(signum)
-    out, err = proc.communicate(timeout=120)
+        delay /= 3  # the run had ended, or finished as the signal came (ignored then): catch the next sooner
+    assert proc.returncode != 0, "no run could be caught before it ended"
     assert proc.returncode == 128 + signum, err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err, err
@@ -147,6 +151,47 @@ def test_sigint_and_sigterm_stop_cleanly_and_the_rerun_completes(corpus, clean, 
     assert rerun.wait(timeout=600) == 0, rerun.stderr.read()
     ids, docs = collection(db)
     assert ids == clean[0] and docs == clean[1]
+
+
+def _mapped(pid: int, fragment: str) -> bool:
+    try:
+        return fragment in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_during_start_up_stops_the_run_as_documented(corpus, tmp_path, signum):
+    # PyYAML's extension is loaded halfway through the CLI's imports, before its handlers are in.
+    proc = ingest(corpus, tmp_path / "db", new_session=True)
+    deadline = time.monotonic() + 60
+    while not _mapped(proc.pid, "_yaml") and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.001)
+    assert proc.poll() is None, "the run ended before it was caught"
+    send(proc, signum)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + signum, err
+    assert err.strip() == f"columnrag: stopped by {signal.Signals(signum).name}; run the same command again to resume"
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_as_a_finished_run_exits_is_ignored(corpus, clean, tmp_path, signum):
+    # Tearing down the store and the model after the summary takes a while: a signal then neither
+    # kills the process by its default action nor prints a traceback.
+    proc = ingest(corpus, tmp_path / "db", new_session=True)
+    assert proc.stdout is not None
+    out = ""
+    for line in proc.stdout:
+        out += line
+        if line.startswith("pages:"):
+            break
+    send(proc, signum)
+    rest, err = proc.communicate(timeout=120)
+    assert "pages:" in out and "Traceback" not in err, out + rest + err
+    # Ignored once the run is over (0); "stopped" (128 + signum) only if it came before main returned.
+    assert proc.returncode in (0, 128 + signum), err
+    assert len(err.strip().splitlines()) <= 1, err
+    assert collection(tmp_path / "db") == clean[:2]
 
 
 def test_second_ingest_on_a_locked_store_refuses(corpus, tmp_path):
