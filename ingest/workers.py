@@ -22,13 +22,15 @@ from typing import Generator, Sequence
 
 from .parse import FileChunks, parse_file
 from .settings import Settings
+from .signals import starting_workers
 
 
 _PARENT_POLL = 1.0  # seconds between a worker's looks at whether its main process is still there
 
 
 def _start_worker(parent: int) -> None:
-    """A worker ignores SIGINT, and exits once `parent` (the main process) is gone."""
+    """A worker ignores SIGINT (blocked since it started, see signals.starting_workers), and
+    exits once `parent` (the main process) is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_after, args=(parent,), name="parent-watch", daemon=True).start()
 
@@ -64,8 +66,13 @@ def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Generat
     todo: deque[tuple[str, str]] = deque(jobs)
     pending: deque[tuple[tuple[str, str], Future]] = deque()
     def new_pool() -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
-                                   initargs=(os.getpid(),))
+        with starting_workers():  # its queues start multiprocessing's resource tracker
+            return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
+                                       initargs=(os.getpid(),))
+
+    def submit(job: tuple[str, str]) -> Future:
+        with starting_workers():  # a submit starts a worker while the pool has fewer than `workers`
+            return pool.submit(parse_file, job[0], job[1], settings)
 
     pool = new_pool()
     finished = False
@@ -73,7 +80,7 @@ def parsed_files(jobs: Sequence[tuple[str, str]], settings: Settings) -> Generat
         while todo or pending:
             while todo and len(pending) < 2 * workers:
                 job = todo.popleft()
-                pending.append((job, pool.submit(parse_file, job[0], job[1], settings)))
+                pending.append((job, submit(job)))
             job, fut = pending.popleft()
             try:
                 yield fut.result(timeout=timeout)

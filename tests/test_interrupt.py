@@ -153,6 +153,16 @@ def test_sigint_and_sigterm_stop_cleanly_and_the_rerun_completes(corpus, clean, 
     assert ids == clean[0] and docs == clean[1]
 
 
+def finish(proc: subprocess.Popen, timeout: float = 120) -> tuple[str, str]:
+    """Its output once it exits; a run that hangs is killed (with its group) and fails the test."""
+    try:
+        return proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+        pytest.fail(f"the run hung after the signal:\n{err}")
+
+
 def _mapped(pid: int, fragment: str) -> bool:
     try:
         return fragment in Path(f"/proc/{pid}/maps").read_text()
@@ -192,6 +202,33 @@ def test_a_signal_as_a_finished_run_exits_is_ignored(corpus, clean, tmp_path, si
     assert proc.returncode in (0, 128 + signum), err
     assert len(err.strip().splitlines()) <= 1, err
     assert collection(tmp_path / "db") == clean[:2]
+
+
+def _parse_worker(pid: int) -> int | None:
+    for kid in children(pid):
+        try:
+            if b"--multiprocessing-fork" in Path(f"/proc/{kid}/cmdline").read_bytes():
+                return kid
+        except OSError:
+            continue
+    return None
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_as_the_parse_worker_starts_prints_one_line(corpus, tmp_path, signum):
+    # A new worker imports for a while before its initializer ignores Ctrl-C, and the main
+    # process may still be writing it what to run: no traceback from either, every time.
+    for attempt, delay in enumerate([0.0, 0.05, 0.15, 0.25, 0.35]):
+        proc = ingest(corpus, tmp_path / f"db{attempt}", new_session=True)
+        deadline = time.monotonic() + 120
+        while proc.poll() is None and not _parse_worker(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.002)
+        time.sleep(delay)
+        assert proc.poll() is None, "the run ended before its worker started"
+        send(proc, signum)
+        out, err = finish(proc)
+        assert proc.returncode == 128 + signum, err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
 
 
 def test_second_ingest_on_a_locked_store_refuses(corpus, tmp_path):
