@@ -2,8 +2,13 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-CORPUS ?= data/sample
+SAMPLE := data/sample
+CORPUS ?= $(SAMPLE)
 DB     ?= data/chroma
+# Whether CORPUS includes the generated sample (however the path is written).
+WITH_SAMPLE := $(filter $(abspath $(SAMPLE)),$(abspath $(CORPUS)))
+# The sample's folder as the store records its files: absolute, symlinks resolved.
+SAMPLE_SOURCE = $(shell $(PY) -c 'import os, sys; print(os.path.realpath(sys.argv[1]))' $(SAMPLE))
 Q      ?= What does the lab protocol say about incubation?
 
 .PHONY: venv ingest query stats audit test bench clean
@@ -17,11 +22,19 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PY) -m pip install -q -c constraints.txt -e '.[test,bench,ray]'
 	touch $@
 
-data/sample/.made: | venv
-	$(PY) -m columnrag.ingest.samples data/sample
+$(SAMPLE)/.made: | venv
+	$(PY) -m columnrag.ingest.samples $(SAMPLE)
 	touch $@
 
-ingest: venv $(if $(filter data/sample,$(CORPUS)),data/sample/.made)
+# A corpus of your own takes the sample's place in the store (its chunks would come up in the
+# answers); `make ingest` puts the sample back.
+ingest: venv $(if $(WITH_SAMPLE),$(SAMPLE)/.made)
+ifeq ($(WITH_SAMPLE),)
+	@if $(PY) -m columnrag files --db $(DB) 2>/dev/null | grep -qF " $(SAMPLE_SOURCE)/"; then \
+		echo "taking the sample corpus ($(SAMPLE)) out of $(DB): $(CORPUS) takes its place"; \
+		$(PY) -m columnrag delete $(SAMPLE) --db $(DB); \
+	fi
+endif
 	$(PY) -m columnrag ingest $(CORPUS) --db $(DB)
 
 query: venv
