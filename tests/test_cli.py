@@ -110,9 +110,10 @@ def test_a_negative_worker_count_is_refused_from_any_source():
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
 def test_make_audit_without_a_pdf_says_how_to_call_it():
-    env = {k: v for k, v in os.environ.items() if k not in ("PDF", "MAKEFLAGS")}
-    for extra in ([], ["PDF="]):
-        proc = subprocess.run(["make", "-n", "audit", *extra], cwd=ROOT, capture_output=True, text=True, env=env)
+    env = {k: v for k, v in os.environ.items() if k not in ("PDF", "MAKEFLAGS", "MAKELEVEL")}
+    for extra in ([], ["PDF="]):  # (run under `make test` too: a nested make names its directory unless told not to)
+        proc = subprocess.run(["make", "--no-print-directory", "-n", "audit", *extra], cwd=ROOT, capture_output=True,
+                              text=True, env=env)
         assert proc.returncode == 2 and "usage: make audit PDF=paper.pdf" in proc.stderr, proc.stdout + proc.stderr
         assert proc.stdout == ""  # nothing built, nothing run
 
