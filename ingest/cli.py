@@ -21,6 +21,7 @@ import re
 import signal
 import sys
 from pathlib import Path
+from types import FrameType
 from typing import Any, Iterable, NoReturn, Sequence
 
 from columnrag import __version__
@@ -33,7 +34,7 @@ from .pipeline import Plan, plan_ingest, run_ingest
 from .query import QueryError, Searcher, collection_stats
 from .report import RunInterrupted, Summary
 from .settings import Settings, SettingsError, load_settings
-from .signals import STOP_SIGNALS, Hold
+from .signals import STOP_SIGNALS, Hold, in_import, send_again_soon
 from .store import StoreError
 
 # tqdm (the progress bar), the audit (PyMuPDF) and the splitter are imported by the commands
@@ -440,8 +441,13 @@ def _quiet() -> None:
     warnings.filterwarnings("ignore")
 
 
-def _stop(signum: int, frame: object) -> None:
-    """SIGINT / SIGTERM: stop once, cleanly (a second signal is ignored while cleaning up)."""
+def _stop(signum: int, frame: FrameType | None) -> None:
+    """SIGINT / SIGTERM: stop once, cleanly (a second signal is ignored while cleaning up). Not
+    in the middle of an import, which an exception can leave broken (see signals.in_import):
+    the signal is sent again a moment later instead, until the import is done."""
+    if in_import(frame):
+        send_again_soon(signum)
+        return
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise RunInterrupted(signum)

@@ -1,16 +1,21 @@
 """SIGINT and SIGTERM held back while they cannot be acted on cleanly: the second of imports
-before the CLI's handlers are in, and the start of a worker process. A signal that comes then is
-recorded, not acted on by its default action (a SIGTERM would kill the run with no word, a Ctrl-C
-print a traceback), and sent again once the handler that stops a run cleanly can. Imports little
-more than `signal`: the entry point installs the hold before it imports anything else."""
+before the CLI's handlers are in, the start of a worker process, an import under way. A signal
+that comes then is recorded (or sent again a moment later), not acted on by its default action
+(a SIGTERM would kill the run with no word, a Ctrl-C print a traceback) nor raised where it
+breaks things, and acted on once the handler that stops a run cleanly can. Imports only cheap
+parts of the standard library: the entry point installs the hold before anything else."""
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from contextlib import contextmanager
+from types import FrameType
 from typing import Any, Iterator
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+# importlib's own code, frozen (as usual) or not (python -X frozen_modules=off).
+_IMPORTLIB = ("<frozen importlib._bootstrap", os.path.join("importlib", "_bootstrap"))
 
 
 class Hold:
@@ -28,6 +33,26 @@ class Hold:
         held, self.received = self.received, []
         for signum in held:
             signal.raise_signal(signum)
+
+
+def in_import(frame: FrameType | None) -> bool:
+    """Whether a signal handler interrupted code that runs for an import (importlib's frames
+    under it). An exception raised there can land between importlib taking an import lock and
+    the `try` that gives it back (the lock stays held: the model thread's next import, and the
+    run that waits for that thread, hang for ever), or come out as another error (raised in a
+    class body's __set_name__, it is a RuntimeError: a traceback instead of the one line)."""
+    while frame is not None:
+        if any(part in frame.f_code.co_filename for part in _IMPORTLIB):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def send_again_soon(signum: int, delay: float = 0.05) -> None:
+    """Send this process `signum` again after `delay` seconds (from a helper thread)."""
+    timer = threading.Timer(delay, os.kill, (os.getpid(), signum))
+    timer.daemon = True
+    timer.start()
 
 
 def hold_stop_signals() -> Hold:

@@ -3,13 +3,16 @@ is wrong and creates nothing; files/delete/reset, --glob/--exclude, --dry-run, d
 `query -`, page labels, and a query that imports only what answering needs."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import FrameType
 
 import pytest
 
@@ -310,3 +313,54 @@ def test_a_closed_stdout_ends_quietly(argv, store, corpus):
     err = proc.stderr.read()
     assert proc.wait(timeout=300) == 141, err
     assert err == ""
+
+
+def _importlib_frame() -> FrameType:
+    """A frame of importlib's own code: the one that asks a meta path finder."""
+    frames: list[FrameType] = []
+
+    class Finder:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            frames.append(sys._getframe(1))
+
+    sys.meta_path.insert(0, Finder)
+    try:
+        importlib.util.find_spec("columnrag_no_such_module")
+    finally:
+        sys.meta_path.remove(Finder)
+    return frames[0]
+
+
+def _module_body_frame(tmp_path: Path, monkeypatch) -> FrameType:
+    """The frame of a module's body as it is being imported."""
+    (tmp_path / "columnrag_probe_module.py").write_text("import sys\nFRAME = sys._getframe()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import columnrag_probe_module
+
+    return sys.modules.pop("columnrag_probe_module").FRAME
+
+
+def test_a_stop_signal_during_an_import_comes_again_instead_of_raising_there(tmp_path, monkeypatch):
+    # Raised between importlib taking an import lock and its `try`, the interrupt left the lock
+    # held: the model thread's next import, and the run joining it, waited for ever after a
+    # Ctrl-C; raised in a class body's __set_name__ (pydantic, importing chromadb) it came out
+    # as a RuntimeError, with a traceback.
+    from columnrag.ingest import cli
+
+    sent: list[int] = []
+    monkeypatch.setattr(cli, "send_again_soon", sent.append, raising=False)
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        for signum, frame in ((signal.SIGINT, _importlib_frame()),  # importlib's own code
+                              (signal.SIGTERM, _module_body_frame(tmp_path, monkeypatch))):  # a module it runs
+            try:
+                cli._stop(signum, frame)
+            except KeyboardInterrupt:
+                pytest.fail(f"{signal.Signals(signum).name} raised in the middle of an import")
+        assert sent == [signal.SIGINT, signal.SIGTERM]
+        with pytest.raises(KeyboardInterrupt):
+            cli._stop(signal.SIGINT, sys._getframe())
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
