@@ -195,7 +195,8 @@ def test_a_signal_as_a_finished_run_exits_is_ignored(corpus, clean, tmp_path, si
         out += line
         if line.startswith("pages:"):
             break
-    send(proc, signum)
+    if proc.poll() is None:
+        send(proc, signum)
     rest, err = proc.communicate(timeout=120)
     assert "pages:" in out and "Traceback" not in err, out + rest + err
     # Ignored once the run is over (0); "stopped" (128 + signum) only if it came before main returned.
