@@ -134,6 +134,36 @@ def test_a_listing_s_lines_whose_spaces_line_up_with_a_table_s_column_gap_are_re
     assert all(line in text.split("\n") for line in lines), text
 
 
+def test_a_command_s_options_typed_in_one_typewriter_face_are_read_as_lines():
+    # libtasn1's manual again, here all in the typewriter face: each option and what it does
+    # typed on one line, the second column lined up with spaces. The strip left of that column
+    # is no gutter (the line over it crosses there at a word space): every row is a line.
+    pitch = 6.0
+    usage = ["Usage: tool [OPTION] DEFINITIONS ENCODED TYPE",
+             "Decodes the data in the ENCODED file for the TYPE element."]
+    options = [("-b, --benchmark", "perform a benchmark on decoding"), ("-s, --strict", "use strict decoding"),
+               ("-t, --no-time-strict", "use strict decoding but not in time fields"),
+               ("-h, --help", "display this help and exit"), ("-v, --version", "output version information and exit")]
+    words = [w for k, line in enumerate(usage) for w in _monospaced(line, 90, 100 + 13 * k, pitch)]
+    for k, (flag, meaning) in enumerate(options):
+        y = 140 + 13 * k
+        words += _monospaced(flag, 90 + 2 * pitch, y, pitch) + _monospaced(meaning, 90 + 24 * pitch, y, pitch)
+    expected = usage + [f"{flag} {meaning}" for flag, meaning in options]
+    for order in (row_major(words), reseq(random.Random(3).sample(words, len(words)))):
+        lines = page_text(analyze_page(order, 612, 792))[0].split("\n")
+        assert all(line in lines for line in expected), lines
+
+
+def test_two_columns_in_a_typewriter_face_off_each_other_s_character_grid_stay_columns():
+    # The guard above reads rows as lines only where every row's gap is a whole number of
+    # spaces: two columns set apart fall on one character grid by chance only.
+    pitch = 6.0
+    assert (320 - 72) / pitch % 1 > 0.2
+    left = [w for k, line in enumerate(numbered_lines("L", 12, 4)) for w in _monospaced(line, 72, 100 + 13 * k, pitch)]
+    right = [w for k, line in enumerate(numbered_lines("R", 12, 4)) for w in _monospaced(line, 320, 100 + 13 * k, pitch)]
+    assert read(row_major(left + right)) == [w.text for w in left + right]
+
+
 def test_a_contents_list_keeps_its_page_numbers_beside_a_column_of_prose():
     # REVTeX's author guide: a contents list in the left column, each title's page number set
     # flush right at the column's edge, prose in the right column; above them a centred date

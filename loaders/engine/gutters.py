@@ -277,6 +277,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings, rules: PageRules | 
     if min(len(lwords), len(rwords)) < need:
         return None
     both = [i for i in lwords if i in rwords]
+    if _typed_across(lwords, rwords, both, s):
+        return None  # spaces typed to line up a listing's second column: its rows are lines
     if both and max(sum(1 for i in both if _LEADER.match(lwords[i][-1].text)),
                     sum(1 for i in both if _LEADER.match(rwords[i][0].text))) >= s.leader_share * len(both):
         return None  # a contents list's leaders: their dots line up, and lead to the page numbers
@@ -516,6 +518,29 @@ def _gap_at(row: Row, g: Gutter, s: LayoutSettings) -> float | None:
     if not usual / s.two_row_space <= at <= s.two_row_space * usual:
         return None
     return at
+
+
+def _typed_across(lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], both: list[int],
+                  s: LayoutSettings) -> bool:
+    """The rows with words on both sides of the strip are typed across it: every word at one
+    typewriter pitch, and every gap between two words, the one at the strip too, a whole number
+    of spaces of that pitch ("-b, --benchmark <spaces> perform a benchmark", a command's options
+    and what they do). Such rows are lines: two columns set side by side fall on one character
+    grid only by chance, and not row after row; type set by a layout program spaces its words
+    by other widths than its letters'."""
+    if len(both) < s.min_gutter_rows:
+        return False
+    pitches = [(w.x1 - w.x0) / len(w.text) for i in both for w in lwords[i] + rwords[i] if w.text]
+    pitch = median(pitches, 0.0)
+    if pitch <= 0 or any(abs(p - pitch) > s.monospace_tolerance * pitch for p in pitches):
+        return False
+    for i in both:
+        words = lwords[i] + rwords[i]
+        for a, b in zip(words, words[1:]):
+            spaces = (b.x0 - a.x1) / pitch
+            if spaces < 0.5 or abs(spaces - round(spaces)) > s.typed_grid_tolerance:
+                return False
+    return True
 
 
 def _spaced_across(row: Row, g: Gutter, below: float, s: LayoutSettings) -> bool:

@@ -145,6 +145,10 @@ class LayoutSettings:
     # the narrowest of theirs (a word space of a line running across, where the strip happened
     # to run) ends the band.
     crossing_gap_share: float = 0.5
+    # Rows typed across a strip: every word at one typewriter pitch (within monospace_tolerance)
+    # and every gap between words within this share of a pitch of a whole number of spaces: a
+    # listing's second column lined up with spaces, not a gutter.
+    typed_grid_tolerance: float = 0.06
     # Headings over two columns lie further apart than this many times their height (a word
     # space of their type is about a quarter): closer, they are one heading across the strip.
     column_heading_gap: float = 0.5
