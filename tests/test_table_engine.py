@@ -775,3 +775,74 @@ def test_a_number_a_cell_draws_in_two_pieces_reads_whole():
     assert cell_text(cell("(904.", "5)", 1.0), joined) == "(904.5)"
     assert cell_text(cell("11,062.", "6", 4.0), joined) == "11,062. 6"  # a space apart
     assert cell_text(cell("Fig.", "6", 1.6), joined) == "Fig. 6"
+
+
+def _page_text(words: list[Word]) -> str:
+    from columnrag.loaders.engine.furniture import mark_furniture
+    from columnrag.loaders.text.render import page_text
+    layout = place_tables(analyze_page(words, 612, 792, S), Drawing, S)
+    mark_furniture([layout])
+    return page_text(layout, S)[0]
+
+
+def test_a_list_of_terms_whose_definitions_wrap_onto_many_lines_reads_term_by_term():
+    # A manual page's tagged paragraphs (find's "%h", ssh's "DISPLAY"): a term, its definition
+    # beside it, wrapped at the definition's indent onto more lines than a table's cell wraps
+    # onto. The list is text, each definition after its term: never a table of the terms with
+    # one line of each definition and the rest read apart.
+    wrapped = ["Dirname; the leading directories of the name of the file, all but its last element. If",
+               "the name contains no slashes, since it is in the current directory, the specifier expands",
+               "to a dot. For files which are themselves directories and contain a slash, the specifier",
+               "expands to the empty string. See the examples section for an example of its use with",
+               "the print action, and the section on format directives for the other ones like it here."]
+    short = [["Type of the filesystem the file is on; this value can be used for fstype."],
+             ["The group name of the file, or its numeric group ID if the group has no name."],
+             ["The inode number of the file (in decimal)."], ["Number of hard links to the file."]]
+    entries = [(f"%{k}", lines) for k, lines in enumerate(short + [wrapped] + short + [wrapped] + short)]
+    words, expected, y = [], [], 100.0
+    for term, lines in entries:
+        words += proportional(term, 144, y, len(words))
+        for k, line in enumerate(lines):
+            words += proportional(line, 180, y + 12 * k, len(words))
+        expected += [term, *lines]
+        y += 12 * len(lines) + 4.8
+    text = _page_text(words)
+    assert "|" not in text
+    assert text.split() == " ".join(expected).split()
+
+
+def test_a_line_of_prose_over_a_table_running_on_past_its_edge_is_no_header():
+    # find's HISTORY: a paragraph's last line, over a table, set with a wide space after a full
+    # stop, runs on far past the table's right edge. Its part over the table looks like a header
+    # wrapped onto a line above the table's (cells over its columns); the line is the
+    # paragraph's, whole and before the table.
+    para = ["As of version 4.3.11, the delete action sets the exit status to a nonzero value when it fails.",
+            "It will not exit at once.", "Previously, its exit status was unaffected by a failure."]
+    words = proportional(para[0], 108, 100) + proportional(para[1], 108, 112, 1000)
+    words += proportional(para[2], words[-1].x1 + 5, 112, 2000)
+    rows = [["Feature", "Added in", "Also occurs in"], ["files0-from", "4.9.0", ""], ["newerXY", "4.3.3", "BSD"],
+            ["readable", "4.3.0", ""], ["writable", "4.3.0", ""], ["executable", "4.3.0", ""],
+            ["regextype", "4.2.24", ""], ["execdir", "4.2.12", "BSD"], ["okdir", "4.2.12", ""],
+            ["samefile", "4.2.11", ""], ["follow", "4.2.5", "POSIX"], ["delete", "4.2.3", ""],
+            ["quit", "4.2.3", ""], ["printf", "4.1.0", "BSD"]]
+    words += cell_words(rows, [108, 209, 261], 128, pitch=12.0)
+    text = _page_text(words)
+    assert " ".join(text.split()).startswith(" ".join(para)), text
+    assert "| Feature | Added in | Also occurs in |" in text
+
+
+def test_a_block_whose_lines_run_on_above_and_below_a_table_is_read_around_it():
+    # Rows of a list read as one block, a table found among them: the table goes between the
+    # lines above it and those below, not before or after the whole block.
+    from columnrag.loaders.engine.tables import _take_out
+    t = _table(72, 64)
+    lines = [Line(proportional(text, 72, y)) for text, y in (("The first item of the list", 40), ("and its second", 52))]
+    lines += [Line([w for cell in row for w in cell]) for row in t.cells]
+    lines += [Line(proportional(text, 72, y)) for text, y in (("The third item after it", 104), ("and the last", 116))]
+    layout = PageLayout(612, 792)
+    layout.usual_height = HEIGHT
+    layout.blocks = [Block(lines)]
+    _take_out(layout, [t.box])
+    place_table(layout, t, S)
+    assert [b.kind for b in layout.blocks] == ["text", TABLE, "text"]
+    assert [line.text for line in layout.blocks[2].lines] == ["The third item after it", "and the last"]

@@ -259,7 +259,7 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
     spans: list[tuple[int, int, bool]] = []
     # A strip beside fewer rows than a run needs has no run of rows with cells on both sides.
     for g in empty_strips(rows, s.table_cell_gap * height, s, s.table_ruled_rows):
-        for both in _runs(rows, sorted(set(g.left) & set(g.right)), height, s):
+        for both in _runs(rows, sorted(set(g.left) & set(g.right)), height, g.x1, s):
             n = _table_like(rows, both, g.x0, g.x1, s)
             if n >= s.table_ruled_rows:
                 # Without rules, a column mostly empty on the left is a listing's indent (code,
@@ -338,18 +338,30 @@ def monospaced(words: list[Word], s: LayoutSettings) -> bool:
     return sum(abs(x - mid) <= s.monospace_tolerance * mid for x in widths) >= s.monospace_share * len(widths)
 
 
-def _runs(rows: list[Row], both: list[int], height: float, s: LayoutSettings) -> list[list[int]]:
-    """The rows with text on both sides of a strip, in runs: a run ends where several rows in a
-    row have text on one side only, or where much space parts two rows (a letterhead's two
-    blocks above a table are no part of it)."""
+def _runs(rows: list[Row], both: list[int], height: float, right: float, s: LayoutSettings) -> list[list[int]]:
+    """The rows with text on both sides of a strip (whose right edge is `right`), in runs: a run
+    ends where several rows in a row have text on one side only, or where much space parts two
+    rows (a letterhead's two blocks above a table are no part of it). Rows that carry on the
+    right side's text from the strip's edge (a term's definition wrapped onto lines of its own,
+    however many) count as none: a list of terms runs on past its long definitions."""
     out: list[list[int]] = []
     for i in both:
-        if out and i - out[-1][-1] - 1 <= s.table_one_sided_rows and (
-                rows[i].y0 - rows[out[-1][-1]].y1 <= s.table_row_space * height):
-            out[-1].append(i)
-        else:
-            out.append([i])
+        if out:
+            prev = out[-1][-1]
+            one_sided = sum(1 for k in range(prev + 1, i) if not _carries_on(rows[k], right, s))
+            # (The space is between neighbouring rows: rows a cell wraps onto part no rows.)
+            if one_sided <= s.table_one_sided_rows and all(
+                    rows[k + 1].y0 - rows[k].y1 <= s.table_row_space * height for k in range(prev, i)):
+                out[-1].append(i)
+                continue
+        out.append([i])
     return [run for run in out if len(run) >= s.table_ruled_rows]
+
+
+def _carries_on(row: Row, right: float, s: LayoutSettings) -> bool:
+    """A row of the right side alone that starts at the strip's right edge: a wrapped cell's
+    next line."""
+    return abs(row.words[0].x0 - right) <= s.edge_tolerance
 
 
 def _justified_side(cells: list[list[Word]], s: LayoutSettings) -> bool:

@@ -11,7 +11,7 @@ meets it: after the paragraph it interrupts, never inside a sentence.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Callable, Sequence
 
@@ -146,7 +146,9 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
     reach = s.table_header_lines * 2 * height
     near = s.table_cell_gap * height  # a word this close beside the table is on its lines
     wider = s.table_header_overhang * height  # a header's cells may reach out beyond the body
-    above = [w for w in words if w.x1 > box.x0 - near and w.x0 < box.x1 + near and box.y0 - reach <= w.cy < box.y0]
+    level = [w for w in words if box.y0 - reach <= w.cy < box.y0]
+    above = [w for w in level if w.x1 > box.x0 - near and w.x0 < box.x1 + near]
+    beside = [w for w in level if not (w.x1 > box.x0 - near and w.x0 < box.x1 + near)]
     top = box.y0
     added = 0
     for row in reversed(make_rows(above, s.row_overlap)):
@@ -162,6 +164,7 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
         heads = len(cells) > 1 and all(over) and not any(0 in o for o in over)
         if (_opens_caption(row.words) or (any(id(w) in captions for w in row.words) and not heads)
                 or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
+                or _runs_on_beside(row, beside, near)
                 or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
         if apart:
@@ -171,6 +174,15 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
         top = row.y0
         added += 1
     return Box(box.x0, top, box.x1, box.y1)
+
+
+def _runs_on_beside(row: Row, outside: list[Word], near: float) -> bool:
+    """The row (of the words over a table) is part of a line that runs on beyond the table's
+    sides: a word `outside` them on its line, within `near` of its ends. A line of the text
+    around the table, not a header's (the part over the table is all the window above it shows
+    of that line)."""
+    x0, x1 = row.words[0].x0, max(w.x1 for w in row.words)
+    return any(row.y0 < w.cy < row.y1 and (x1 < w.x0 <= x1 + near or x0 - near <= w.x1 < x0) for w in outside)
 
 
 def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSettings,
@@ -528,7 +540,9 @@ def notes_to_tables(layout: PageLayout, s: LayoutSettings) -> None:
 
 def _take_out(layout: PageLayout, boxes: list[Box]) -> None:
     """The page's blocks without the words inside tables (lines and blocks left empty go): the
-    reading order of the rest stays as the page was read."""
+    reading order of the rest stays as the page was read. A block whose lines run on above and
+    below a table (rows of a list read as one block, the table cut out of them) is two blocks,
+    so that the table goes between them."""
     kept: list[Block] = []
     inside_any = _inside_any(boxes)
     for block in layout.blocks:
@@ -541,8 +555,25 @@ def _take_out(layout: PageLayout, boxes: list[Box]) -> None:
                 lines.append(Line(words))
         if lines:
             block.lines = lines
-            kept.append(block)
+            kept += [block] if len(lines) == 1 else _parted_by(block, boxes)
     layout.blocks = kept
+
+
+def _parted_by(block: Block, boxes: list[Box]) -> list[Block]:
+    """The block in parts where a table lies between two of its lines (one above it, the next
+    below it, both across it)."""
+    parts = [[block.lines[0]]]
+    for prev, line in zip(block.lines, block.lines[1:]):
+        a, b = prev.box, line.box
+        if any(a.y1 <= t.y0 + 1 and b.y0 >= t.y1 - 1 and min(a.x1, t.x1) > max(a.x0, t.x0)
+               and min(b.x1, t.x1) > max(b.x0, t.x0) for t in boxes):
+            parts.append([line])
+        else:
+            parts[-1].append(line)
+    if len(parts) == 1:
+        return [block]
+    block.lines = parts[0]
+    return [block] + [replace(block, lines=part) for part in parts[1:]]
 
 
 def _table_block(t: Table) -> TableBlock:
