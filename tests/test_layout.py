@@ -1463,3 +1463,23 @@ def test_the_same_word_a_little_further_aside_is_another_word():
     figures, the same word in two lines)."""
     words = line_words("0 0 0", 72, 100) + line_words("0 0 0", 72, 100 + HEIGHT + 1.5)
     assert page_text(analyze_page(reseq(words), 612, 792))[0].split() == ["0"] * 6
+
+
+def test_a_list_of_terms_beside_their_wrapped_definitions_is_read_term_by_term():
+    # groff's -me reference: each macro set in a column of its own, level with the first line
+    # of what it does, which wraps onto lines of its own before the next macro. The strip
+    # between is no gutter (the macros are no column of text: a row alone each, far shorter
+    # than the lines beside them): each macro is read with its definition, in both orders.
+    entries = [(".uh T", numbered_lines("U", 2, 12)), (".$p T B N", numbered_lines("P", 5, 12)),
+               (".$0 T B N", numbered_lines("Z", 4, 12)), (".$1 .$6", numbered_lines("S", 3, 12))]
+    words, expected, y = [], [], 100.0
+    for term, lines in entries:
+        words += line_words(term, 72, y)
+        words += column(lines, 180, y)
+        expected += [term, *lines]
+        y += PITCH * len(lines) + 4
+    words += line_words("3. Headers", 72, y + 12)
+    expected.append("3. Headers")
+    want = " ".join(expected).split()
+    assert read(reseq(words)) == want
+    assert read(reseq(random.Random(5).sample(words, len(words)))) == want

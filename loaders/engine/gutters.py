@@ -279,6 +279,8 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings, rules: PageRules | 
     both = [i for i in lwords if i in rwords]
     if _typed_across(lwords, rwords, both, s):
         return None  # spaces typed to line up a listing's second column: its rows are lines
+    if _terms_beside_definitions(lwords, rwords, s):
+        return None  # a list of terms: each term is read with its definition
     if both and max(sum(1 for i in both if _LEADER.match(lwords[i][-1].text)),
                     sum(1 for i in both if _LEADER.match(rwords[i][0].text))) >= s.leader_share * len(both):
         return None  # a contents list's leaders: their dots line up, and lead to the page numbers
@@ -541,6 +543,31 @@ def _typed_across(lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], 
             if spaces < 0.5 or abs(spaces - round(spaces)) > s.typed_grid_tolerance:
                 return False
     return True
+
+
+def _terms_beside_definitions(lwords: dict[int, list[Word]], rwords: dict[int, list[Word]],
+                              s: LayoutSettings) -> bool:
+    """The left side is a list's terms beside their definitions (a reference manual's macros, a
+    glossary): each term level with a line of the right side, the terms at most term_share of
+    the right side's rows and in runs of their own apart (most a row alone, the definition
+    wrapping onto rows of the right side between them), each term at most term_share of the
+    usual width of the definitions' lines. A column of text beside another fills its width row
+    after row; a side heading over its paragraph's first line reads the same either way."""
+    if not rwords:
+        return False
+    first, last = min(rwords), max(rwords)
+    terms = [i for i in sorted(lwords) if first <= i <= last]  # (a heading under the list is none)
+    if len(terms) < s.min_gutter_rows or any(i not in rwords for i in terms):
+        return False
+    if len(terms) > s.term_share * len(rwords):
+        return False
+    runs = 1 + sum(1 for a, b in zip(terms, terms[1:]) if b - a > 1)
+    alone = sum(1 for k, i in enumerate(terms) if (k == 0 or terms[k - 1] != i - 1)
+                and (k == len(terms) - 1 or terms[k + 1] != i + 1))
+    if runs < s.min_gutter_rows or alone < runs / 2:
+        return False
+    usual = median([ws[-1].x1 - ws[0].x0 for ws in rwords.values()], 0.0)
+    return all(ws[-1].x1 - ws[0].x0 <= s.term_share * usual for ws in lwords.values())
 
 
 def _spaced_across(row: Row, g: Gutter, below: float, s: LayoutSettings) -> bool:

@@ -149,6 +149,10 @@ class LayoutSettings:
     # and every gap between words within this share of a pitch of a whole number of spaces: a
     # listing's second column lined up with spaces, not a gutter.
     typed_grid_tolerance: float = 0.06
+    # A strip's left side that is a list's terms (each level with a line of the right side,
+    # mostly a row alone) is no gutter when its rows are at most this share of the right side's
+    # and each term at most this share of the usual width of the definitions' lines.
+    term_share: float = 0.5
     # Headings over two columns lie further apart than this many times their height (a word
     # space of their type is about a quarter): closer, they are one heading across the strip.
     column_heading_gap: float = 0.5
