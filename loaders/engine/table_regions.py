@@ -348,7 +348,7 @@ def _runs(rows: list[Row], both: list[int], height: float, right: float, s: Layo
     for i in both:
         if out:
             prev = out[-1][-1]
-            one_sided = sum(1 for k in range(prev + 1, i) if not _carries_on(rows[k], right, s))
+            one_sided = sum(1 for k in range(prev + 1, i) if not _wraps_on(rows[k], right, s))
             # (The space is between neighbouring rows: rows a cell wraps onto part no rows.)
             if one_sided <= s.table_one_sided_rows and all(
                     rows[k + 1].y0 - rows[k].y1 <= s.table_row_space * height for k in range(prev, i)):
@@ -358,7 +358,7 @@ def _runs(rows: list[Row], both: list[int], height: float, right: float, s: Layo
     return [run for run in out if len(run) >= s.table_ruled_rows]
 
 
-def _carries_on(row: Row, right: float, s: LayoutSettings) -> bool:
+def _wraps_on(row: Row, right: float, s: LayoutSettings) -> bool:
     """A row of the right side alone that starts at the strip's right edge: a wrapped cell's
     next line."""
     return abs(row.words[0].x0 - right) <= s.edge_tolerance
