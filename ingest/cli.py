@@ -34,7 +34,7 @@ from .pipeline import Plan, plan_ingest, run_ingest
 from .query import QueryError, Searcher, collection_stats
 from .report import RunInterrupted, Summary
 from .settings import Settings, SettingsError, load_settings
-from .signals import STOP_SIGNALS, Hold, in_import, send_again_soon
+from .signals import STOP_SIGNALS, Hold, ignore_stop_signals, in_import, send_again_soon
 from .store import StoreError
 
 # tqdm (the progress bar), the audit (PyMuPDF) and the splitter are imported by the commands
@@ -448,8 +448,7 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     if in_import(frame):
         send_again_soon(signum)
         return
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    ignore_stop_signals()
     raise RunInterrupted(signum)
 
 
