@@ -532,9 +532,19 @@ def _typed_across(lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], 
     by other widths than its letters'."""
     if len(both) < s.min_gutter_rows:
         return False
-    pitches = [(w.x1 - w.x0) / len(w.text) for i in both for w in lwords[i] + rwords[i] if w.text]
+    tol = s.monospace_tolerance
+    pitches: list[float] = []
+    low = high = 0.0
+    for i in both:  # (every validated strip asks: prose shows two pitches within its first words)
+        for w in lwords[i] + rwords[i]:
+            if w.text:
+                p = (w.x1 - w.x0) / len(w.text)
+                low, high = (p, p) if not pitches else (min(low, p), max(high, p))
+                pitches.append(p)
+                if high * (1 - tol) > low * (1 + tol):
+                    return False  # no pitch has both within monospace_tolerance of it
     pitch = median(pitches, 0.0)
-    if pitch <= 0 or any(abs(p - pitch) > s.monospace_tolerance * pitch for p in pitches):
+    if pitch <= 0 or any(abs(p - pitch) > tol * pitch for p in pitches):
         return False
     for i in both:
         words = lwords[i] + rwords[i]
