@@ -1483,3 +1483,47 @@ def test_a_list_of_terms_beside_their_wrapped_definitions_is_read_term_by_term()
     want = " ".join(expected).split()
     assert read(reseq(words)) == want
     assert read(reseq(random.Random(5).sample(words, len(words)))) == want
+
+
+def _term_list(entries: list[tuple[str, list[str]]], y: float, heading_before: dict[int, str]) -> tuple[list[Word], list[str]]:
+    """Terms at x 72, each level with the first line of its definition at x 180, the entries 4
+    points further apart than a definition's lines; `heading_before` sets a heading on a row
+    of its own, 8 points further down, before the entry of that index."""
+    words, expected = [], []
+    for k, (term, lines) in enumerate(entries):
+        if k in heading_before:
+            y += 8
+            words += line_words(heading_before[k], 72, y)
+            expected.append(heading_before[k])
+            y += PITCH + 4
+        words += line_words(term, 72, y)
+        words += column(lines, 180, y)
+        expected += [term, *lines]
+        y += PITCH * len(lines) + 4
+    return words, expected
+
+
+def test_a_list_of_terms_beside_definitions_of_a_line_each_is_read_term_by_term():
+    # groff's -me reference, its headers and footers: each macro beside a definition that is
+    # mostly a line, the entries set further apart than the lines of the few that wrap, and a
+    # heading of the list on a row of its own. The macros fill most rows, but they are no column
+    # of text: each is read with its definition, in both drawing orders.
+    one = [numbered_lines(p, 1, 11) for p in "ABCDEFGHJK"]
+    terms = [f".{m} 'l 'm'r '" for m in ("he", "fo", "eh", "oh")] + [".hx", ".m1 +N"]
+    entries = list(zip(terms, one[:6]))
+    entries += [(".ep", numbered_lines("W", 3, 12)), (".$f", one[6]), (".1c", one[7]), (".bc", one[8]),
+                (".sz +P", numbered_lines("V", 2, 12)), (".r W X", one[9])]
+    words, expected = _term_list(entries, 100.0, {8: "6. Columned Output"})
+    want = " ".join(expected).split()
+    assert read(reseq(words)) == want
+    assert read(reseq(random.Random(8).sample(words, len(words)))) == want
+
+
+def test_a_narrow_column_beside_a_wide_one_at_its_line_pitch_stays_a_column():
+    # Short lines of a narrow column beside a wide one, row for row at the same pitch, one
+    # paragraph break in each: a column of text, however short its lines, not a list's terms.
+    left = numbered_lines("L", 12, 2)
+    right = numbered_lines("R", 12, 11)
+    words = column(left[:5], 72, 100) + column(left[5:], 72, 100 + 6 * PITCH)
+    words += column(right[:7], 180, 100) + column(right[7:], 180, 100 + 8 * PITCH)
+    assert read(reseq(words)) == " ".join(left + right).split()

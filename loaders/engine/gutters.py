@@ -279,7 +279,7 @@ def _validate(rows: list[Row], g: Gutter, s: LayoutSettings, rules: PageRules | 
     both = [i for i in lwords if i in rwords]
     if _typed_across(lwords, rwords, both, s):
         return None  # spaces typed to line up a listing's second column: its rows are lines
-    if _terms_beside_definitions(lwords, rwords, s):
+    if _terms_beside_definitions(rows, lwords, rwords, s):
         return None  # a list of terms: each term is read with its definition
     if both and max(sum(1 for i in both if _LEADER.match(lwords[i][-1].text)),
                     sum(1 for i in both if _LEADER.match(rwords[i][0].text))) >= s.leader_share * len(both):
@@ -555,29 +555,68 @@ def _typed_across(lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], 
     return True
 
 
-def _terms_beside_definitions(lwords: dict[int, list[Word]], rwords: dict[int, list[Word]],
+def _terms_beside_definitions(rows: list[Row], lwords: dict[int, list[Word]], rwords: dict[int, list[Word]],
                               s: LayoutSettings) -> bool:
     """The left side is a list's terms beside their definitions (a reference manual's macros, a
-    glossary): each term level with a line of the right side, the terms at most term_share of
-    the right side's rows and in runs of their own apart (most a row alone, the definition
-    wrapping onto rows of the right side between them), each term at most term_share of the
-    usual width of the definitions' lines. A column of text beside another fills its width row
-    after row; a side heading over its paragraph's first line reads the same either way."""
+    glossary): each term level with a line of the right side and at most term_share of the usual
+    width of the definitions' lines, the terms set apart as entries, not as lines of a column
+    (`_entries_apart`, `_entries_spaced`). Headings in the list (`_list_headings`) may stand on
+    rows of their own. A side heading over its paragraph's first line reads the same either way."""
     if not rwords:
         return False
     first, last = min(rwords), max(rwords)
-    terms = [i for i in sorted(lwords) if first <= i <= last]  # (a heading under the list is none)
-    if len(terms) < s.min_gutter_rows or any(i not in rwords for i in terms):
+    rows_left = [i for i in sorted(lwords) if first <= i <= last]  # (a heading under the list is none)
+    terms = [i for i in rows_left if i in rwords]
+    if len(terms) < s.min_gutter_rows:
         return False
-    if len(terms) > s.term_share * len(rwords):
+    usual = median([ws[-1].x1 - ws[0].x0 for ws in rwords.values()], 0.0)
+    if any(ws[-1].x1 - ws[0].x0 > s.term_share * usual for ws in lwords.values()):
+        return False
+    right = sorted(rwords)
+    # The definitions' line pitch: between the right side's rows that carry a definition on, each
+    # within half the entries' extra spacing of it (rows of overlapping lines have none).
+    wrapped = [rows[b].y1 - rows[a].y1 for a, b in zip(right, right[1:]) if b not in lwords]
+    line = median(wrapped, 0.0) if wrapped else 0.0
+    if any(abs(p - line) > (s.entry_spacing - 1) / 2 * line for p in wrapped):
+        line = 0.0
+    if len(terms) < len(rows_left) and not _list_headings(rows, [i for i in rows_left if i not in rwords],
+                                                           terms, line, s):
+        return False
+    return _entries_apart(terms, len(rwords), s) or _entries_spaced(rows, terms, right, line, s)
+
+
+def _list_headings(rows: list[Row], headings: list[int], terms: list[int], line: float, s: LayoutSettings) -> bool:
+    """Left rows with nothing beside them are a list's headings ("6. Columned Output"): a few
+    (one in min_gutter_rows terms at most), each set apart from the row above it (entry_spacing
+    times the definitions' line pitch) and over a term. Lines of a column whose baselines miss
+    the other column's now and then are none of these."""
+    if not line or len(headings) * s.min_gutter_rows > len(terms):
+        return False
+    below = set(terms)
+    return all(h > 0 and h + 1 in below and rows[h].y1 - rows[h - 1].y1 >= s.entry_spacing * line
+               for h in headings)
+
+
+def _entries_apart(terms: list[int], right_rows: int, s: LayoutSettings) -> bool:
+    """Terms whose definitions wrap: at most term_share of the right side's rows, in runs of their
+    own apart (most a row alone, the definition wrapping onto rows of the right side between
+    them). A column of text beside another fills its rows one after another."""
+    if len(terms) > s.term_share * right_rows:
         return False
     runs = 1 + sum(1 for a, b in zip(terms, terms[1:]) if b - a > 1)
     alone = sum(1 for k, i in enumerate(terms) if (k == 0 or terms[k - 1] != i - 1)
                 and (k == len(terms) - 1 or terms[k + 1] != i + 1))
-    if runs < s.min_gutter_rows or alone < runs / 2:
-        return False
-    usual = median([ws[-1].x1 - ws[0].x0 for ws in rwords.values()], 0.0)
-    return all(ws[-1].x1 - ws[0].x0 <= s.term_share * usual for ws in lwords.values())
+    return runs >= s.min_gutter_rows and alone >= runs / 2
+
+
+def _entries_spaced(rows: list[Row], terms: list[int], right: list[int], line: float, s: LayoutSettings) -> bool:
+    """Terms whose definitions are mostly a line each, the entries set further apart than the
+    lines of a definition that wraps (`line`, their pitch): every term's line lies at least
+    entry_spacing times that below the right side's line above it. Lines of a column of text
+    beside another keep its line pitch, a paragraph's first line as well as the rest."""
+    term_rows = set(terms)
+    entry = [rows[b].y1 - rows[a].y1 for a, b in zip(right, right[1:]) if b in term_rows]
+    return bool(line) and len(entry) >= s.min_gutter_rows and min(entry) >= s.entry_spacing * line
 
 
 def _spaced_across(row: Row, g: Gutter, below: float, s: LayoutSettings) -> bool:

@@ -153,6 +153,9 @@ class LayoutSettings:
     # mostly a row alone) is no gutter when its rows are at most this share of the right side's
     # and each term at most this share of the usual width of the definitions' lines.
     term_share: float = 0.5
+    # Or the terms' entries, mostly a line each, lie at least this many times the definitions'
+    # line pitch (where one wraps) apart: a list, not a column of text, whose lines keep one pitch.
+    entry_spacing: float = 1.15
     # Headings over two columns lie further apart than this many times their height (a word
     # space of their type is about a quarter): closer, they are one heading across the strip.
     column_heading_gap: float = 0.5
