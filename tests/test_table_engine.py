@@ -846,3 +846,35 @@ def test_a_block_whose_lines_run_on_above_and_below_a_table_is_read_around_it():
     place_table(layout, t, S)
     assert [b.kind for b in layout.blocks] == ["text", TABLE, "text"]
     assert [line.text for line in layout.blocks[2].lines] == ["The third item after it", "and the last"]
+
+
+@pytest.mark.parametrize("last_line, after", [
+    ("directive.", [(180, "A literal percent sign follows the table in the same manner as the list.")]),
+    ("directive, and the list of the time fields which follows it here, of which there are many.",
+     [(180, "@"), (216, "seconds since the epoch.")])])
+def test_a_table_s_last_cell_wrapped_onto_lines_of_its_own_ends_the_table(last_line, after):
+    # find's %-directives: a table without rules of short rows whose last cell wraps onto lines
+    # of its own, at the cell's edge, under lines that filled the cell's width. Those lines are
+    # the cell's, not text after the table. A line at the same edge under a short line ends
+    # the cell; so does a row with a wide gap in it (a nested list's "@   seconds since ...").
+    rows = [("\\a", "Alarm bell."), ("\\b", "Backspace."), ("\\c", "Stop printing from this format immediately."),
+            ("\\f", "Form feed."), ("\\n", "Newline."), ("\\r", "Carriage return."), ("\\t", "Horizontal tab."),
+            ("\\v", "Vertical tab."), ("\\0", "ASCII NUL.")]
+    wrapped = ["File's last access time in the format specified by k, which is either a sign or a directive for",
+               "the C strftime function. The following shows an incomplete list of possible values for the",
+               last_line]
+    words, y = [], 100.0
+    for term, text in rows:
+        words += proportional(term, 144, y, len(words))
+        words += proportional(text, 180, y, len(words))
+        y += 16.8
+    words += proportional("%Ak", 144, y, len(words))
+    for k, line in enumerate(wrapped):
+        words += proportional(line, 180, y + 12 * k, len(words))
+    y += 12 * len(wrapped)
+    for x, part in after:
+        words += proportional(part, x, y, len(words))
+    text = _page_text(words)
+    assert f"| %Ak | {' '.join(wrapped)} |" in text, text
+    assert text.rstrip().endswith(" ".join(part for _, part in after)), text
+

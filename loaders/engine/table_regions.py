@@ -266,7 +266,7 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
                 # a list), not a table's first column.
                 filled = len(set(g.left) & set(range(both[0], both[-1] + 1))) / (both[-1] - both[0] + 1)
                 strong = n >= s.table_min_rows and filled >= s.table_first_column
-                spans.append((both[0], both[-1], strong))
+                spans.append((both[0], _wrapped_end(rows, both[0], both[-1], g.x1, height, s), strong))
     spans.sort()
     out: list[tuple[int, int, bool]] = []
     for first, last, strong in spans:
@@ -356,6 +356,25 @@ def _runs(rows: list[Row], both: list[int], height: float, right: float, s: Layo
                 continue
         out.append([i])
     return [run for run in out if len(run) >= s.table_ruled_rows]
+
+
+def _wrapped_end(rows: list[Row], first: int, last: int, right: float, height: float, s: LayoutSettings) -> int:
+    """The run's last row, or the last of the rows under it that carry its right cell on from the
+    strip's edge, each close under a line that filled most of the right cells' width (table_wrap_fill:
+    it ran out of room): a table's last cell wrapped onto lines of its own ends the table, not the
+    rows above it. A line that ends short ends the cell, and one with a wide gap (table_wide_gap) is a row of cells."""
+    end = max(r.words[-1].x1 for r in rows[first: last + 1])
+    while (last + 1 < len(rows) and _wraps_on(rows[last + 1], right, s) and not _gapped(rows[last + 1], s)
+           and rows[last].words[-1].x1 - right >= s.table_wrap_fill * (end - right)
+           and rows[last + 1].y0 - rows[last].y1 <= s.table_row_space * height):
+        last += 1
+    return last
+
+
+def _gapped(row: Row, s: LayoutSettings) -> bool:
+    """Two of the row's words lie table_wide_gap word heights apart or more: cells, not a line of text."""
+    wide = s.table_wide_gap * row.word_height
+    return any(b.x0 - a.x1 >= wide for a, b in zip(row.words, row.words[1:]))
 
 
 def _wraps_on(row: Row, right: float, s: LayoutSettings) -> bool:
