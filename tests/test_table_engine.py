@@ -878,3 +878,26 @@ def test_a_table_s_last_cell_wrapped_onto_lines_of_its_own_ends_the_table(last_l
     assert f"| %Ak | {' '.join(wrapped)} |" in text, text
     assert text.rstrip().endswith(" ".join(part for _, part in after)), text
 
+
+def test_a_paragraph_s_last_line_set_close_over_a_table_is_no_header():
+    # bash's declare: a paragraph ends in a short line ("attribute or to give variables
+    # attributes:") set at its line pitch over a table of options. The line runs from the
+    # options' column over the next as one cell, under a wider line of the paragraph that starts
+    # where it starts: it is the paragraph's, not a header spanning the table's columns.
+    para = ["If there is no existing variable, the local variable is initially unset, and the following",
+            "options can be used to restrict output to variables with the specified attribute or to give",
+            "variables attributes of their own:"]
+    rows = [("-a", "Each name is an indexed array variable."), ("-A", "Each name is an associative array variable."),
+            ("-f", "Use function names only."), ("-i", "The variable is treated as an integer."),
+            ("-l", "All upper-case characters are converted to lower-case."),
+            ("-n", "Give each name the nameref attribute.")]
+    words, y = [], 100.0
+    for line in para:
+        words += proportional(line, 144, y, len(words))
+        y += 12
+    for term, text in rows:
+        words += proportional(term, 144, y, len(words))
+        words += proportional(text, 180, y, len(words))
+        y += 12
+    text = _page_text(words)
+    assert " ".join(text.split()).startswith(" ".join(para) + " | -a | Each name is an indexed array variable. |"), text

@@ -151,7 +151,9 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
     beside = [w for w in level if not (w.x1 > box.x0 - near and w.x0 < box.x1 + near)]
     top = box.y0
     added = 0
-    for row in reversed(make_rows(above, s.row_overlap)):
+    lines = make_rows(above, s.row_overlap)
+    for k in range(len(lines) - 1, -1, -1):
+        row = lines[k]
         gap = top - row.y1
         apart = gap > s.table_header_gap * height
         if added >= s.table_header_lines or gap > s.table_header_apart * height or (apart and added):
@@ -165,6 +167,7 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
         if (_opens_caption(row.words) or (any(id(w) in captions for w in row.words) and not heads)
                 or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
                 or _runs_on_beside(row, beside, near)
+                or (not added and not apart and _ends_paragraph(row, lines[k - 1] if k else None, cells, cols, height, s))
                 or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
         if apart:
@@ -174,6 +177,20 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
         top = row.y0
         added += 1
     return Box(box.x0, top, box.x1, box.y1)
+
+
+def _ends_paragraph(row: Row, prev: Row | None, cells: list[list[Word]], cols: list[tuple[float, float]],
+                    height: float, s: LayoutSettings) -> bool:
+    """The line set close over a table is a paragraph's last line, not its header: one cell that
+    runs from the first column over the next, under a wider line set close above it (within
+    table_header_gap word heights) that starts where it starts ("... restrict output to
+    variables with the specified" / "attribute or to give variables attributes:")."""
+    if len(cells) != 1 or prev is None or row.y0 - prev.y1 > s.table_header_gap * height:
+        return False
+    x0, x1 = row.words[0].x0, max(w.x1 for w in row.words)
+    if len(cols) < 2 or x0 > cols[0][1] or x1 <= cols[1][0]:
+        return False
+    return abs(prev.words[0].x0 - x0) <= s.edge_tolerance and max(w.x1 for w in prev.words) > x1
 
 
 def _runs_on_beside(row: Row, outside: list[Word], near: float) -> bool:
