@@ -851,12 +851,15 @@ def test_a_block_whose_lines_run_on_above_and_below_a_table_is_read_around_it():
 @pytest.mark.parametrize("last_line, after", [
     ("directive.", [(180, "A literal percent sign follows the table in the same manner as the list.")]),
     ("directive, and the list of the time fields which follows it here, of which there are many.",
-     [(180, "@"), (216, "seconds since the epoch.")])])
+     [(180, "@"), (216, "seconds since the epoch.")]),
+    ("directive, and the list of the time fields which follows it here, of which there are many.",
+     [(180, "The use of such directives in newer versions is controlled by the file named in the configuration, as below.")])])
 def test_a_table_s_last_cell_wrapped_onto_lines_of_its_own_ends_the_table(last_line, after):
     # find's %-directives: a table without rules of short rows whose last cell wraps onto lines
     # of its own, at the cell's edge, under lines that filled the cell's width. Those lines are
     # the cell's, not text after the table. A line at the same edge under a short line ends
-    # the cell; so does a row with a wide gap in it (a nested list's "@   seconds since ...").
+    # the cell; so does a row with a wide gap in it (a nested list's "@   seconds since ..."), and
+    # a line that runs on past the cell's width (the next paragraph's, indented as far).
     rows = [("\\a", "Alarm bell."), ("\\b", "Backspace."), ("\\c", "Stop printing from this format immediately."),
             ("\\f", "Form feed."), ("\\n", "Newline."), ("\\r", "Carriage return."), ("\\t", "Horizontal tab."),
             ("\\v", "Vertical tab."), ("\\0", "ASCII NUL.")]

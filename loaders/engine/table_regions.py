@@ -361,12 +361,14 @@ def _runs(rows: list[Row], both: list[int], height: float, right: float, s: Layo
 def _wrapped_end(rows: list[Row], first: int, last: int, right: float, height: float, s: LayoutSettings) -> int:
     """The run's last row, or the last of the rows under it that carry its right cell on from the
     strip's edge, each close under a line that filled most of the right cells' width (table_wrap_fill:
-    it ran out of room): a table's last cell wrapped onto lines of its own ends the table, not the
-    rows above it. A line that ends short ends the cell, and one with a wide gap (table_wide_gap) is a row of cells."""
+    it ran out of room) and no wider than they: a table's last cell wrapped onto lines of its own
+    ends the table, not the rows above it. A line that ends short ends the cell; a line with a wide
+    gap (table_wide_gap) is a row of cells, and one running on past the cells a paragraph's."""
     end = max(r.words[-1].x1 for r in rows[first: last + 1])
     while (last + 1 < len(rows) and _wraps_on(rows[last + 1], right, s) and not _gapped(rows[last + 1], s)
            and rows[last].words[-1].x1 - right >= s.table_wrap_fill * (end - right)
-           and rows[last + 1].y0 - rows[last].y1 <= s.table_row_space * height):
+           and rows[last + 1].words[-1].x1 <= end + s.edge_tolerance
+           and rows[last + 1].y0 - rows[last].y1 <= s.table_wrap_gap * height):
         last += 1
     return last
 
