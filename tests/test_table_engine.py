@@ -357,6 +357,26 @@ def test_dashes_for_nil_amounts_are_a_table_s_values_and_an_equation_s_minus_sig
     assert build_table(Box(70, 95, 400, 200), equation, Rules(), S) is None
 
 
+def test_ellipses_for_no_data_are_a_table_s_values_and_an_equation_s_dots_are_not():
+    # An astronomical table (AASTeX's \\nodata): "· · ·", three dots a word each, wherever a
+    # value is missing, beside values with their references ("10.0 (118)") and flags. The dots
+    # are symbols only, far more than an equation's share of the words, but each stands for
+    # nothing in a column of data under its head.
+    e = "\u00b7 \u00b7 \u00b7"
+    rows = [["Name", "Vmax", "t2", "FWHM", "Period", "Dust?"], ["V2672 Oph", "10.0 (118)", "2.3 (119)", e, e, "M"],
+            ["V351 Pup", "6.5 (120)", e, e, e, e], ["V382 Nor", "8.9 (124)", "12 (40)", e, e, e],
+            ["V382 Vel", e, "4.5 (126)", "2400 (126)", e, "N"], ["V407 Cyg", "6.8 (128)", e, e, "15595 (131)", e],
+            ["V458 Vul", "8.24 (132)", e, e, e, "Y"]]
+    xs = [72, 150, 220, 290, 360, 440]
+    table = build_table(Box(70, 95, 500, 210), cell_words(rows, xs, 100), Rules(), S)
+    assert table is not None and texts(table) == rows
+    # A matrix's rows of entries and dots, a row of vertical and diagonal dots among them, stays
+    # an equation.
+    matrix = [["a11", "a12", e, "a1n"], ["a21", "a22", e, "a2n"], ["\u22ee", "\u22ee", "\u22f1", "\u22ee"],
+              ["am1", "am2", e, "amn"], ["b1", "b2", e, "bn"]]
+    assert build_table(Box(70, 95, 400, 200), cell_words(matrix, [72, 120, 170, 220], 100), Rules(), S) is None
+
+
 def test_a_value_line_a_blank_line_under_its_label_s_row_is_a_row_of_its_own():
     # Under a label's row, a line in the value column set more than a line's height lower is
     # no wrapped value: rules part the band, but not into one row here.

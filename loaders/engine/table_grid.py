@@ -810,28 +810,45 @@ def _mark_columns(grid: list[list[list[Word]]], header_rows: int) -> set[int]:
 
 
 _NIL = frozenset({"-", "\u2013", "\u2014", "\u2212"})  # a dash for nothing: "–" in a column of amounts
+# An ellipsis for no data ("· · ·", AASTeX's \nodata; "...", "…"), in one word or a dot a word.
+_ELLIPSIS = frozenset({"\u00b7" * 3, "\u22c5" * 3, "...", "\u2026", "\u22ef"})
 _AMOUNT = re.compile(r"^\(?[-\u2212+]?[$€£¥]?\d[\d,.]*%?\)?$")  # "3,004,977", "(1,185)", "8.57%"
 
 
 def _nil_values(grid: list[list[list[Word]]], header_rows: int) -> set[int]:
-    """The words of dashes that stand for nothing in a column of amounts (a financial statement's
-    "–" where a value is nil): under a head of words or numbers ("2021"), every filled cell an
+    """The words of dashes or ellipses that stand for nothing in a column of amounts (a financial
+    statement's "–" where a value is nil, an astronomical table's "· · ·" for no data): under a head of words or numbers ("2021"), every filled cell an
     amount or a dash alone. (A header taller than its first band leaves lines of words at the
-    column's top.) An aligned equation's minus signs have no such head over them."""
+    column's top.) An ellipsis is nothing in a column of data of any kind, each other cell with a
+    letter or a digit. An aligned equation's minus signs and dots have no such head over them, nor
+    such cells beside them."""
     out: set[int] = set()
     for k in range(len(grid[0]) if grid else 0):
         head = [row[k] for row in grid[:header_rows] if row[k]]
         values = [row[k] for row in grid[header_rows:] if row[k]]
         while values and not _nil_or_amount(values[0]):
             head.append(values.pop(0))
-        if values and all(_nil_or_amount(cell) for cell in values) and any(
-                any(c.isalnum() for c in cell_text(cell)) for cell in head):
-            out.update(id(cell[0]) for cell in values if cell[0].text in _NIL)
+        if not any(any(c.isalnum() for c in cell_text(cell)) for cell in head):
+            continue
+        if values and all(_nil_or_amount(cell) for cell in values):
+            out.update(id(w) for cell in values if _nil(cell) for w in cell)
+        elif all(_ellipsis(cell) or any(c.isalnum() for c in cell_text(cell)) for cell in values):
+            out.update(id(w) for cell in values if _ellipsis(cell) for w in cell)  # data of any kind
     return out
 
 
+def _ellipsis(cell: list[Word]) -> bool:
+    return len(cell) <= 3 and "".join(w.text for w in cell) in _ELLIPSIS
+
+
+def _nil(cell: list[Word]) -> bool:
+    """A cell that stands for nothing: a dash alone, or an ellipsis."""
+    text = "".join(w.text for w in cell)
+    return (len(cell) == 1 and text in _NIL) or _ellipsis(cell)
+
+
 def _nil_or_amount(cell: list[Word]) -> bool:
-    return len(cell) == 1 and (cell[0].text in _NIL or bool(_AMOUNT.match(cell[0].text)))
+    return _nil(cell) or (len(cell) == 1 and bool(_AMOUNT.match(cell[0].text)))
 
 
 def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[int] = frozenset()) -> bool:
