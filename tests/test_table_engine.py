@@ -902,14 +902,15 @@ def test_a_table_s_last_cell_wrapped_onto_lines_of_its_own_ends_the_table(last_l
     assert text.rstrip().endswith(" ".join(part for _, part in after)), text
 
 
-def test_a_paragraph_s_last_line_set_close_over_a_table_is_no_header():
+@pytest.mark.parametrize("last", ["variables attributes of their own:", "given."])
+def test_a_paragraph_s_last_line_set_close_over_a_table_is_no_header(last):
     # bash's declare: a paragraph ends in a short line ("attribute or to give variables
-    # attributes:") set at its line pitch over a table of options. The line runs from the
-    # options' column over the next as one cell, under a wider line of the paragraph that starts
-    # where it starts: it is the paragraph's, not a header spanning the table's columns.
+    # attributes:", or find's "printed.") set at its line pitch over a table of options, under a
+    # wider line of the paragraph that starts where it starts and runs over the table's column
+    # gap as one cell, as prose does: it is the paragraph's, not a header over the table.
     para = ["If there is no existing variable, the local variable is initially unset, and the following",
             "options can be used to restrict output to variables with the specified attribute or to give",
-            "variables attributes of their own:"]
+            last]
     rows = [("-a", "Each name is an indexed array variable."), ("-A", "Each name is an associative array variable."),
             ("-f", "Use function names only."), ("-i", "The variable is treated as an integer."),
             ("-l", "All upper-case characters are converted to lower-case."),

@@ -181,16 +181,17 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
 
 def _ends_paragraph(row: Row, prev: Row | None, cells: list[list[Word]], cols: list[tuple[float, float]],
                     height: float, s: LayoutSettings) -> bool:
-    """The line set close over a table is a paragraph's last line, not its header: one cell that
-    runs from the first column over the next, under a wider line set close above it (within
-    table_header_gap word heights) that starts where it starts ("... restrict output to
-    variables with the specified" / "attribute or to give variables attributes:")."""
-    if len(cells) != 1 or prev is None or row.y0 - prev.y1 > s.table_header_gap * height:
+    """The line set close over a table is a paragraph's last line, not its header: one cell,
+    under a wider line set close above it (within table_header_gap word heights) that starts
+    where it starts and runs as one cell from the first column over the next, as a line of prose
+    does ("... restrict output to variables with the specified" / "attribute or to give
+    variables attributes:"; "... so they both are" / "printed.")."""
+    if len(cells) != 1 or prev is None or len(cols) < 2 or row.y0 - prev.y1 > s.table_header_gap * height:
         return False
     x0, x1 = row.words[0].x0, max(w.x1 for w in row.words)
-    if len(cols) < 2 or x0 > cols[0][1] or x1 <= cols[1][0]:
-        return False
-    return abs(prev.words[0].x0 - x0) <= s.edge_tolerance and max(w.x1 for w in prev.words) > x1
+    above = max(w.x1 for w in prev.words)
+    return (abs(prev.words[0].x0 - x0) <= s.edge_tolerance and above > x1 and x0 <= cols[0][1]
+            and above > cols[1][0] and len(cells_of(prev.words, s)) == 1)
 
 
 def _runs_on_beside(row: Row, outside: list[Word], near: float) -> bool:
