@@ -925,3 +925,16 @@ def test_a_paragraph_s_last_line_set_close_over_a_table_is_no_header(last):
         y += 12
     text = _page_text(words)
     assert " ".join(text.split()).startswith(" ".join(para) + " | -a | Each name is an indexed array variable. |"), text
+
+
+
+def test_code_of_commands_and_braces_is_typewriter_text_and_a_table_s_words_with_signs_are_not():
+    # revtex's source in a typewriter face: "\\setlength\\paperheight", "{297mm}%", few words
+    # of letters alone, every character as wide as the next. A table in a proportional face
+    # whose words carry signs ("(a)", "Smith,") has no one width per character.
+    from columnrag.loaders.engine.table_regions import monospaced
+    code = ["\\setlength\\paperheight", "{empty}%", "\\DeclareOption{a5paper}{%", "}%", "\\pagestyle",
+            "{fancy}", "\\maketitlepage", "\\setcounter", "{page}"]
+    assert monospaced([Word(72, 100 + 12 * k, 72 + 4.7 * len(t), 110 + 12 * k, t) for k, t in enumerate(code)], S)
+    table = ["(a)", "Smith,", "Jones,", "(b)", "O'Neil", "well-known", "(c)", "Lee,", "Brown"]
+    assert not monospaced([w for k, t in enumerate(table) for w in proportional(t, 72, 100 + 12 * k)], S)

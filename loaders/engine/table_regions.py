@@ -329,9 +329,12 @@ def axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
 
 
 def monospaced(words: list[Word], s: LayoutSettings) -> bool:
-    """Text set in a typewriter font: every letter as wide as the next (code, a terminal).
-    Words of letters only: most fonts set their digits all alike."""
-    widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 2 and w.text.isalpha()]
+    """Text set in a typewriter font: every character as wide as the next (code, a terminal).
+    Words with a letter and no digit (most fonts set their digits all alike), their signs
+    counted: code's "\\pagestyle" and "{empty}" are as wide per character as its plain words,
+    a proportional font's "(a)" and "Smith," are not."""
+    widths = [(w.x1 - w.x0) / len(w.text) for w in words
+              if len(w.text) >= 2 and not any(c.isdigit() for c in w.text) and any(c.isalpha() for c in w.text)]
     if len(widths) < s.table_min_rows:
         return False
     mid = median(widths)
