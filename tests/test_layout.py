@@ -1503,17 +1503,20 @@ def _term_list(entries: list[tuple[str, list[str]]], y: float, heading_before: d
     return words, expected
 
 
-def test_a_list_of_terms_beside_definitions_of_a_line_each_is_read_term_by_term():
+@pytest.mark.parametrize("deeper", [0.0, 1.5])
+def test_a_list_of_terms_beside_definitions_of_a_line_each_is_read_term_by_term(deeper):
     # groff's -me reference, its headers and footers: each macro beside a definition that is
     # mostly a line, the entries set further apart than the lines of the few that wrap, and a
     # heading of the list on a row of its own. The macros fill most rows, but they are no column
-    # of text: each is read with its definition, in both drawing orders.
+    # of text: each is read with its definition, in both drawing orders, whichever term's box
+    # reaches deeper than its line (`deeper` points: a descender, another font).
     one = [numbered_lines(p, 1, 11) for p in "ABCDEFGHJK"]
     terms = [f".{m} 'l 'm'r '" for m in ("he", "fo", "eh", "oh")] + [".hx", ".m1 +N"]
     entries = list(zip(terms, one[:6]))
     entries += [(".ep", numbered_lines("W", 3, 12)), (".$f", one[6]), (".1c", one[7]), (".bc", one[8]),
                 (".sz +P", numbered_lines("V", 2, 12)), (".r W X", one[9])]
     words, expected = _term_list(entries, 100.0, {8: "6. Columned Output"})
+    words = [Word(w.x0, w.y0, w.x1, w.y1 + (deeper if w.text == ".ep" else 0.0), w.text) for w in words]
     want = " ".join(expected).split()
     assert read(reseq(words)) == want
     assert read(reseq(random.Random(8).sample(words, len(words)))) == want

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
+import pytest
+
 from columnrag.ingest.settings import DEFAULT_CONFIG
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.geometry import HEADING, TEXT
@@ -69,3 +71,11 @@ def test_touching_gap_decides_whether_pieces_are_one_word():
     words += [foot, ball]
     assert read(words)[-2:] == ["foot", "ball"]  # 0.5 pt apart: two words by default (0.2)
     assert read(words, touching_gap=1.0)[-1] == "football"
+
+
+@pytest.mark.parametrize("value", [1.0, 0.9])
+def test_an_entry_spacing_of_one_or_less_is_refused(value):
+    # Entries must lie further apart than the lines of a definition: at 1 or less, the rule that
+    # reads a list of terms term by term could never tell a list.
+    with pytest.raises(ValueError, match="entry_spacing must be more than 1"):
+        LayoutSettings(entry_spacing=value)

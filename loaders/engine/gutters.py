@@ -572,28 +572,33 @@ def _terms_beside_definitions(rows: list[Row], lwords: dict[int, list[Word]], rw
     usual = median([ws[-1].x1 - ws[0].x0 for ws in rwords.values()], 0.0)
     if any(ws[-1].x1 - ws[0].x0 > s.term_share * usual for ws in lwords.values()):
         return False
+    # Lines are measured by their words' bottoms on one side (the definitions' unless a row has
+    # none): a term or a subscript a point deeper does not move its line.
+    bottom = {i: median([w.y1 for w in ws]) for i, ws in lwords.items()}
+    bottom.update({i: median([w.y1 for w in ws]) for i, ws in rwords.items()})
     right = sorted(rwords)
-    # The definitions' line pitch: between the right side's rows that carry a definition on, each
-    # within half the entries' extra spacing of it (rows of overlapping lines have none).
-    wrapped = [rows[b].y1 - rows[a].y1 for a, b in zip(right, right[1:]) if b not in lwords]
-    line = median(wrapped, 0.0) if wrapped else 0.0
+    # The definitions' line pitch: between the right side's lines that carry a definition on,
+    # every one within half the entries' extra spacing of it (else none is told).
+    wrapped = [bottom[b] - bottom[a] for a, b in zip(right, right[1:]) if b not in lwords]
+    line = median(wrapped, 0.0)
     if any(abs(p - line) > (s.entry_spacing - 1) / 2 * line for p in wrapped):
         line = 0.0
-    if len(terms) < len(rows_left) and not _list_headings(rows, [i for i in rows_left if i not in rwords],
+    if len(terms) < len(rows_left) and not _list_headings(bottom, [i for i in rows_left if i not in rwords],
                                                            terms, line, s):
         return False
-    return _entries_apart(terms, len(rwords), s) or _entries_spaced(rows, terms, right, line, s)
+    return _entries_apart(terms, len(rwords), s) or _entries_spaced(bottom, terms, right, line, s)
 
 
-def _list_headings(rows: list[Row], headings: list[int], terms: list[int], line: float, s: LayoutSettings) -> bool:
+def _list_headings(bottom: dict[int, float], headings: list[int], terms: list[int], line: float,
+                   s: LayoutSettings) -> bool:
     """Left rows with nothing beside them are a list's headings ("6. Columned Output"): a few
-    (one in min_gutter_rows terms at most), each set apart from the row above it (entry_spacing
-    times the definitions' line pitch) and over a term. Lines of a column whose baselines miss
-    the other column's now and then are none of these."""
+    (one in min_gutter_rows terms at most), each set apart from the line above it (entry_spacing
+    times the definitions' line pitch, `line`; `bottom`: each row's line) and over a term. Lines
+    of a column whose baselines miss the other column's now and then are none of these."""
     if not line or len(headings) * s.min_gutter_rows > len(terms):
         return False
     below = set(terms)
-    return all(h > 0 and h + 1 in below and rows[h].y1 - rows[h - 1].y1 >= s.entry_spacing * line
+    return all(h + 1 in below and h - 1 in bottom and bottom[h] - bottom[h - 1] >= s.entry_spacing * line
                for h in headings)
 
 
@@ -609,14 +614,16 @@ def _entries_apart(terms: list[int], right_rows: int, s: LayoutSettings) -> bool
     return runs >= s.min_gutter_rows and alone >= runs / 2
 
 
-def _entries_spaced(rows: list[Row], terms: list[int], right: list[int], line: float, s: LayoutSettings) -> bool:
+def _entries_spaced(bottom: dict[int, float], terms: list[int], right: list[int], line: float,
+                    s: LayoutSettings) -> bool:
     """Terms whose definitions are mostly a line each, the entries set further apart than the
-    lines of a definition that wraps (`line`, their pitch): every term's line lies at least
-    entry_spacing times that below the right side's line above it. Lines of a column of text
-    beside another keep its line pitch, a paragraph's first line as well as the rest."""
+    lines of a definition that wraps (`line`, their pitch; `bottom`: each row's line): every
+    term's line lies at least entry_spacing times that below the right side's line above it.
+    Lines of a column of text beside another keep its line pitch, a paragraph's first line as
+    well as the rest."""
     term_rows = set(terms)
-    entry = [rows[b].y1 - rows[a].y1 for a, b in zip(right, right[1:]) if b in term_rows]
-    return bool(line) and len(entry) >= s.min_gutter_rows and min(entry) >= s.entry_spacing * line
+    entry = [bottom[b] - bottom[a] for a, b in zip(right, right[1:]) if b in term_rows]
+    return bool(line and entry) and len(entry) >= s.min_gutter_rows and min(entry) >= s.entry_spacing * line
 
 
 def _spaced_across(row: Row, g: Gutter, below: float, s: LayoutSettings) -> bool:

@@ -155,6 +155,8 @@ class LayoutSettings:
     term_share: float = 0.5
     # Or the terms' entries, mostly a line each, lie at least this many times the definitions'
     # line pitch (where one wraps) apart: a list, not a column of text, whose lines keep one pitch.
+    # (More than 1: the wrapped lines' pitches must lie within half the margin, (entry_spacing -
+    # 1) / 2, of one another to tell it; a heading in the list lies this far under the line above.)
     entry_spacing: float = 1.15
     # Headings over two columns lie further apart than this many times their height (a word
     # space of their type is about a quarter): closer, they are one heading across the strip.
@@ -596,3 +598,6 @@ class LayoutSettings:
         if mode not in TABLE_MODES:
             raise ValueError(f"layout.tables must be one of {', '.join(TABLE_MODES)}, not {self.tables!r}")
         object.__setattr__(self, "tables", mode)
+        if not self.entry_spacing > 1:
+            raise ValueError(f"layout.entry_spacing must be more than 1 (entries further apart than lines), "
+                             f"not {self.entry_spacing!r}")

@@ -816,28 +816,31 @@ _AMOUNT = re.compile(r"^\(?[-\u2212+]?[$€£¥]?\d[\d,.]*%?\)?$")  # "3,004,977
 
 
 def _nil_values(grid: list[list[list[Word]]], header_rows: int) -> set[int]:
-    """The words of dashes or ellipses that stand for nothing in a column of amounts (a financial
-    statement's "–" where a value is nil, an astronomical table's "· · ·" for no data): under a head of words or numbers ("2021"), every filled cell an
-    amount or a dash alone. (A header taller than its first band leaves lines of words at the
-    column's top.) An ellipsis is nothing in a column of data of any kind, each other cell with a
-    letter or a digit. An aligned equation's minus signs and dots have no such head over them, nor
+    """The words of dashes or ellipses that stand for nothing in a column under a head of words
+    or numbers ("2021"). A dash: in a column of amounts, every filled cell an amount or a dash
+    alone (a financial statement's "–" where a value is nil; a header taller than its first band
+    leaves lines of words at the column's top). An ellipsis: in a column of data of any kind,
+    every other cell under the header with a letter or a digit (an astronomical table's "· · ·"
+    for no data). An aligned equation's minus signs and dots have no such head over them, nor
     such cells beside them."""
     out: set[int] = set()
     for k in range(len(grid[0]) if grid else 0):
         head = [row[k] for row in grid[:header_rows] if row[k]]
-        values = [row[k] for row in grid[header_rows:] if row[k]]
+        column = [row[k] for row in grid[header_rows:] if row[k]]
+        values = list(column)
         while values and not _nil_or_amount(values[0]):
             head.append(values.pop(0))
         if not any(any(c.isalnum() for c in cell_text(cell)) for cell in head):
             continue
         if values and all(_nil_or_amount(cell) for cell in values):
             out.update(id(w) for cell in values if _nil(cell) for w in cell)
-        elif all(_ellipsis(cell) or any(c.isalnum() for c in cell_text(cell)) for cell in values):
-            out.update(id(w) for cell in values if _ellipsis(cell) for w in cell)  # data of any kind
+        elif all(_ellipsis(cell) or any(c.isalnum() for c in cell_text(cell)) for cell in column):
+            out.update(id(w) for cell in column if _ellipsis(cell) for w in cell)
     return out
 
 
 def _ellipsis(cell: list[Word]) -> bool:
+    """The cell is an ellipsis alone, in one word or a dot a word."""
     return len(cell) <= 3 and "".join(w.text for w in cell) in _ELLIPSIS
 
 

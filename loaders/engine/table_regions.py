@@ -367,17 +367,18 @@ def _wrapped_end(rows: list[Row], first: int, last: int, right: float, height: f
     it ran out of room) and no wider than they: a table's last cell wrapped onto lines of its own
     ends the table, not the rows above it. A line that ends short ends the cell; a line with a wide
     gap (table_wide_gap) is a row of cells, and one running on past the cells a paragraph's."""
-    end = max(r.words[-1].x1 for r in rows[first: last + 1])
+    end = max(w.x1 for r in rows[first: last + 1] for w in r.words)
     while (last + 1 < len(rows) and _wraps_on(rows[last + 1], right, s) and not _gapped(rows[last + 1], s)
-           and rows[last].words[-1].x1 - right >= s.table_wrap_fill * (end - right)
-           and rows[last + 1].words[-1].x1 <= end + s.edge_tolerance
+           and max(w.x1 for w in rows[last].words) - right >= s.table_wrap_fill * (end - right)
+           and max(w.x1 for w in rows[last + 1].words) <= end + s.edge_tolerance
            and rows[last + 1].y0 - rows[last].y1 <= s.table_wrap_gap * height):
         last += 1
     return last
 
 
 def _gapped(row: Row, s: LayoutSettings) -> bool:
-    """Two of the row's words lie table_wide_gap word heights apart or more: cells, not a line of text."""
+    """Two of the row's words lie table_wide_gap word heights apart or more: cells, not a line of
+    text. (Not `cells_of`: a short line's wide space after a full stop parts it into cells.)"""
     wide = s.table_wide_gap * row.word_height
     return any(b.x0 - a.x1 >= wide for a, b in zip(row.words, row.words[1:]))
 

@@ -140,7 +140,8 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
     by some space whose cells sit over the table's columns: over most of them, or not over the
     first (a heading, a caption or a line of text above a table starts at its left edge or
     spans it). No line of a caption block (`captions`: its words' ids) is a header line: a
-    caption's last line set close over the table is no header wrapped onto two."""
+    caption's last line set close over the table is no header wrapped onto two; nor is a
+    paragraph's last line (`_ends_paragraph`)."""
     box, height = c.box, c.height
     cols = word_columns(c.rows, s)
     reach = s.table_header_lines * 2 * height
@@ -152,8 +153,9 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
     top = box.y0
     added = 0
     lines = make_rows(above, s.row_overlap)
-    for k in range(len(lines) - 1, -1, -1):
-        row = lines[k]
+    for at in range(len(lines) - 1, -1, -1):  # (from the line next above the table up)
+        row = lines[at]
+        prev = lines[at - 1] if at else None
         gap = top - row.y1
         apart = gap > s.table_header_gap * height
         if added >= s.table_header_lines or gap > s.table_header_apart * height or (apart and added):
@@ -167,7 +169,7 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
         if (_opens_caption(row.words) or (any(id(w) in captions for w in row.words) and not heads)
                 or row.words[0].x0 < box.x0 - wider or max(w.x1 for w in row.words) > box.x1 + wider
                 or _runs_on_beside(row, beside, near)
-                or (not added and not apart and _ends_paragraph(row, lines[k - 1] if k else None, cells, cols, height, s))
+                or (not added and not apart and _ends_paragraph(row, prev, cells, cols, height, s))
                 or any(max(w.x1 for w in cell) - cell[0].x0 > s.table_header_span * box.width for cell in cells)):
             break
         if apart:
