@@ -928,13 +928,36 @@ def test_a_paragraph_s_last_line_set_close_over_a_table_is_no_header(last):
 
 
 
-def test_code_of_commands_and_braces_is_typewriter_text_and_a_table_s_words_with_signs_are_not():
-    # revtex's source in a typewriter face: "\\setlength\\paperheight", "{297mm}%", few words
-    # of letters alone, every character as wide as the next. A table in a proportional face
-    # whose words carry signs ("(a)", "Smith,") has no one width per character.
-    from columnrag.loaders.engine.table_regions import monospaced
-    code = ["\\setlength\\paperheight", "{empty}%", "\\DeclareOption{a5paper}{%", "}%", "\\pagestyle",
-            "{fancy}", "\\maketitlepage", "\\setcounter", "{page}"]
-    assert monospaced([Word(72, 100 + 12 * k, 72 + 4.7 * len(t), 110 + 12 * k, t) for k, t in enumerate(code)], S)
-    table = ["(a)", "Smith,", "Jones,", "(b)", "O'Neil", "well-known", "(c)", "Lee,", "Brown"]
-    assert not monospaced([w for k, t in enumerate(table) for w in proportional(t, 72, 100 + 12 * k)], S)
+def _typed(line: str, x: float, y: float, pitch: float = 4.7) -> list[Word]:
+    """A line typed in a typewriter face: each word where its first character's column puts it."""
+    out, col = [], 0
+    for part in line.split(" "):
+        if part:
+            out.append(Word(x + col * pitch, y, x + (col + len(part)) * pitch, y + HEIGHT, part))
+        col += len(part) + 1
+    return out
+
+
+def test_code_of_commands_typed_with_spaces_is_a_listing_and_a_tabular_of_commands_is_not():
+    # revtex's source in a typewriter face, its arguments lined up with spaces: "\\setlength
+    # \\paperheight {297mm}%", few words of letters alone, every character as wide as the next
+    # and every gap a whole number of spaces: a listing. The same commands set in a tabular
+    # (physics' "\\sin(x)  \\sinh(x)  \\arcsin(x)") part their columns by other widths: a table.
+    # A proportional face's words alike ("sinh(x)", "arcsin(x)") are no typewriter text.
+    from columnrag.loaders.engine.table_regions import typed_listing
+    code = ["\\def\\makefrontmatter{%", "  \\pagestyle   {empty}", "  \\pagenumbering {roman}", "  \\maketitlepage",
+            "  \\pagestyle   {empty}  \\makecopyrightpage", "  \\setcounter  {page}   {3}", "  \\pagestyle   {fancy}"]
+    listing = [w for k, line in enumerate(code) for w in _typed(line, 72, 100 + 12 * k)]
+    assert typed_listing(listing, S)
+    commands = [["\\sin(x)", "\\sinh(x)", "\\arcsin(x)"], ["\\cos(x)", "\\cosh(x)", "\\arccos(x)"],
+                ["\\tan(x)", "\\tanh(x)", "\\arctan(x)"], ["\\csc(x)", "\\csch(x)", "\\arccsc(x)"]]
+    tabular = [w for k, row in enumerate(commands) for x, t in zip([72, 117.3, 166.1], row)
+               for w in _typed(t, x, 100 + 12 * k)]
+    assert not typed_listing(tabular, S)
+    faces = [Word(72 + 40 * j, 100 + 12 * k, 72 + 40 * j + width * len(t), 110 + 12 * k, t)
+             for k, row in enumerate([["sinh(x)", "arcsin(x)", "asin(x)"], ["cosh(x)", "arccos(x)", "acos(x)"],
+                                      ["tanh(x)", "arctan(x)", "atan(x)"]])
+             for j, (t, width) in enumerate(zip(row, [4.46, 4.33, 4.38]))]
+    assert not typed_listing(faces, S)
+
+

@@ -492,6 +492,11 @@ class LayoutSettings:
     # table only inside rules.
     monospace_tolerance: float = 0.05
     monospace_share: float = 0.9
+    # Code of commands and braces ("{empty}", "\\pagestyle"), few words of letters alone: its words
+    # with signs within this share of one width per character (a typewriter face sets every sign
+    # as wide as a letter, exactly, where a proportional face's words alike, "sinh(x)", "cos(x)",
+    # come near it by chance), and lined up with spaces (typed_grid_tolerance), are a listing.
+    monospace_sign_tolerance: float = 0.01
     # Rows of a region beside a table, on its rows, join it when they are at least this share of
     # its rows (a table the engine read as columns).
     table_beside_share: float = 0.5

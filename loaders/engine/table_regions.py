@@ -203,7 +203,7 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
         if regions.gapped(region):
             found = _candidates(regions[region], region, s)
             for c in found:
-                if c.strong and monospaced(_block_words(regions.blocks[region], c.box), s):
+                if c.strong and typed_listing(_block_words(regions.blocks[region], c.box), s):
                     c.strong = False  # the last lines of a code listing (its other lines no table's)
             out += found
     out += _columns_of_cells(regions, s)
@@ -279,7 +279,7 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
         if any(axis_labels(cells_of(r.words, s), s) for r in rows[a: b + 1]):
             continue  # a chart's tick labels, not a table
         c = Candidate(rows[a: b + 1], region, strong)
-        if strong and monospaced([w for r in c.rows for w in r.words], s):
+        if strong and typed_listing([w for r in c.rows for w in r.words], s):
             c.strong = False  # a code listing aligned with spaces; a table only inside rules
         found.append(c)
     return found
@@ -328,17 +328,48 @@ def axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
     return counts_evenly(values, centres, s)
 
 
-def monospaced(words: list[Word], s: LayoutSettings) -> bool:
-    """Text set in a typewriter font: every character as wide as the next (code, a terminal).
-    Words with a letter and no digit (most fonts set their digits all alike), their signs
-    counted: code's "\\pagestyle" and "{empty}" are as wide per character as its plain words,
-    a proportional font's "(a)" and "Smith," are not."""
-    widths = [(w.x1 - w.x0) / len(w.text) for w in words
-              if len(w.text) >= 2 and not any(c.isdigit() for c in w.text) and any(c.isalpha() for c in w.text)]
+def _letters_monospaced(words: list[Word], s: LayoutSettings) -> bool:
+    """Words of letters alone (most fonts set their digits all alike), monospace_share of them
+    within monospace_tolerance of one width per letter: text in a typewriter font."""
+    widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 2 and w.text.isalpha()]
     if len(widths) < s.table_min_rows:
         return False
     mid = median(widths)
     return sum(abs(x - mid) <= s.monospace_tolerance * mid for x in widths) >= s.monospace_share * len(widths)
+
+
+def _typewriter_pitch(words: list[Word], s: LayoutSettings) -> float:
+    """The one width per character that words with a letter and no digit, their signs counted
+    (code's "\\pagestyle", "{empty}"), are set at, or 0 when they are no typewriter text:
+    monospace_share of them within monospace_sign_tolerance of it, as a typewriter face sets
+    every sign as wide as a letter (a proportional face's "sinh(x)" and "cos(x)" come near
+    one width per character by chance, not that near)."""
+    counted = [w for w in words if len(w.text) >= 2 and not any(c.isdigit() for c in w.text)
+               and any(c.isalpha() for c in w.text)]
+    if len(counted) < s.table_min_rows:
+        return 0.0
+    widths = [(w.x1 - w.x0) / len(w.text) for w in counted]
+    mid = median(widths)
+    on_pitch = sum(abs(x - mid) <= s.monospace_sign_tolerance * mid for x in widths)
+    return mid if on_pitch >= s.monospace_share * len(widths) else 0.0
+
+
+def typed_listing(words: list[Word], s: LayoutSettings) -> bool:
+    """A listing typed in a typewriter face (code, a terminal's output) whose columns line up
+    with spaces, no table without rules: its words of letters in one typewriter width; or,
+    code of commands and braces with few such words, its words with signs at one width per
+    character and the gaps between them on a line a whole number of spaces (typed_grid_tolerance),
+    monospace_share of them at least. A table of typewriter cells (commands in a tabular) parts
+    its columns by other widths than its characters'."""
+    if _letters_monospaced(words, s):
+        return True
+    pitch = _typewriter_pitch(words, s)
+    if not pitch:
+        return False
+    typed = sorted((w for w in words if len(w.text) >= 2 and abs((w.x1 - w.x0) / len(w.text) - pitch)
+                    <= s.monospace_sign_tolerance * pitch), key=lambda w: (round(w.y1), w.x0))
+    gaps = [(b.x0 - a.x1) / pitch for a, b in zip(typed, typed[1:]) if round(a.y1) == round(b.y1)]
+    return sum(g >= 0.5 and abs(g - round(g)) <= s.typed_grid_tolerance for g in gaps) >= s.monospace_share * len(gaps)
 
 
 def _runs(rows: list[Row], both: list[int], height: float, right: float, s: LayoutSettings) -> list[list[int]]:

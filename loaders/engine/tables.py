@@ -21,7 +21,7 @@ from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, column_of, word_columns
 from .table_notes import note_letter, take_notes
 from .rows import Row, make_rows
-from .table_regions import Candidate, axis_labels, cell_text, cells_of, monospaced, table_candidates
+from .table_regions import Candidate, axis_labels, cell_text, cells_of, table_candidates, typed_listing
 from .table_rules import Drawing, Rules, Segment, frames, merge_rules
 
 _CAPTION = re.compile(r"^[\[(]?(?i:table|tab\.|tabelle|tableau|tabla|tabela|tabella|表|표)\s*"
@@ -278,7 +278,7 @@ def find_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSet
         # Too few rows to be a table on their own, but ruled above and below right across (a
         # short booktabs table): a table; not lines of code between rules (a listing's box).
         if c.strong or (top is not None and bottom is not None
-                        and not monospaced([w for r in c.rows for w in r.words], s)):
+                        and not typed_listing([w for r in c.rows for w in r.words], s)):
             add(_grow_to_rules(grown, top, bottom))
     return tables
 
