@@ -27,13 +27,17 @@ def manifest(corpus: Path) -> list[dict]:
     return json.loads((corpus / "manifest.json").read_text())
 
 
-def reading_order(corpus: Path, extractors: dict[str, Extractor]) -> dict[str, dict[str, dict]]:
-    """Per extractor and variant: breaks/kw, coverage, perfect share."""
+def reading_order(corpus: Path, extractors: dict[str, Extractor],
+                  only: set[str] | None = None) -> dict[str, dict[str, dict]]:
+    """Per extractor and variant: breaks/kw, coverage, perfect share (of the PDFs named in
+    `only`, when given)."""
     truths: dict[str, Truth] = {}
     out: dict[str, dict[str, dict]] = {}
     for name, extract in extractors.items():
         rows: dict[str, list[dict]] = defaultdict(list)
         for m in manifest(corpus):
+            if only is not None and m["pdf"] not in only:
+                continue
             t = truths.setdefault(m["truth"], Truth.load(corpus / m["truth"]))
             try:
                 text = extract(corpus / m["pdf"])

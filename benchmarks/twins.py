@@ -12,15 +12,22 @@ import logging
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
+
+import pymupdf
 
 from .embedcache import CACHE
 from .measure import manifest
+from .metric import tokens
 
 log = logging.getLogger(__name__)
 
 ORDER = "words-shuffled"
 TIMEOUT = 1200  # seconds for one file (a 30-page chapter takes about 10 minutes)
+# A twin that keeps less of its PDF's words than this lost its text to the redrawing (base-14
+# fonts cannot show Korean, Greek or math glyphs; some text the scrambler does not redraw).
+KEPT_TEXT = 0.9
 
 
 def scrambled_twins(corpus: Path, scrambler: Path, cache: Path = CACHE / "twins", order: str = ORDER) -> Path:
@@ -46,3 +53,20 @@ def scrambled_twins(corpus: Path, scrambler: Path, cache: Path = CACHE / "twins"
             entries.append({**m, "variant": order})
     (out / "manifest.json").write_text(json.dumps(entries, indent=1))
     return out
+
+
+def _words(pdf: Path) -> Counter[str]:
+    with pymupdf.open(pdf) as doc:
+        return Counter(t for page in doc for t in tokens(page.get_text()))
+
+
+def kept_text(native: Path, twin: Path) -> float:
+    """The share of the native PDF's words (the scorer's tokens, as a multiset: order aside) that
+    its twin still holds: what the redrawing kept, whatever reads it."""
+    before = _words(native)
+    return sum((before & _words(twin)).values()) / max(1, sum(before.values()))
+
+
+def twins_keeping_text(corpus: Path, twins: Path, least: float = KEPT_TEXT) -> set[str]:
+    """The twins' file names whose twin keeps at least `least` of its PDF's words."""
+    return {m["pdf"] for m in manifest(twins) if kept_text(corpus / m["pdf"], twins / m["pdf"]) >= least}

@@ -162,6 +162,32 @@ def test_scrambled_twins_are_made_once_and_a_file_the_scrambler_cannot_redraw_is
     assert len(calls.read_text().splitlines()) == 2
 
 
+def test_twins_that_lost_their_text_to_the_redrawing_are_told_apart(tmp_path):
+    # The scrambler redraws in base-14 fonts: a twin may lose the glyphs (Korean, math) or text
+    # it does not redraw. What a twin keeps is measured on the words, order aside.
+    import json
+
+    import pymupdf
+
+    from benchmarks.twins import kept_text, twins_keeping_text
+
+    def pdf(path, text):
+        doc = pymupdf.open()
+        doc.new_page().insert_text((72, 72), text)
+        doc.save(path)
+
+    real, twins = tmp_path / "real", tmp_path / "twins"
+    real.mkdir(), twins.mkdir()
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa"
+    for name, twin_text in [("kept.pdf", " ".join(reversed(words.split()))), ("lost.pdf", "alpha beta · · · ·")]:
+        pdf(real / name, words)
+        pdf(twins / name, twin_text)
+    (twins / "manifest.json").write_text(json.dumps([{"pdf": "kept.pdf"}, {"pdf": "lost.pdf"}]))
+    assert kept_text(real / "kept.pdf", twins / "kept.pdf") == 1.0
+    assert kept_text(real / "lost.pdf", twins / "lost.pdf") == 0.2
+    assert twins_keeping_text(real, twins) == {"kept.pdf"}
+
+
 def test_the_right_to_left_corpus_reads_in_logical_order_in_every_drawing_order(tmp_path):
     from benchmarks.measure import reading_order
     from benchmarks.rtl import generate_rtl
