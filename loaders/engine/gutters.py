@@ -548,11 +548,16 @@ def _typed_across(lwords: dict[int, list[Word]], rwords: dict[int, list[Word]], 
         return False
     for i in both:
         words = lwords[i] + rwords[i]
-        for a, b in zip(words, words[1:]):
-            spaces = (b.x0 - a.x1) / pitch
-            if spaces < 0.5 or abs(spaces - round(spaces)) > s.typed_grid_tolerance:
-                return False
+        if not all(whole_spaces(b.x0 - a.x1, pitch, s) for a, b in zip(words, words[1:])):
+            return False
     return True
+
+
+def whole_spaces(gap: float, pitch: float, s: LayoutSettings) -> bool:
+    """The gap is a whole number of typewriter spaces of `pitch`, one at least, within
+    typed_grid_tolerance of a space: a gap typed with the space bar."""
+    spaces = gap / pitch
+    return spaces >= 0.5 and abs(spaces - round(spaces)) <= s.typed_grid_tolerance
 
 
 def _terms_beside_definitions(rows: list[Row], lwords: dict[int, list[Word]], rwords: dict[int, list[Word]],

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
+from typing import Callable
 
 from .geometry import EQUATION_NUMBER, FIRST_BAND, Block, Box, Line, PageLayout, Word, median, words_box
-from .gutters import empty_strips
+from .gutters import empty_strips, whole_spaces
 from .rows import Row, make_rows
 from .settings import LayoutSettings
 from .sideways import is_sideways
@@ -328,48 +329,41 @@ def axis_labels(cells: list[list[Word]], s: LayoutSettings) -> bool:
     return counts_evenly(values, centres, s)
 
 
-def _letters_monospaced(words: list[Word], s: LayoutSettings) -> bool:
-    """Words of letters alone (most fonts set their digits all alike), monospace_share of them
-    within monospace_tolerance of one width per letter: text in a typewriter font."""
-    widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 2 and w.text.isalpha()]
+def _typewriter_width(words: list[Word], counted: Callable[[str], bool], tolerance: float,
+                      s: LayoutSettings) -> float | None:
+    """The one width per character that the words of two characters or more whose text is
+    `counted` are set at, monospace_share of them within `tolerance` of it; None when there is
+    none, or fewer than table_min_rows such words."""
+    widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 2 and counted(w.text)]
     if len(widths) < s.table_min_rows:
-        return False
+        return None
     mid = median(widths)
-    return sum(abs(x - mid) <= s.monospace_tolerance * mid for x in widths) >= s.monospace_share * len(widths)
+    return mid if sum(abs(x - mid) <= tolerance * mid for x in widths) >= s.monospace_share * len(widths) else None
 
 
-def _typewriter_pitch(words: list[Word], s: LayoutSettings) -> float:
-    """The one width per character that words with a letter and no digit, their signs counted
-    (code's "\\pagestyle", "{empty}"), are set at, or 0 when they are no typewriter text:
-    monospace_share of them within monospace_sign_tolerance of it, as a typewriter face sets
-    every sign as wide as a letter (a proportional face's "sinh(x)" and "cos(x)" come near
-    one width per character by chance, not that near)."""
-    counted = [w for w in words if len(w.text) >= 2 and not any(c.isdigit() for c in w.text)
-               and any(c.isalpha() for c in w.text)]
-    if len(counted) < s.table_min_rows:
-        return 0.0
-    widths = [(w.x1 - w.x0) / len(w.text) for w in counted]
-    mid = median(widths)
-    on_pitch = sum(abs(x - mid) <= s.monospace_sign_tolerance * mid for x in widths)
-    return mid if on_pitch >= s.monospace_share * len(widths) else 0.0
+def _letter_and_no_digit(text: str) -> bool:
+    return not any(c.isdigit() for c in text) and any(c.isalpha() for c in text)
 
 
 def typed_listing(words: list[Word], s: LayoutSettings) -> bool:
     """A listing typed in a typewriter face (code, a terminal's output) whose columns line up
-    with spaces, no table without rules: its words of letters in one typewriter width; or,
-    code of commands and braces with few such words, its words with signs at one width per
-    character and the gaps between them on a line a whole number of spaces (typed_grid_tolerance),
-    monospace_share of them at least. A table of typewriter cells (commands in a tabular) parts
-    its columns by other widths than its characters'."""
-    if _letters_monospaced(words, s):
+    with spaces, no table without rules. Either its words of letters alone (most fonts set their
+    digits all alike) lie within monospace_tolerance of one width per letter; or, code of
+    commands and braces with few such words ("\\pagestyle", "{empty}"), its words with a letter
+    and no digit lie within monospace_sign_tolerance of one width per character, as a typewriter
+    face sets every sign as wide as a letter (a proportional face's "sinh(x)" and "cos(x)" come
+    near it by chance, not that near), and monospace_share of the gaps between such words on a
+    line are whole spaces (`whole_spaces`). A table of typewriter cells (commands in a tabular)
+    parts its columns by other widths than its characters'."""
+    if _typewriter_width(words, str.isalpha, s.monospace_tolerance, s) is not None:
         return True
-    pitch = _typewriter_pitch(words, s)
+    pitch = _typewriter_width(words, _letter_and_no_digit, s.monospace_sign_tolerance, s)
     if not pitch:
         return False
     typed = sorted((w for w in words if len(w.text) >= 2 and abs((w.x1 - w.x0) / len(w.text) - pitch)
                     <= s.monospace_sign_tolerance * pitch), key=lambda w: (round(w.y1), w.x0))
-    gaps = [(b.x0 - a.x1) / pitch for a, b in zip(typed, typed[1:]) if round(a.y1) == round(b.y1)]
-    return sum(g >= 0.5 and abs(g - round(g)) <= s.typed_grid_tolerance for g in gaps) >= s.monospace_share * len(gaps)
+    gaps = [b.x0 - a.x1 for a, b in zip(typed, typed[1:]) if round(a.y1) == round(b.y1)]
+    return sum(whole_spaces(g, pitch, s) for g in gaps) >= s.monospace_share * len(gaps)
 
 
 def _runs(rows: list[Row], both: list[int], height: float, right: float, s: LayoutSettings) -> list[list[int]]:

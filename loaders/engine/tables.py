@@ -147,9 +147,11 @@ def _grow_up(c: Candidate, words: list[Word], captions: set[int], s: LayoutSetti
     reach = s.table_header_lines * 2 * height
     near = s.table_cell_gap * height  # a word this close beside the table is on its lines
     wider = s.table_header_overhang * height  # a header's cells may reach out beyond the body
-    level = [w for w in words if box.y0 - reach <= w.cy < box.y0]
-    above = [w for w in level if w.x1 > box.x0 - near and w.x0 < box.x1 + near]
-    beside = [w for w in level if not (w.x1 > box.x0 - near and w.x0 < box.x1 + near)]
+    above: list[Word] = []
+    beside: list[Word] = []  # (level with those, out beyond the table's sides)
+    for w in words:
+        if box.y0 - reach <= w.cy < box.y0:
+            (above if w.x1 > box.x0 - near and w.x0 < box.x1 + near else beside).append(w)
     top = box.y0
     added = 0
     lines = make_rows(above, s.row_overlap)
