@@ -22,7 +22,8 @@ from .corpus import generate
 from .embedcache import CachedEmbedder
 from .extractors import Extractor, available, columnrag, pymupdf_text
 from .measure import (SHORT, chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
-                      order_independence, precision, query_speed, reading_order, retrieval)
+                      order_independence, precision, query_speed, reading_order, retrieval, scored_texts,
+                      summarised)
 from .ocr import ocr_speed, text_layer_cost
 from .sweep import render as render_sweep
 from .sweep import sweep
@@ -255,10 +256,10 @@ def twin_order(realworld: Path, scrambler: Path) -> dict:
     twins = scrambled_twins(realworld, scrambler)
     extractors: dict[str, Extractor] = {"columnrag": columnrag, "PyMuPDF get_text()": pymupdf_text}
     kept = twins_keeping_text(realworld, twins)
-    return {"well-drawn": reading_order(realworld, extractors),
-            "words-shuffled twin": reading_order(twins, extractors),
-            f"well-drawn, twin keeps {KEPT_TEXT:.0%} of the words": reading_order(realworld, extractors, kept),
-            f"words-shuffled twin, keeps {KEPT_TEXT:.0%} of the words": reading_order(twins, extractors, kept)}
+    real, shuffled = scored_texts(realworld, extractors), scored_texts(twins, extractors)
+    return {"well-drawn": summarised(real), "words-shuffled twin": summarised(shuffled),
+            f"well-drawn, twin keeps {KEPT_TEXT:.0%} of the words": summarised(real, kept),
+            f"words-shuffled twin, keeps {KEPT_TEXT:.0%} of the words": summarised(shuffled, kept)}
 
 
 def _twin_section(result: dict) -> list[str]:

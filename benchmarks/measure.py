@@ -27,27 +27,40 @@ def manifest(corpus: Path) -> list[dict]:
     return json.loads((corpus / "manifest.json").read_text())
 
 
-def reading_order(corpus: Path, extractors: dict[str, Extractor],
-                  only: set[str] | None = None) -> dict[str, dict[str, dict]]:
-    """Per extractor and variant: breaks/kw, coverage, perfect share (of the PDFs named in
-    `only`, when given)."""
+def scored_texts(corpus: Path, extractors: dict[str, Extractor]) -> dict[str, list[tuple[dict, dict]]]:
+    """Per extractor: each manifest entry with its text's score against the truth (a tool that
+    fails on a file scores as empty text). Read once, summarised as often as asked."""
     truths: dict[str, Truth] = {}
-    out: dict[str, dict[str, dict]] = {}
+    out: dict[str, list[tuple[dict, dict]]] = {}
     for name, extract in extractors.items():
-        rows: dict[str, list[dict]] = defaultdict(list)
+        out[name] = []
         for m in manifest(corpus):
-            if only is not None and m["pdf"] not in only:
-                continue
             t = truths.setdefault(m["truth"], Truth.load(corpus / m["truth"]))
             try:
                 text = extract(corpus / m["pdf"])
-            except Exception:  # a tool that fails on a file scores as empty text
+            except Exception:
                 text = ""
-            row = t.score_text(text)
-            rows[m["variant"]].append(row)
-            rows["ALL"].append(row)
+            out[name].append((m, t.score_text(text)))
+    return out
+
+
+def summarised(scored: dict[str, list[tuple[dict, dict]]], only: set[str] | None = None) -> dict[str, dict[str, dict]]:
+    """Per extractor and variant (and ALL): breaks/kw, coverage, perfect share, of the PDFs named
+    in `only` when given."""
+    out: dict[str, dict[str, dict]] = {}
+    for name, entries in scored.items():
+        rows: dict[str, list[dict]] = defaultdict(list)
+        for m, row in entries:
+            if only is None or m["pdf"] in only:
+                rows[m["variant"]].append(row)
+                rows["ALL"].append(row)
         out[name] = {v: summarise(r).__dict__ for v, r in rows.items()}
     return out
+
+
+def reading_order(corpus: Path, extractors: dict[str, Extractor]) -> dict[str, dict[str, dict]]:
+    """Per extractor and variant: breaks/kw, coverage, perfect share."""
+    return summarised(scored_texts(corpus, extractors))
 
 
 def _word_edits(a: list[str], b: list[str]) -> int:
