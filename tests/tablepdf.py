@@ -123,3 +123,18 @@ def write(path: Path, pages: list[Page], order: str = "native", seed: int = 0) -
 LOREM = ("The committee reviewed the quarterly figures before the annual meeting and found that the "
          "results were broadly consistent with those of the previous study in every region. Operating "
          "costs remained stable despite higher energy prices in the north and the west.")
+
+
+def in_pieces(page: Page, parts: int = 2) -> Page:
+    """The page with every word of more than one character drawn as `parts` pieces, each a text
+    object of its own touching the one before (as a generator that places a word piece by piece,
+    or a font change inside a word, draws it): drawn out of order, MuPDF gives each piece as a
+    word."""
+    out = Page(page.width, page.height, [], list(page.lines))
+    for x, y, word, *size in page.words:
+        step = max(1, -(-len(word) // parts))
+        for k in range(0, len(word), step):
+            piece = word[k:k + step]
+            out.words.append((x, y, piece, *size))
+            x += pymupdf.get_text_length(piece, fontname=FONT, fontsize=size[0] if size else SIZE)
+    return out

@@ -11,7 +11,7 @@ from columnrag.chunking import BandAwareTextSplitter
 from columnrag.loaders import ColumnAwarePDFLoader
 from columnrag.loaders.contract import decode_blocks
 
-from .tablepdf import LEAD, LOREM, PAD, Cell, Page, TableSpec, simple_table, write
+from .tablepdf import LEAD, LOREM, PAD, Cell, Page, TableSpec, in_pieces, simple_table, write
 
 HEADER = ["Region", "2021", "2022", "Change"]
 BODY = [["North", "1,204", "1,310", "7.0"], ["South", "986", "1,021", "-2.3"], ["East", "1,533", "1,498", "1.4"],
@@ -122,6 +122,11 @@ def test_a_word_a_cell_breaks_at_a_line_end_is_whole_again(tmp_path, order):
 
 
 def _two_columns(table_x: float, widths: list[float], rows: list[list[str]], order: str, tmp_path: Path) -> Path:
+    return write(tmp_path / f"cols-{order}-{table_x}.pdf", [_two_column_page(table_x, widths, rows)], order, seed=5)
+
+
+def _two_column_page(table_x: float, widths: list[float], rows: list[list[str]]) -> Page:
+    """Two columns of prose, a captioned table in one of them (starting at `table_x`)."""
     p = Page()
     left = p.prose(72, 80, 215, LOREM)
     t = simple_table(table_x, left + 20, widths, rows, "booktabs")
@@ -131,7 +136,7 @@ def _two_columns(table_x: float, widths: list[float], rows: list[list[str]], ord
     p.prose(72 if table_x < 300 else 308, below, 215, LOREM)
     for y in (80, below):
         p.prose(308 if table_x < 300 else 72, y, 215, LOREM)
-    return write(tmp_path / f"cols-{order}-{table_x}.pdf", [p], order, seed=5)
+    return p
 
 
 ROWS = [["Plot", "Variety", "2022"], ["A1", "Arda", "6.1"], ["A2", "Arda", "5.8"], ["B1", "Bora", "7.2"],
@@ -142,6 +147,20 @@ ROWS = [["Plot", "Variety", "2022"], ["A1", "Arda", "6.1"], ["A2", "Arda", "5.8"
 def test_a_table_inside_one_column_beside_text_in_any_drawing_order(tmp_path, order):
     found = tables_of(_two_columns(72, [70, 70, 60], ROWS, order, tmp_path))
     assert found == [(0, ROWS, "Table 2. Yield by plot")]
+
+
+@pytest.mark.parametrize("parts", [2, 3])
+def test_a_page_whose_words_are_drawn_in_pieces_out_of_order_reads_as_the_page_drawn_whole(tmp_path, parts):
+    # Each word drawn as pieces touching, in random order: MuPDF gives every piece as a word.
+    # The table's cells would pass for lines of several words, and its columns for the page's.
+    whole = _two_columns(72, [70, 70, 60], ROWS, "native", tmp_path)
+    pieces = write(tmp_path / "pieces.pdf", [in_pieces(_two_column_page(72, [70, 70, 60], ROWS), parts)],
+                   "shuffled", seed=5)
+    with pymupdf.open(pieces) as doc:
+        assert "Pl" in [w[4] for w in doc[0].get_text("words")]  # (the drawing does give pieces)
+    assert tables_of(pieces) == [(0, ROWS, "Table 2. Yield by plot")]
+    read = ColumnAwarePDFLoader(pieces).load()[0].page_content
+    assert read == ColumnAwarePDFLoader(whole).load()[0].page_content
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])

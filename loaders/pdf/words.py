@@ -22,6 +22,7 @@ from ..engine.bidi import MOSTLY, right_to_left_share
 from ..engine.geometry import READS_DOWN, READS_UP, UPRIGHT, UPSIDE_DOWN, Box, Word, median, words_box
 from ..engine.sideways import sideways_box
 from ..engine.settings import LayoutSettings
+from ..engine.word_pieces import joined_pieces
 from ..text.footnote_marks import ORDINAL_ENDINGS, known_before_mark
 from ..text.lexicon import known_words
 from .pixels import unrotated_rect
@@ -731,7 +732,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
              if usual > 0 and max(heights) >= s.watermark_size * usual else set())
     if turn == UPRIGHT and votes["h"] == len(raw) and not marks:  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
-        return PageWords(words, width, height, turn, width, height, vectors)
+        return PageWords(joined_pieces(words, s), width, height, turn, width, height, vectors)
     out: list[Word] = []
     watermarks: list[Word] = []
     for k, (line, d) in enumerate(zip(lines, directions)):
@@ -744,4 +745,4 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             out.extend([Word(x0, y0, x1, y1, text, base + i)
                         for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn in (READS_UP, READS_DOWN) else (width, height)
-    return PageWords(out, fw, fh, turn, width, height, vectors, watermarks)
+    return PageWords(joined_pieces(out, s), fw, fh, turn, width, height, vectors, watermarks)

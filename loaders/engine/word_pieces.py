@@ -1,0 +1,74 @@
+"""Words a PDF draws in pieces, made whole again.
+
+MuPDF joins the characters of one text run into words, but a piece of a word drawn as a text
+object of its own (a brace in a symbol font, a subscript, a word that a generator or a
+redrawing tool places piece by piece) comes out as a word of its own, touching the one before
+it. The page text joins such pieces already (`text.ligatures`), but the geometry would count
+them as words: a table's short cells ("{", "2", ",", "500", "}") would pass for lines of prose,
+and its columns for a page's. Here they become one word, as MuPDF gives them when drawn whole.
+Pure geometry on words.
+"""
+from __future__ import annotations
+
+from math import floor
+
+from .bidi import RIGHT_TO_LEFT_CHARACTER
+from .geometry import Word, drawn_touching, raised_after
+from .settings import LayoutSettings
+
+# A piece is of the word beside it only in type of about its size: a subscript is three
+# quarters of its letter's height; a drop cap is three lines of the text it opens.
+_LEAST_HEIGHT_SHARE = 0.5
+
+
+def joined_pieces(words: list[Word], s: LayoutSettings) -> list[Word]:
+    """The words with pieces drawn touching on one line joined, left to right, into one word
+    (its box the pieces' union, its place in the drawing order its first piece's); every word
+    keeps its place in the drawing order, numbered again from 0. Words set sideways and a mark
+    raised in smaller type (a footnote's, which the text layer tells apart from its word) are
+    left as they are; so is a page with right-to-left text, whose pieces ("2" "." of a
+    numbered heading) the text layer reads in the line's order (`bidi`), not left to right."""
+    if len(words) < 2 or any(RIGHT_TO_LEFT_CHARACTER.search(w.text) for w in words):
+        return words
+    groups: list[list[Word]] = []
+    open_ends: dict[int, list[int]] = {}  # the groups by the floor of their right edge
+    for w in sorted(words, key=lambda w: w.x0):
+        k = _piece_of(w, groups, open_ends, s)
+        if k is None:
+            k = len(groups)
+            groups.append([w])
+        else:
+            open_ends[floor(groups[k][-1].x1)].remove(k)
+            groups[k].append(w)
+        open_ends.setdefault(floor(w.x1), []).append(k)
+    if len(groups) == len(words):
+        return words
+    joined = sorted((_whole(g) for g in groups), key=lambda w: w.seq)
+    return [Word(w.x0, w.y0, w.x1, w.y1, w.text, i, w.reads_down) for i, w in enumerate(joined)]
+
+
+def _piece_of(w: Word, groups: list[list[Word]], open_ends: dict[int, list[int]], s: LayoutSettings) -> int | None:
+    """The group whose last piece `w` carries on (the one it overlaps most in height), if any."""
+    if w.reads_down or not w.text:
+        return None
+    best, best_overlap = None, 0.0
+    for key in range(floor(w.x0 - s.touching_gap), floor(w.x0 + s.touching_overlap) + 1):
+        for k in open_ends.get(key, ()):
+            prev = groups[k][-1]
+            if not drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or prev.reads_down:
+                continue
+            low, high = sorted((prev.y1 - prev.y0, w.y1 - w.y0))
+            overlap = min(prev.y1, w.y1) - max(prev.y0, w.y0)
+            if (high <= 0 or low < _LEAST_HEIGHT_SHARE * high or overlap < s.row_overlap * low
+                    or raised_after(w, prev, s.mark_small, s.mark_raised)):
+                continue
+            if overlap > best_overlap:
+                best, best_overlap = k, overlap
+    return best
+
+
+def _whole(pieces: list[Word]) -> Word:
+    if len(pieces) == 1:
+        return pieces[0]
+    return Word(pieces[0].x0, min(p.y0 for p in pieces), max(p.x1 for p in pieces), max(p.y1 for p in pieces),
+                "".join(p.text for p in pieces), min(p.seq for p in pieces))

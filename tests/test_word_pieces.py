@@ -1,0 +1,61 @@
+"""Words a PDF draws in pieces are made whole again, and nothing else is joined."""
+from __future__ import annotations
+
+from columnrag.loaders import LayoutSettings, Word
+from columnrag.loaders.engine.word_pieces import joined_pieces
+
+from .boxes import CHAR_W, HEIGHT, line_words
+
+S = LayoutSettings()
+
+
+def drawn_in_pieces(parts: list[str], x: float, y: float, seqs: list[int], height: float = HEIGHT) -> list[Word]:
+    """One word's pieces side by side, touching, each drawn at its own place in the drawing."""
+    out = []
+    for part, seq in zip(parts, seqs):
+        out.append(Word(x, y, x + CHAR_W * len(part), y + height, part, seq))
+        x += CHAR_W * len(part)
+    return out
+
+
+def test_pieces_drawn_touching_on_one_line_are_one_word_with_their_union_box():
+    words = line_words("Nodes", 72, 100) + drawn_in_pieces(["{", "2", ",", "500", "}"], 120, 100, [5, 1, 4, 2, 3])
+    joined = joined_pieces(words, S)
+    assert [w.text for w in joined] == ["Nodes", "{2,500}"]
+    braces = joined[1]
+    assert (braces.x0, braces.y0, braces.x1, braces.y1) == (120, 100, 120 + 7 * CHAR_W, 100 + HEIGHT)
+
+
+def test_words_a_space_apart_and_pieces_on_other_lines_stay_apart():
+    words = line_words("kick off the match", 72, 100)
+    below = Word(words[0].x1, 100 + HEIGHT + 2, words[0].x1 + 20, 100 + 2 * HEIGHT + 2, "foot", len(words))
+    assert joined_pieces(words + [below], S) == words + [below]
+
+
+def test_a_subscript_joins_its_letter_but_a_raised_mark_and_a_drop_cap_do_not():
+    n = Word(72, 100, 72 + CHAR_W, 110, "N", 0)
+    sub = Word(n.x1, 103, n.x1 + 40, 110.5, "estimators", 1)  # smaller, lowered
+    assert [w.text for w in joined_pieces([n, sub], S)] == ["Nestimators"]
+    word = Word(72, 100, 112, 110, "Astrophysics", 0)
+    mark = Word(word.x1, 97, word.x1 + 4, 104, "a", 1)  # smaller, raised: a note's mark
+    assert [w.text for w in joined_pieces([word, mark], S)] == ["Astrophysics", "a"]
+    cap = Word(72, 100, 100, 134, "T", 0)  # three lines high
+    rest = Word(cap.x1, 100, cap.x1 + 15, 110, "he", 1)
+    assert [w.text for w in joined_pieces([cap, rest], S)] == ["T", "he"]
+
+
+def test_a_page_of_right_to_left_text_keeps_its_pieces_for_its_reading():
+    # A numbered heading "2. שיטות" set right to left: "." drawn left of "2", touching it; joined
+    # left to right it would read ".2". The text layer reads such pieces in the line's order.
+    words = drawn_in_pieces([".", "2"], 100, 100, [1, 0]) + [Word(60, 100, 95, 110, "שיטות", 2)]
+    assert joined_pieces(words, S) == words
+
+
+def test_every_word_keeps_its_place_in_the_drawing_order():
+    # "alpha" (drawn 3rd), "be"+"ta" (drawn 1st and 4th), "gamma" (drawn 2nd): the joined word
+    # takes its first piece's place; the order is numbered again from 0.
+    alpha = Word(72, 100, 97, 110, "alpha", 2)
+    beta = drawn_in_pieces(["be", "ta"], 100, 100, [0, 3])
+    gamma = Word(130, 100, 155, 110, "gamma", 1)
+    joined = joined_pieces([alpha, *beta, gamma], S)
+    assert [(w.text, w.seq) for w in sorted(joined, key=lambda w: w.seq)] == [("beta", 0), ("gamma", 1), ("alpha", 2)]
