@@ -6,11 +6,11 @@ import pytest
 from columnrag.loaders import LayoutSettings, analyze_page
 from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, decode_blocks, encode_blocks
 from columnrag.loaders.engine.geometry import TABLE, Block, Box, Line, PageLayout, Word
-from columnrag.loaders.engine.rows import make_rows
+from columnrag.loaders.engine.rows import Row, make_rows
 from columnrag.loaders.engine.table_grid import Table, _symbolic, _touching_joined, build_table, word_columns
-from columnrag.loaders.engine.table_regions import cells_of, table_candidates
-from columnrag.loaders.engine.table_rules import Drawing, Rules, frames, merge_rules
-from columnrag.loaders.engine.tables import TableBlock, place_table, place_tables
+from columnrag.loaders.engine.table_regions import Candidate, _share_rows, cells_of, table_candidates
+from columnrag.loaders.engine.table_rules import Drawing, Rules, Segment, frames, merge_rules
+from columnrag.loaders.engine.tables import TableBlock, _stacked_in_rules, place_table, place_tables
 from columnrag.loaders.text.tables import render_rows
 
 from .boxes import CHAR_W, HEIGHT, column, numbered_lines
@@ -961,3 +961,31 @@ def test_code_of_commands_typed_with_spaces_is_a_listing_and_a_tabular_of_comman
     assert not typed_listing(faces, S)
 
 
+
+
+def _tall_rows(cells: list[list[str]], xs: list[float], y0: float, pitch: float, height: float) -> list[Row]:
+    """Rows of cells whose word boxes stand taller than the rows' pitch (a font whose ascent and
+    descent MuPDF takes for its glyphs': each line's box overlaps the next one's)."""
+    words = [Word(w.x0, w.y0, w.x1, w.y0 + height, w.text, w.seq) for w in cell_words(cells, xs, y0, pitch)]
+    return make_rows(words, S.row_overlap)
+
+
+def test_two_candidates_one_under_the_other_are_two_even_where_tall_boxes_overlap():
+    # mnras_guide's Table 5, redrawn: the rows above and below a row that cuts the column gaps
+    # are found as two candidates, the lower's first box overlapping the upper's last by a
+    # little. They hold other rows: both are kept (the same rows found twice are one).
+    cells = [[f"\\cmd{k}", f"Smith {2000 + k}"] for k in range(10)]
+    rows = _tall_rows(cells, [124, 250], 80, 9.3, 11.0)
+    upper, lower = Candidate(rows[:5], 0), Candidate(rows[5:], 1)
+    assert upper.box.y1 > lower.box.y0  # (the boxes do overlap)
+    assert not _share_rows(upper, lower)
+    assert _share_rows(upper, Candidate(rows[2:5], 1))
+
+
+def test_a_ruled_table_found_in_two_pieces_is_one_though_its_tall_boxes_overlap():
+    cells = [[f"\\cmd{k}", f"Smith {2000 + k}"] for k in range(10)]
+    rows = _tall_rows(cells, [124, 250], 80, 9.3, 11.0)
+    words = [w for r in rows for w in r.words]
+    rules = Rules([Segment(76, 118, 400), Segment(rows[-1].y1 + 2, 118, 400)], [])
+    [box] = _stacked_in_rules([Candidate(rows[:5], 0), Candidate(rows[5:], 1)], rules, words, set(), S)
+    assert (box.y0, box.y1) == (76, rows[-1].y1 + 2)

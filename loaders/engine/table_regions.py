@@ -212,7 +212,7 @@ def table_candidates(layout: PageLayout, s: LayoutSettings) -> list[Candidate]:
         _widen(c, regions, s)
     merged: list[Candidate] = []
     for c in sorted(out, key=lambda c: -c.box.width * c.box.height):
-        if not any(_meets(c.box, m.box) for m in merged):
+        if not any(_share_rows(c, m) for m in merged):
             merged.append(c)
     return merged
 
@@ -425,8 +425,13 @@ def _justified_side(cells: list[list[Word]], s: LayoutSettings) -> bool:
                for xs in (lefts, rights))
 
 
-def _meets(a: Box, b: Box) -> bool:
-    return min(a.x1, b.x1) > max(a.x0, b.x0) and min(a.y1, b.y1) > max(a.y0, b.y0)
+def _share_rows(a: Candidate, b: Candidate) -> bool:
+    """Two candidates over the same rows (found by two strips, or in two regions): side by side
+    in x, a row of either lying across the other's box. Two stacked one under the other do not,
+    however close their boxes come (a font's tall boxes make a line's overlap the next)."""
+    if min(a.box.x1, b.box.x1) <= max(a.box.x0, b.box.x0):
+        return False
+    return any(o.box.y0 < r.cy < o.box.y1 for c, o in ((a, b), (b, a)) for r in c.rows)
 
 
 def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:

@@ -445,7 +445,10 @@ def _stacks_on(upper: Candidate, lower: Candidate, rules: Rules, words: list[Wor
                s: LayoutSettings) -> bool:
     """Whether `lower` carries on the table of `upper` below a few rows that are not its own."""
     a, b = upper.box, lower.box
-    if not 0 <= b.y0 - a.y1 <= s.table_stack_gap * upper.height or abs(a.x0 - b.x0) > s.edge_tolerance:
+    # (Below it: its first row's middle under the upper's box, which a font's tall boxes may
+    # overlap by a little.)
+    if (not lower.rows[0].cy > a.y1 or b.y0 - a.y1 > s.table_stack_gap * upper.height
+            or abs(a.x0 - b.x0) > s.edge_tolerance):
         return False
     x0, x1 = a.x0, max(a.x1, b.x1)
     if any(a.y1 < g.pos < b.y0 and min(g.hi, x1) - max(g.lo, x0) >= s.table_rule_cover * (a.x1 - a.x0)
