@@ -29,7 +29,7 @@ from .sweep import render as render_sweep
 from .sweep import sweep
 from .rtl import generate_rtl
 from .tables import table_measures
-from .twins import KEPT_TEXT, scrambled_twins, twins_keeping_text
+from .twins import KEPT_TEXT, scrambled_twins, twins_keeping_text, twins_read_against_native
 
 HERE = Path(__file__).resolve().parent
 
@@ -141,6 +141,8 @@ def render(result: dict, corpus: str) -> str:
         lines += _chunk_table(rw["chunks"], {n: rw["retrieval"][n] for n in rw["retrieval"]}) + [""]
     if "realworld_twins" in result:
         lines += _twin_section(result["realworld_twins"])
+    if "heldout_twins" in result:
+        lines += _agreement_section(result["heldout_twins"])
     if "chunkqa" in result:
         lines += _chunkqa_section(result["chunkqa"])
     if "sweep" in result:
@@ -238,6 +240,10 @@ def shared_measures(a: argparse.Namespace, embedder: CachedEmbedder) -> dict:
     if has_realworld and scrambler.is_file() and not a.no_twins:
         print("real-world reading order and scrambled twins ...", flush=True)
         out["realworld_twins"] = twin_order(realworld, scrambler)
+    held_out = a.shared / "realworld-more"
+    if held_out.is_dir() and scrambler.is_file() and not a.no_twins:
+        print("held-out real PDFs against their scrambled twins ...", flush=True)
+        out["heldout_twins"] = twin_agreement(held_out, scrambler)
     folder = None if a.no_chunkqa else find(a.shared)
     qa = ChunkQA(folder, embedder) if folder else None
     if qa is not None:
@@ -260,6 +266,27 @@ def twin_order(realworld: Path, scrambler: Path) -> dict:
     return {"well-drawn": summarised(real), "words-shuffled twin": summarised(shuffled),
             f"well-drawn, twin keeps {KEPT_TEXT:.0%} of the words": summarised(real, kept),
             f"words-shuffled twin, keeps {KEPT_TEXT:.0%} of the words": summarised(shuffled, kept)}
+
+
+def twin_agreement(folder: Path, scrambler: Path) -> dict:
+    """The loader's reading of each scrambled twin scored against its reading of the well-drawn
+    PDF (real PDFs without truth: `twins_read_against_native`); of all, and of those whose twin
+    keeps its text."""
+    twins = twins_read_against_native(folder, scrambler, columnrag)
+    scored = scored_texts(twins, {"columnrag": columnrag})
+    return {"all": summarised(scored)["columnrag"]["ALL"],
+            f"twin keeps {KEPT_TEXT:.0%} of the words": summarised(scored, twins_keeping_text(folder, twins))[
+                "columnrag"].get("ALL", {})}
+
+
+def _agreement_section(result: dict) -> list[str]:
+    rows = [[kind, str(s["docs"]), f"{s['breaks_per_kw']:.2f}", f"{s['coverage']:.3f}", f"{s['perfect']:.2f}"]
+            for kind, s in result.items() if s]
+    return ["## Held-out real PDFs: the twin read as the well-drawn PDF (../shared/realworld-more)", "",
+            "These PDFs have no truth: each twin's reading is scored against the loader's reading of the "
+            "well-drawn PDF (its paragraphs as body, captions and tables as floats). A break is a place "
+            "where the drawing order changed the reading; 'perfect' is the share of PDFs read the same.",
+            ""] + _table(["PDFs", "docs", "breaks/kw", "coverage", "perfect"], rows) + [""]
 
 
 def _twin_section(result: dict) -> list[str]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import shutil
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
 import pymupdf
 
@@ -36,23 +38,57 @@ def scrambled_twins(corpus: Path, scrambler: Path, cache: Path = CACHE / "twins"
     out.mkdir(parents=True, exist_ok=True)
     entries = []
     for m in manifest(corpus):
-        twin, failed = out / m["pdf"], out / f"{m['pdf']}.failed"
-        if not twin.exists() and not failed.exists():
-            log.warning("scrambling %s (once; kept in %s)", m["pdf"], out)
-            try:
-                proc = subprocess.run([sys.executable, str(scrambler), str(corpus / m["pdf"]), str(twin), order],
-                                      capture_output=True, text=True, timeout=TIMEOUT)
-                why = "" if proc.returncode == 0 and twin.exists() else proc.stderr[-2000:] or "no output"
-            except subprocess.TimeoutExpired:
-                why = f"not done in {TIMEOUT} s"
-            if why:
-                twin.unlink(missing_ok=True)
-                failed.write_text(why)
-        if twin.exists():
+        if _scrambled(corpus / m["pdf"], out, scrambler, order):
             shutil.copyfile(corpus / m["truth"], out / m["truth"])
             entries.append({**m, "variant": order})
     (out / "manifest.json").write_text(json.dumps(entries, indent=1))
     return out
+
+
+def twins_read_against_native(folder: Path, scrambler: Path, read: Callable[[Path], str],
+                              cache: Path = CACHE / "twins", order: str = ORDER) -> Path:
+    """A folder holding the twins of every PDF in `folder` (real PDFs without truth), each with
+    the well-drawn PDF's own reading by `read` as its truth (`reading_as_truth`), and a manifest:
+    scored, a twin's breaks are the places where the drawing order changed the reading."""
+    out = cache / f"{folder.name}-{order}"
+    out.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for pdf in sorted(folder.glob("*.pdf")):
+        if _scrambled(pdf, out, scrambler, order):
+            truth = f"{pdf.stem}.native.json"
+            (out / truth).write_text(json.dumps(reading_as_truth(read(pdf)), ensure_ascii=False))
+            entries.append({"pdf": pdf.name, "truth": truth, "variant": order})
+    (out / "manifest.json").write_text(json.dumps(entries, indent=1))
+    return out
+
+
+_FLOAT_OPENING = re.compile(r"^\s*(\||(fig(ure)?|table|tab|algorithm|listing)\b)", re.IGNORECASE)
+
+
+def reading_as_truth(text: str) -> dict:
+    """A page text as a truth: each paragraph (blank lines apart) a body item, except a caption's
+    or a Markdown table's, which are floats: a float read elsewhere is no break, as in the real
+    truths."""
+    paragraphs = [p for p in re.split(r"\n\s*\n", text) if p.strip()]
+    return {"items": [{"kind": "float" if _FLOAT_OPENING.match(p) else "body", "text": p} for p in paragraphs]}
+
+
+def _scrambled(pdf: Path, out: Path, scrambler: Path, order: str) -> bool:
+    """Whether `pdf` has its twin in `out`: made once (a file the scrambler cannot redraw is
+    remembered as such, `NAME.failed`, and never tried again)."""
+    twin, failed = out / pdf.name, out / f"{pdf.name}.failed"
+    if not twin.exists() and not failed.exists():
+        log.warning("scrambling %s (once; kept in %s)", pdf.name, out)
+        try:
+            proc = subprocess.run([sys.executable, str(scrambler), str(pdf), str(twin), order],
+                                  capture_output=True, text=True, timeout=TIMEOUT)
+            why = "" if proc.returncode == 0 and twin.exists() else proc.stderr[-2000:] or "no output"
+        except subprocess.TimeoutExpired:
+            why = f"not done in {TIMEOUT} s"
+        if why:
+            twin.unlink(missing_ok=True)
+            failed.write_text(why)
+    return twin.exists()
 
 
 def _words(pdf: Path) -> Counter[str]:

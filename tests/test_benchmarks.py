@@ -198,3 +198,38 @@ def test_the_right_to_left_corpus_reads_in_logical_order_in_every_drawing_order(
     assert scores["columnrag"]["ALL"]["coverage"] > 0.95
     assert scores["get_text"]["ALL"]["coverage"] < 0.5  # (word by word, as they stand: get_text reads them backwards)
 
+
+
+def test_a_reading_as_truth_keeps_captions_and_tables_aside():
+    from benchmarks.twins import reading_as_truth
+
+    text = "Intro text here.\n\nFig. 1. A caption.\n\n| a | b |\n| --- | --- |\n\nTABLE II: Scores\n\nMore text."
+    assert [i["kind"] for i in reading_as_truth(text)["items"]] == ["body", "float", "float", "float", "body"]
+
+
+def test_held_out_twins_are_scored_against_the_well_drawn_pdf_s_own_reading(tmp_path):
+    # Real PDFs without truth: each twin is scored against the loader's reading of its PDF. A
+    # twin read the same is perfect; one whose paragraphs come in another order is not.
+    import json
+
+    from benchmarks.measure import scored_texts, summarised
+    from benchmarks.twins import twins_read_against_native
+
+    corpus = generate(tmp_path / "corpus", documents=2, pages=1)
+    folder = tmp_path / "held-out"
+    folder.mkdir()
+    for m in json.loads((corpus / "manifest.json").read_text()):
+        if m["variant"] == "native":
+            (folder / m["pdf"]).write_bytes((corpus / m["pdf"]).read_bytes())
+    scrambler = tmp_path / "scramble.py"
+    scrambler.write_text("import shutil, sys\nshutil.copyfile(*sys.argv[1:3])\n")
+    twins = twins_read_against_native(folder, scrambler, columnrag, tmp_path / "cache")
+    assert len(json.loads((twins / "manifest.json").read_text())) == 2
+
+    def swapped(pdf):
+        paragraphs = columnrag(pdf).split("\n\n")
+        return "\n\n".join(paragraphs[len(paragraphs) // 2:] + paragraphs[: len(paragraphs) // 2])
+
+    scored = summarised(scored_texts(twins, {"same": columnrag, "swapped": swapped}))
+    assert scored["same"]["ALL"]["perfect"] == 1.0 and scored["same"]["ALL"]["breaks_per_kw"] == 0
+    assert scored["swapped"]["ALL"]["breaks_per_kw"] > 0 and scored["swapped"]["ALL"]["perfect"] == 0
