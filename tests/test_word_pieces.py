@@ -20,7 +20,7 @@ def drawn_in_pieces(parts: list[str], x: float, y: float, seqs: list[int], heigh
 
 def test_pieces_drawn_touching_on_one_line_are_one_word_with_their_union_box():
     words = line_words("Nodes", 72, 100) + drawn_in_pieces(["{", "2", ",", "500", "}"], 120, 100, [5, 1, 4, 2, 3])
-    joined = joined_pieces(words, S)
+    joined = joined_pieces(words, None, S)
     assert [w.text for w in joined] == ["Nodes", "{2,500}"]
     braces = joined[1]
     assert (braces.x0, braces.y0, braces.x1, braces.y1) == (120, 100, 120 + 7 * CHAR_W, 100 + HEIGHT)
@@ -29,26 +29,26 @@ def test_pieces_drawn_touching_on_one_line_are_one_word_with_their_union_box():
 def test_words_a_space_apart_and_pieces_on_other_lines_stay_apart():
     words = line_words("kick off the match", 72, 100)
     below = Word(words[0].x1, 100 + HEIGHT + 2, words[0].x1 + 20, 100 + 2 * HEIGHT + 2, "foot", len(words))
-    assert joined_pieces(words + [below], S) == words + [below]
+    assert joined_pieces(words + [below], None, S) == words + [below]
 
 
 def test_a_subscript_joins_its_letter_but_a_raised_mark_and_a_drop_cap_do_not():
     n = Word(72, 100, 72 + CHAR_W, 110, "N", 0)
     sub = Word(n.x1, 103, n.x1 + 40, 110.5, "estimators", 1)  # smaller, lowered
-    assert [w.text for w in joined_pieces([n, sub], S)] == ["Nestimators"]
+    assert [w.text for w in joined_pieces([n, sub], None, S)] == ["Nestimators"]
     word = Word(72, 100, 112, 110, "Astrophysics", 0)
     mark = Word(word.x1, 97, word.x1 + 4, 104, "a", 1)  # smaller, raised: a note's mark
-    assert [w.text for w in joined_pieces([word, mark], S)] == ["Astrophysics", "a"]
+    assert [w.text for w in joined_pieces([word, mark], None, S)] == ["Astrophysics", "a"]
     cap = Word(72, 100, 100, 134, "T", 0)  # three lines high
     rest = Word(cap.x1, 100, cap.x1 + 15, 110, "he", 1)
-    assert [w.text for w in joined_pieces([cap, rest], S)] == ["T", "he"]
+    assert [w.text for w in joined_pieces([cap, rest], None, S)] == ["T", "he"]
 
 
 def test_a_page_of_right_to_left_text_keeps_its_pieces_for_its_reading():
     # A numbered heading "2. שיטות" set right to left: "." drawn left of "2", touching it; joined
     # left to right it would read ".2". The text layer reads such pieces in the line's order.
     words = drawn_in_pieces([".", "2"], 100, 100, [1, 0]) + [Word(60, 100, 95, 110, "שיטות", 2)]
-    assert joined_pieces(words, S) == words
+    assert joined_pieces(words, None, S) == words
 
 
 def test_every_word_keeps_its_place_in_the_drawing_order():
@@ -57,5 +57,14 @@ def test_every_word_keeps_its_place_in_the_drawing_order():
     alpha = Word(72, 100, 97, 110, "alpha", 2)
     beta = drawn_in_pieces(["be", "ta"], 100, 100, [0, 3])
     gamma = Word(130, 100, 155, 110, "gamma", 1)
-    joined = joined_pieces([alpha, *beta, gamma], S)
+    joined = joined_pieces([alpha, *beta, gamma], None, S)
     assert [(w.text, w.seq) for w in sorted(joined, key=lambda w: w.seq)] == [("beta", 0), ("gamma", 1), ("alpha", 2)]
+
+
+def test_only_a_drawn_line_s_first_word_is_asked_whether_it_is_a_piece():
+    # Given the text lines as drawn, a piece is a line's first word after another line's last
+    # word: "{" "2," "500}" drawn as three lines join; the same words given as one drawn line do
+    # not (the line's own words are a space apart, as MuPDF parts them).
+    words = drawn_in_pieces(["{", "2,", "500}"], 120, 100, [0, 1, 2])
+    assert [w.text for w in joined_pieces(words, [0, 1, 2], S)] == ["{2,500}"]
+    assert joined_pieces(words, [0], S) == words

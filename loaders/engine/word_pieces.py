@@ -10,7 +10,10 @@ Pure geometry on words.
 """
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from math import floor
+from operator import attrgetter
+from typing import Iterable
 
 from .bidi import RIGHT_TO_LEFT_CHARACTER
 from .geometry import Word, drawn_touching, raised_after
@@ -21,18 +24,56 @@ from .settings import LayoutSettings
 _LEAST_HEIGHT_SHARE = 0.5
 
 
-def joined_pieces(words: list[Word], s: LayoutSettings) -> list[Word]:
+def joined_pieces(words: list[Word], line_starts: list[int] | None, s: LayoutSettings) -> list[Word]:
     """The words with pieces drawn touching on one line joined, left to right, into one word
     (its box the pieces' union, its place in the drawing order its first piece's); every word
-    keeps its place in the drawing order, numbered again from 0. Words set sideways and a mark
-    raised in smaller type (a footnote's, which the text layer tells apart from its word) are
-    left as they are; so is a page with right-to-left text, whose pieces ("2" "." of a
-    numbered heading) the text layer reads in the line's order (`bidi`), not left to right."""
-    if len(words) < 2 or any(RIGHT_TO_LEFT_CHARACTER.search(w.text) for w in words):
+    keeps its place in the drawing order, numbered again from 0. `line_starts`: where each text
+    line as drawn starts in `words` (given line by line; None: every word may start one): a
+    piece of a word drawn apart starts a line of its own, and follows another line's last word.
+    Words set sideways and a mark raised in smaller type (a footnote's, which the text layer
+    tells apart from its word) are left as they are; so is a page with right-to-left text, whose
+    pieces ("2" "." of a numbered heading) the text layer reads in the line's order (`bidi`),
+    not left to right."""
+    if len(words) < 2:
         return words
+    near = _near_ends(words, range(len(words)) if line_starts is None else line_starts, s)
+    if not near or RIGHT_TO_LEFT_CHARACTER.search(" ".join([w.text for w in words])):
+        return words  # (most pages: no line starts where another ends)
+    groups = _grouped(near, s)
+    pieces = {id(p) for g in groups if len(g) > 1 for p in g}
+    if not pieces:
+        return words
+    whole = [w for w in words if id(w) not in pieces] + [_whole(g) for g in groups if len(g) > 1]
+    whole.sort(key=lambda w: w.seq)
+    return [Word(w.x0, w.y0, w.x1, w.y1, w.text, i, w.reads_down) for i, w in enumerate(whole)]
+
+
+def _near_ends(words: list[Word], starts: Iterable[int], s: LayoutSettings) -> list[Word]:
+    """The lines' first words that start where another line's last word ends (within the
+    touching distances, on any line: `_grouped` asks the rest), and those last words: the only
+    words that may be pieces. A sorted list of the last words' right edges answers each first
+    word at the cost of a search."""
+    starts = list(starts)
+    lasts = [words[i - 1] for i in starts if i > 0] + [words[-1]]
+    by_end = sorted(lasts, key=attrgetter("x1"))
+    ends = [w.x1 for w in by_end]
+    gap, overlap = s.touching_gap, s.touching_overlap
+    near: dict[int, Word] = {}
+    for w in (words[i] for i in starts):
+        lo = bisect_right(ends, w.x0 - gap)
+        hi = bisect_left(ends, w.x0 + overlap, lo)
+        for prev in by_end[lo:hi]:
+            if prev is not w:
+                near[id(prev)] = prev
+                near[id(w)] = w
+    return list(near.values())
+
+
+def _grouped(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
+    """The words in groups, left to right, each the pieces of one word (most groups one word)."""
     groups: list[list[Word]] = []
     open_ends: dict[int, list[int]] = {}  # the groups by the floor of their right edge
-    for w in sorted(words, key=lambda w: w.x0):
+    for w in sorted(words, key=attrgetter("x0")):
         k = _piece_of(w, groups, open_ends, s)
         if k is None:
             k = len(groups)
@@ -41,10 +82,7 @@ def joined_pieces(words: list[Word], s: LayoutSettings) -> list[Word]:
             open_ends[floor(groups[k][-1].x1)].remove(k)
             groups[k].append(w)
         open_ends.setdefault(floor(w.x1), []).append(k)
-    if len(groups) == len(words):
-        return words
-    joined = sorted((_whole(g) for g in groups), key=lambda w: w.seq)
-    return [Word(w.x0, w.y0, w.x1, w.y1, w.text, i, w.reads_down) for i, w in enumerate(joined)]
+    return groups
 
 
 def _piece_of(w: Word, groups: list[list[Word]], open_ends: dict[int, list[int]], s: LayoutSettings) -> int | None:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import chain, groupby
+from itertools import accumulate, chain, groupby
 from operator import itemgetter
 
 import pymupdf
@@ -732,7 +732,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
              if usual > 0 and max(heights) >= s.watermark_size * usual else set())
     if turn == UPRIGHT and votes["h"] == len(raw) and not marks:  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
-        return PageWords(joined_pieces(words, s), width, height, turn, width, height, vectors)
+        starts = _line_starts([len(line) for line in lines])
+        return PageWords(joined_pieces(words, starts, s), width, height, turn, width, height, vectors)
     out: list[Word] = []
     watermarks: list[Word] = []
     for k, (line, d) in enumerate(zip(lines, directions)):
@@ -745,4 +746,14 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             out.extend([Word(x0, y0, x1, y1, text, base + i)
                         for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn in (READS_UP, READS_DOWN) else (width, height)
-    return PageWords(joined_pieces(out, s), fw, fh, turn, width, height, vectors, watermarks)
+    # (a line set otherwise than across is one word)
+    starts = _line_starts([len(line) if d in ("h", "/") else 1
+                           for k, (line, d) in enumerate(zip(lines, directions)) if k not in marks])
+    return PageWords(joined_pieces(out, starts, s), fw, fh, turn, width, height, vectors, watermarks)
+
+
+def _line_starts(sizes: list[int]) -> list[int]:
+    """Where each of MuPDF's text lines (of `sizes` words, one after another) starts in the list
+    of their words: only a line's first word may be a piece of the word before it (within a line,
+    MuPDF parts words at spaces)."""
+    return list(accumulate(sizes[:-1], initial=0)) if sizes else []
