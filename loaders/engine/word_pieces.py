@@ -106,6 +106,7 @@ def _piece_of(w: Word, groups: list[list[Word]], open_ends: dict[int, list[int]]
 
 
 def _whole(pieces: list[Word]) -> Word:
+    """One word of the pieces (left to right): their box, their text, the first drawn's place."""
     if len(pieces) == 1:
         return pieces[0]
     return Word(pieces[0].x0, min(p.y0 for p in pieces), max(p.x1 for p in pieces), max(p.y1 for p in pieces),
