@@ -68,3 +68,24 @@ def test_only_a_drawn_line_s_first_word_is_asked_whether_it_is_a_piece():
     words = drawn_in_pieces(["{", "2,", "500}"], 120, 100, [0, 1, 2])
     assert [w.text for w in joined_pieces(words, [0, 1, 2], S)] == ["{2,500}"]
     assert joined_pieces(words, [0], S) == words
+
+
+def test_line_numbers_and_a_big_bracket_s_pieces_stay_apart_from_the_words_they_touch():
+    # REVTeX's preprint sets each line's number in small type right at the column's edge; a big
+    # brace is drawn as pieces stacked over the lines it encloses, each touching a line's word.
+    # Down the edge, every fifth line: "265", "270", "275", each touching its line's last word.
+    lines = [Word(299.1 - 30 - 5 * k, 205.4 + 30 * k, 299.1, 214.3 + 30 * k, f"effects{k}.", 2 * k) for k in range(3)]
+    numbers = [Word(299.1, 210.3 + 30 * k, 307.1, 215.8 + 30 * k, str(265 + 5 * k), 2 * k + 1) for k in range(3)]
+    assert sorted(w.text for w in joined_pieces(lines + numbers, None, S)) == sorted(
+        [w.text for w in lines + numbers])
+    # One such number alone, its foot below the word's, is a subscript's ("log" "10").
+    assert [w.text for w in joined_pieces([lines[0], numbers[0]], None, S)] == ["effects0.265"]
+    brace = Word(135, 143, 140, 154, "⎧", 0)
+    some = Word(brace.x1, 145, brace.x1 + 25, 154, "some", 1)
+    assert [w.text for w in joined_pieces([brace, some], None, S)] == ["⎧", "some"]
+
+
+def test_a_subscript_number_joins_its_letter():
+    mu = Word(72, 100, 78, 110, "µ", 0)
+    one = Word(mu.x1, 104, mu.x1 + 4, 111.5, "1", 1)  # smaller, its foot below the letter's
+    assert [w.text for w in joined_pieces([mu, one], None, S)] == ["µ1"]
