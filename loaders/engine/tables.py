@@ -447,7 +447,7 @@ def _stacks_on(upper: Candidate, lower: Candidate, rules: Rules, words: list[Wor
     a, b = upper.box, lower.box
     # (Below it: its first row's middle under the upper's box, which a font's tall boxes may
     # overlap by a little.)
-    if (not lower.rows[0].cy > a.y1 or b.y0 - a.y1 > s.table_stack_gap * upper.height
+    if (lower.rows[0].cy <= a.y1 or b.y0 - a.y1 > s.table_stack_gap * upper.height
             or abs(a.x0 - b.x0) > s.edge_tolerance):
         return False
     x0, x1 = a.x0, max(a.x1, b.x1)

@@ -736,19 +736,19 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         return PageWords(joined_pieces(words, starts, s), width, height, turn, width, height, vectors)
     out: list[Word] = []
     watermarks: list[Word] = []
+    starts: list[int] = []  # where each line's words start in `out`
     for k, (line, d) in enumerate(zip(lines, directions)):
         if k in marks:
             watermarks.append(_line_as_word(line, len(out)))
-        elif d not in ("h", "/"):
+            continue
+        starts.append(len(out))
+        if d not in ("h", "/"):
             out.append(_line_as_word(line, len(out), d == "down"))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
             out.extend([Word(x0, y0, x1, y1, text, base + i)
                         for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn in (READS_UP, READS_DOWN) else (width, height)
-    # (a line set otherwise than across is one word)
-    starts = _line_starts([len(line) if d in ("h", "/") else 1
-                           for k, (line, d) in enumerate(zip(lines, directions)) if k not in marks])
     return PageWords(joined_pieces(out, starts, s), fw, fh, turn, width, height, vectors, watermarks)
 
 
