@@ -19,6 +19,8 @@ from typing import Callable
 
 import pymupdf
 
+from columnrag.loaders.engine.floats import is_caption_start
+
 from .embedcache import CACHE
 from .measure import manifest
 from .metric import tokens
@@ -62,15 +64,13 @@ def twins_read_against_native(folder: Path, scrambler: Path, read: Callable[[Pat
     return out
 
 
-_FLOAT_OPENING = re.compile(r"^\s*(\||(fig(ure)?|table|tab|algorithm|listing)\b)", re.IGNORECASE)
-
-
 def reading_as_truth(text: str) -> dict:
-    """A page text as a truth: each paragraph (blank lines apart) a body item, except a caption's
-    or a Markdown table's, which are floats: a float read elsewhere is no break, as in the real
-    truths."""
-    paragraphs = [p for p in re.split(r"\n\s*\n", text) if p.strip()]
-    return {"items": [{"kind": "float" if _FLOAT_OPENING.match(p) else "body", "text": p} for p in paragraphs]}
+    """A page text as a truth: each paragraph (blank lines apart) a body item, except a caption
+    (the loader's own test, `is_caption_start`) or a Markdown table, which are floats: a float
+    read elsewhere is no break, as in the real truths."""
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    return {"items": [{"kind": "float" if p.startswith("|") or is_caption_start(p) else "body", "text": p}
+                      for p in paragraphs]}
 
 
 def _scrambled(pdf: Path, out: Path, scrambler: Path, order: str) -> bool:
