@@ -732,8 +732,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
              if usual > 0 and max(heights) >= s.watermark_size * usual else set())
     if turn == UPRIGHT and votes["h"] == len(raw) and not marks:  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
-        starts = _line_starts([len(line) for line in lines])
-        return PageWords(joined_pieces(words, starts, s), width, height, turn, width, height, vectors)
+        return PageWords(joined_pieces(words, _line_starts([len(line) for line in lines]), s), width, height, turn,
+                         width, height, vectors)
     out: list[Word] = []
     watermarks: list[Word] = []
     starts: list[int] = []  # where each line's words start in `out`
