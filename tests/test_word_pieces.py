@@ -89,3 +89,17 @@ def test_a_subscript_number_joins_its_letter():
     mu = Word(72, 100, 78, 110, "µ", 0)
     one = Word(mu.x1, 104, mu.x1 + 4, 111.5, "1", 1)  # smaller, its foot below the letter's
     assert [w.text for w in joined_pieces([mu, one], None, S)] == ["µ1"]
+
+
+def test_a_logo_s_smaller_capital_kerned_into_its_neighbours_joins_both():
+    # LaTeX's logo as a redrawn page gives it: "L", a raised smaller "A" drawn 3.9 points back
+    # into it, then "TEX2e" 1.6 points into the "A" (more than a kern between two pieces of type
+    # of one size). Joining "L" and "TEX2e" over the "A" would read "LTEX2e A".
+    logo = [Word(141.7, 359.5, 148.4, 374.0, "L", 0), Word(144.5, 360.6, 150.2, 371.2, "A", 1),
+            Word(148.6, 359.5, 176.9, 374.0, "TEX2e", 2)]
+    joined = joined_pieces(logo, None, S)
+    assert [w.text for w in joined] == ["LATEX2e"]
+    # A raised smaller capital after a word, not kerned into it, is a note's mark.
+    word = Word(72, 100, 112, 114.5, "NASA", 0)
+    mark = Word(word.x1, 98, word.x1 + 6, 108.5, "A", 1)
+    assert [w.text for w in joined_pieces([word, mark], None, S)] == ["NASA", "A"]

@@ -79,6 +79,40 @@ def drawn_touching(prev: Word, w: Word, overlap: float, gap: float) -> bool:
     return -overlap < w.x0 - prev.x1 < gap
 
 
+# Small capitals: a word in capitals drawn in pieces of two sizes (a heading's "I" "NTRODUCTION",
+# "A" "UTO" "S" "KLEARN"), the smaller (two letters or more) of this share of the larger's
+# height, on its baseline (within this share of that height) and nearer to it than this share:
+# no word space is that narrow.
+_SMALL_CAPS_SIZE = (0.5, 0.9)
+_SMALL_CAPS_BASELINE = 0.1
+_SMALL_CAPS_GAP = 0.1
+# A logo's smaller capital kerned into the capital beside it overlaps it by less than this share
+# of its own height.
+SMALL_CAPS_KERN = 0.5
+
+
+def small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
+    """`prev` and `w` are pieces of one word in capitals and small capitals, or of a logo whose
+    smaller capital is kerned into the capital beside it ("L" "A" "TEX")."""
+    if not (prev.text[-1:].isupper() and w.text[:1].isupper()):
+        return False
+    h0, h1 = prev.y1 - prev.y0, w.y1 - w.y0
+    big, small = max(h0, h1), min(h0, h1)
+    if not _SMALL_CAPS_SIZE[0] * big <= small <= _SMALL_CAPS_SIZE[1] * big:
+        return False
+    lo, hi = (w, prev) if h1 < h0 else (prev, w)
+    if gap < 0:  # kerned into the capital beside it: a logo's raised capital (LaTeX's "A", the
+        # larger piece maybe more of the logo, "TEX2e"), its middle and its foot above the
+        # larger's (a subscript kerned under its letter is set lower).
+        return (-gap < SMALL_CAPS_KERN * small and lo.text.isupper()
+                and lo.y0 + lo.y1 < hi.y0 + hi.y1 and lo.y1 < hi.y1)
+    if not (prev.text.isupper() and w.text.isupper()):
+        return False
+    if len(lo.text) < 2:
+        return False  # a lone smaller capital is a subscript as often ("E" "P" "S": E with PS below)
+    return gap < _SMALL_CAPS_GAP * big and abs(w.y1 - prev.y1) <= _SMALL_CAPS_BASELINE * big
+
+
 def raised_after(mark: Word, before: Word, small: float, raised: float) -> bool:
     """`mark` set after `before` in smaller type (under `small` times its height) with its foot
     raised by `raised` points at least: a footnote's or a note's mark, not the word's own type."""

@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import AbstractSet, Iterable
 
 from .bidi import RIGHT_TO_LEFT_CHARACTER
-from .geometry import Word, drawn_touching, raised_after
+from .geometry import SMALL_CAPS_KERN, Word, drawn_touching, raised_after, small_caps_piece
 from .settings import LayoutSettings
 
 # A piece is of the word beside it only in type of about its size: a subscript is three
@@ -68,12 +68,18 @@ def _near_ends(words: list[Word], starts: Iterable[int], s: LayoutSettings) -> l
     near: dict[int, Word] = {}
     for w in (words[i] for i in starts):
         lo = bisect_right(ends, w.x0 - gap)
-        hi = bisect_left(ends, w.x0 + overlap, lo)
+        hi = bisect_left(ends, w.x0 + _reach(w, overlap), lo)
         for prev in by_end[lo:hi]:
             if prev is not w:
                 near[id(prev)] = prev
                 near[id(w)] = w
     return list(near.values())
+
+
+def _reach(w: Word, overlap: float) -> float:
+    """How far into `w` the word before it may end and still be a piece of it: `overlap`, or a
+    logo's capital kerned into its neighbour (`small_caps_piece`)."""
+    return max(overlap, SMALL_CAPS_KERN * (w.y1 - w.y0))
 
 
 def _numbers_in_a_column(asked: list[Word], words: list[Word], s: LayoutSettings) -> set[int]:
@@ -115,16 +121,17 @@ def _piece_of(w: Word, groups: list[list[Word]], open_ends: dict[int, list[int]]
     if w.reads_down or not w.text or _DELIMITER_PIECE.search(w.text):
         return None
     best, best_overlap = None, 0.0
-    for key in range(floor(w.x0 - s.touching_gap), floor(w.x0 + s.touching_overlap) + 1):
+    for key in range(floor(w.x0 - s.touching_gap), floor(w.x0 + _reach(w, s.touching_overlap)) + 1):
         for k in open_ends.get(key, ()):
             prev = groups[k][-1]
-            if (not drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or prev.reads_down
+            capitals = small_caps_piece(prev, w, w.x0 - prev.x1)
+            if (not (capitals or drawn_touching(prev, w, s.touching_overlap, s.touching_gap)) or prev.reads_down
                     or _DELIMITER_PIECE.search(prev.text)):
                 continue
             low, high = sorted((prev.y1 - prev.y0, w.y1 - w.y0))
             overlap = min(prev.y1, w.y1) - max(prev.y0, w.y0)
             if (high <= 0 or low < _LEAST_HEIGHT_SHARE * high or overlap < s.row_overlap * low
-                    or raised_after(w, prev, s.mark_small, s.mark_raised)
+                    or not capitals and raised_after(w, prev, s.mark_small, s.mark_raised)
                     or (id(w) in apart or id(prev) in apart) and low < s.mark_small * high):
                 continue  # (a line number in smaller type; a table's numbers in pieces are its cells')
             if overlap > best_overlap:

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Callable
 
 from ..engine.bidi import RIGHT_TO_LEFT_CHARACTER, marks_apart, mostly_right_to_left, text_in_reading_order
-from ..engine.geometry import Word, drawn_touching, raised_after
+from ..engine.geometry import Word, drawn_touching, raised_after, small_caps_piece
 from ..engine.settings import LayoutSettings
 from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
 
@@ -244,38 +244,10 @@ def _letters(text: str, at_end: bool) -> str:
     return m.group(0) if m else ""
 
 
-# Small capitals: a word in capitals drawn in pieces of two sizes (a heading's "I" "NTRODUCTION",
-# "A" "UTO" "S" "KLEARN"), the smaller (two letters or more) of this share of the larger's
-# height, on its baseline (within this share of that height) and nearer to it than this share:
-# no word space is that narrow.
-_SMALL_CAPS_SIZE = (0.5, 0.9)
-_SMALL_CAPS_BASELINE = 0.1
-_SMALL_CAPS_GAP = 0.1
-
-
-def _small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
-    """`prev` and `w` are pieces of one word in capitals and small capitals, or of a logo whose
-    smaller capital is kerned into the capital beside it ("L" "A" "TEX")."""
-    if not (prev.text[-1:].isupper() and w.text[:1].isupper() and prev.text.isupper() and w.text.isupper()):
-        return False
-    h0, h1 = prev.y1 - prev.y0, w.y1 - w.y0
-    big, small = max(h0, h1), min(h0, h1)
-    if not _SMALL_CAPS_SIZE[0] * big <= small <= _SMALL_CAPS_SIZE[1] * big:
-        return False
-    if gap < 0:  # kerned into the capital beside it: a logo's raised capital (LaTeX's "A"),
-        # its middle and its foot above the larger's (a subscript kerned under its letter is
-        # set lower).
-        lo, hi = (w, prev) if h1 < h0 else (prev, w)
-        return -gap < 0.5 * small and lo.y0 + lo.y1 < hi.y0 + hi.y1 and lo.y1 < hi.y1
-    if len(w.text if h1 < h0 else prev.text) < 2:
-        return False  # a lone smaller capital is a subscript as often ("E" "P" "S": E with PS below)
-    return gap < _SMALL_CAPS_GAP * big and abs(w.y1 - prev.y1) <= _SMALL_CAPS_BASELINE * big
-
-
 def _touching(prev: Word, w: Word, gap: float, s: LayoutSettings) -> bool:
     """Two pieces of one word: drawn touching (or overlapping a little), or in capitals and small
     capitals; not a note's mark set raised after a number ("43" and a raised "1)": `_note_mark`)."""
-    return ((drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or _small_caps_piece(prev, w, gap))
+    return ((drawn_touching(prev, w, s.touching_overlap, s.touching_gap) or small_caps_piece(prev, w, gap))
             and not _note_mark(prev, w, s))
 
 
