@@ -735,6 +735,47 @@ def _tall_boxed(lines: list[tuple[str, float]]) -> list[Word]:
     return words
 
 
+def test_a_column_of_run_in_headings_and_short_paragraphs_is_cut_at_every_gap():
+    # A short paper's method section: headings in the body's type and paragraphs of one or two
+    # lines, 8 to 13 points of extra space around each. There are more such spaces than lines
+    # inside a paragraph; the lines' own pitch (12), not the median distance, tells them apart.
+    parts = [["We begin with the study of layout and we cite other work here",
+              "in parenthesis like this and then go on with it."],
+             ["Method"], ["Participants"], ["We had a lot of people in this study as shown in Figure 1."],
+             ["Materials"], ["Several materials were used for this project and some of them",
+                             "were already created for prior research."],
+             ["Instrument"], ["We used an instrument that we found to be highly success-", "ful."]]
+    words: list[Word] = []
+    y = 100.0
+    for k, part in enumerate(parts):  # justified: every line but a paragraph's last runs to 390
+        words = reseq(words + column(part, 72, y, width=318))
+        y += PITCH * len(part) + 8 + 5 * (k % 2)
+    blocks = analyze_page(words, 612, 792).body_blocks
+    assert [[line.text for line in b.lines] for b in blocks] == parts
+
+
+def test_a_heading_s_lines_in_larger_type_stay_one_heading_where_paragraphs_are_cut_by_their_own_pitch():
+    # A thesis page set one-and-a-half spaced (18 points), its sections short: the median distance
+    # between lines (27) is a space, not the pitch. A heading in 15-point type runs over three
+    # lines 27 points apart, as a heading's larger type is set: one heading, not three.
+    # (A paragraph's first line, the longest on the page, runs to the column's right edge.)
+    def sized(lines: list[str], y: float, size: float, pitch: float) -> list[Word]:
+        return [w for k, text in enumerate(lines) for w in _sized_line(text, 72, y + k * pitch, size)]
+    body = ["Esta e outra secao de quinto nivel com texto que corre ate a margem direita",
+            "e termina aqui mesmo."]
+    heading = ["2.13 Este e um exemplo de nome de secao",
+               "longo que deve estar alinhado a esquerda",
+               "e iniciar abaixo da primeira palavra"]
+    words = (sized(["2.12 Outra secao"], 80, 13, 0) + sized(body, 110, 10.7, 18)
+             + sized(["2.12.1 Mais uma secao"], 170, 13, 0) + sized(body, 200, 10.7, 18)
+             + sized(["2.12.2 Ainda outra"], 260, 13, 0) + sized(body, 290, 10.7, 18)
+             + sized(heading, 350, 15.5, 27.2) + sized(body * 2, 460, 10.7, 18))
+    blocks = analyze_page(reseq(words), 612, 792).body_blocks
+    texts = [[line.text for line in b.lines] for b in blocks]
+    assert heading in texts
+    assert texts.count(body) == 3 and texts[-1] == body * 2  # each paragraph whole, apart from its heading
+
+
 def test_a_paragraph_gap_between_boxes_taller_than_their_pitch_still_parts_paragraphs():
     # A font whose boxes overlap from line to line: the 7 pt of extra space before the second
     # paragraph leaves only 5 pt between boxes (less than the body's gap), yet its centre lies

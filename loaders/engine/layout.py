@@ -23,7 +23,7 @@ from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
 from .floats import block_height, floats_after_paragraphs, is_caption_start, opens_with_label, same_height
 from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
-from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, row_pitch, scripts_to_their_lines
+from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, paragraph_pitch, row_pitch, scripts_to_their_lines
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
 from .sideways import (is_sideways, place_sideways, sideways_apart, sideways_out_of_lines, sideways_paragraphs,
@@ -443,8 +443,10 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     prev_h = 0.0
     caption_h = 0.0  # the word height of the caption the open block is, if it is one
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
-    # says nothing, so a paragraph gap must also exceed the leaf's own line pitch.
-    pitch = row_pitch(leaf.rows) if len(leaf.rows) >= s.pitch_min_rows else 0.0
+    # says nothing, so a paragraph gap must also exceed the leaf's own line pitch (its paragraphs'
+    # lines', not the median distance of a column of short paragraphs and headings).
+    pitches = paragraph_pitch(leaf.rows, s.edge_tolerance) if len(leaf.rows) >= s.pitch_min_rows else None
+    pitch = pitches.lines if pitches else 0.0
     # Others give boxes taller than their line spacing (each line's box overlaps the next): the
     # space between boxes then hides a paragraph gap, and baseline distances over the pitch tell it.
     tall = (pitch > 0 and median([r.y1 - r.y0 for r in leaf.rows], 0.0) > pitch  # (rows: cheap, and no shorter)
@@ -498,11 +500,13 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             if (tall and gap_h == body_h and running_text(line, s)
                     and not (caption_h and same_height(height, caption_h, s))):
                 space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
-            if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * pitch:
+            # (The pitch of lines in the type of these two: `ParagraphPitch.of`.)
+            own_pitch = pitches.of(own_h, s.heading_size_ratio) if pitches else 0.0
+            if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * own_pitch:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
-            elif (pitch and row.cy - prev.cy > s.paragraph_pitch * pitch
+            elif (own_pitch and row.cy - prev.cy > s.paragraph_pitch * own_pitch
                   and abs(height - prev_h) > s.float_size_change * max(height, prev_h)):
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):

@@ -332,6 +332,41 @@ def row_pitch(rows: list[Row]) -> float:
     return median_high(dists)
 
 
+@dataclass(frozen=True, slots=True)
+class ParagraphPitch:
+    """A column's line pitch inside its paragraphs (`lines`), measured on lines of words
+    `height` tall (0: on all its rows), and the median distance of all its rows (`rows`)."""
+
+    lines: float
+    height: float
+    rows: float
+
+    def of(self, word_height: float, larger: float) -> float:
+        """The pitch for lines of `word_height`: the paragraphs' where they are in about the type
+        it was measured on; the rows' where they are `larger` times that or more (a heading's
+        lines in larger type, set with more leading)."""
+        return self.rows if self.height and word_height >= larger * self.height else self.lines
+
+
+def paragraph_pitch(rows: list[Row], tolerance: float) -> ParagraphPitch:
+    """The line pitch inside a column's paragraphs: the median distance from a line that runs to
+    the column's right edge (within `tolerance`), which a line of its paragraph follows, to the
+    next (a line's height at least); the median of all distances (`row_pitch`) where fewer than
+    three lines run so, or it is shorter. A column of headings and paragraphs of a line or two (a
+    short paper's method section) has more spaces around them than lines inside a paragraph, and
+    the median distance, a space, would pass for the pitch, hiding every paragraph break."""
+    typical = row_pitch(rows)
+    right = max(r.words[-1].x1 for r in rows)  # (a row's words sorted by x0: about its right end)
+    # (Rows closer than a line's height are no paragraph's lines: text set beside other text on
+    # baselines of its own, a script.)
+    full = [(b.cy - a.cy, a.word_height) for a, b in zip(rows, rows[1:])
+            if right - a.words[-1].x1 <= tolerance and b.cy - a.cy >= a.word_height]
+    inside = median_high([d for d, _ in full]) if len(full) >= 3 else typical
+    if inside >= typical:
+        return ParagraphPitch(typical, 0.0, typical)
+    return ParagraphPitch(inside, median_high([h for _, h in full]), typical)
+
+
 def line_pitch(rows: list[Row]) -> float:
     """The line pitch of rows that may interleave: columns whose baselines do not line up give
     rows half a line apart, so a line's height bounds the pitch from below."""
