@@ -164,10 +164,13 @@ def _not_parent(entry: _Entry, number: tuple[int, ...] | None) -> bool:
 
 
 def _is_section_heading(piece: Piece, following: str | None, body: float, stack: list[_Entry],
-                        next_number: tuple[int, ...] | None = None) -> bool:
+                        next_number: tuple[int, ...] | None = None, after_prose: bool = True,
+                        next_text: str = "") -> bool:
     """`following`: the text under the heading, up to the next heading (None when a heading
     follows right away); `stack`: the sections it would open inside; `next_number`: the number
-    of the next heading numbered in Arabic figures."""
+    of the next heading numbered in Arabic figures; `after_prose`: a paragraph came before it
+    (a line of the title block, an author's name, set apart in the body's type heads nothing);
+    `next_text`: the next piece's text."""
     text = clean(piece.text)
     if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
         return False
@@ -177,8 +180,25 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
         return False
     if _strong_number(text, stack):
         return True
-    larger = body <= 0 or piece.size >= LARGER * body or piece.inner  # inner: told by its line alone
+    # inner: told by its line alone.
+    larger = (body <= 0 or piece.size >= LARGER * body or piece.inner
+              or after_prose and piece.size * SAME_TYPE >= body and _set_apart(piece.text, next_text))
     return larger and following is not None and _is_prose(following)
+
+
+# A figure's or a table's label opening a line ("Fig. 3.", "Table 2:", "TABLE IV" alone on its
+# line), not a sentence about one ("Table 1 contains ...").
+_FLOAT_LABEL = re.compile(r"^(fig(ure)?|table|tab)\.?\s*([A-Z]?\d+(\.\d+)*|[IVXL]+)\b[ \t]*([.:|]|$)", re.I | re.M)
+
+
+def _set_apart(text: str, next_text: str) -> bool:
+    """A heading in the body's type (no smaller: a chart's labels) that the loader set apart on a
+    line of its own (space around it) heads a section: not a run-in label or a list of terms ("Keywords: ...", "ACM
+    proceedings, LaTeX"), not a figure's or a table's label, nor a line of a chart right over its
+    caption (`next_text`: the next piece's)."""
+    line = text.strip()
+    return ("\n" not in line and not any(c in line for c in ":,;") and not _FLOAT_LABEL.match(line)
+            and not _FLOAT_LABEL.match(next_text.lstrip()))
 
 
 def _text_under(pieces: list[Piece], n: int, body: float, s: ChunkingSettings) -> str | None:
@@ -279,7 +299,10 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
         after = pieces[n + 1]
         number = _arabic(clean(after.text)) if after.heading and _WORDS.search(after.text) else None
         next_numbers[n] = number if number is not None else next_numbers[n + 1]
+    after_prose = False
     for n, piece in enumerate(pieces):
+        if not (piece.heading or piece.table) and _is_prose(piece.text):
+            after_prose = True
         if piece.heading:
             following = _text_under(pieces, n, body, s)
             own = _letters(piece.text)
@@ -293,7 +316,8 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 # not a line of text after it that the loader took for a heading too.
                 stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
                 opened = n
-            elif _is_section_heading(piece, following, body, stack, next_numbers[n]):
+            elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,
+                                     pieces[n + 1].text if n + 1 < len(pieces) else ""):
                 text = clean(piece.text)
                 level = _level(text, piece.size, stack)
                 number = _arabic(text)

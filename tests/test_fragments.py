@@ -251,6 +251,27 @@ def test_section_paths_leave_out_tick_labels_and_formulas_and_read_roman_numbers
     assert [p.section for p in pieces[1::2]] == ["IV. METHODS", "IV. METHODS", "IV. METHODS", "V. RESULTS"]
 
 
+def test_a_heading_in_the_body_s_type_set_apart_on_its_own_line_opens_a_section():
+    # A short paper's headings, bold but no larger than its text ("Method", "References"), that
+    # the loader set apart by the space around them.
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Jane Q. Author", "heading"), _piece(body),  # a byline, before any paragraph
+              _piece("Method", "heading"), _piece(body),
+              _piece("Keywords: layout, reading order", "heading"), _piece(body),  # a run-in label
+              _piece("Send ARP Requests", "heading", 6), _piece(body),  # a chart's label, smaller
+              _piece("References", "heading"), _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces[1::2]] == ["", "Method", "Method", "Method", "References"]
+    # A line of a figure right over its caption heads nothing; a sentence about a table is no caption.
+    pieces = [_piece(body), _piece("Results", "heading"), _piece("Table 1 contains the figures. " + body),
+              _piece("Data Flow Overview", "heading"), _piece("Fig. 3. The flow of the data through the system."),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces] == ["", "Results", "Results", "Results", "Results", "Results"]
+
+
 def test_lines_of_text_the_loader_took_for_headings_are_text_again():
     from columnrag.chunking.sections import demote_run_on_headings
 
