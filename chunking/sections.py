@@ -42,6 +42,7 @@ SAME_TYPE = 1.05  # type sizes within this ratio are one type
 HEADING_WORD_SHARE = 0.5  # more than this share of a section heading's words are made of letters
 FULL_LINE_SLACK = 0.02  # a line within this share of a block's width of both its edges fills it
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
+HEADING_LINE_GAP = 0.5  # a heading's lines lie closer than this share of their type size apart
 _UNDER_PIECES = 3  # pieces of one paragraph (cut by column or page breaks) read under a heading
 
 
@@ -311,9 +312,12 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 pass  # a line of the title
             elif (opened == n - 1 and prev is not None and prev.region == piece.region
                   and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))
-                  and len(stack[-1].text.split()) + len(piece.text.split()) <= MAX_HEADING_WORDS):
+                  and len(stack[-1].text.split()) + len(piece.text.split()) <= MAX_HEADING_WORDS
+                  and piece.block.box.y0 - prev.block.box.y1 < HEADING_LINE_GAP * piece.size):
                 # The second line of a heading the loader set apart ("Development of" / "the Brain"),
-                # not a line of text after it that the loader took for a heading too.
+                # at its leading under the first; not a line of text after it that the loader took
+                # for a heading too, nor a heading of its own set apart by space ("Method" over
+                # "Participants").
                 stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
                 opened = n
             elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,

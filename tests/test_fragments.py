@@ -272,6 +272,20 @@ def test_a_heading_in_the_body_s_type_set_apart_on_its_own_line_opens_a_section(
     assert [p.section for p in pieces] == ["", "Results", "Results", "Results", "Results", "Results"]
 
 
+def test_a_heading_s_second_line_joins_it_but_a_heading_set_apart_under_it_opens_its_own_section():
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    lines = [_piece(body, y=60), _piece("Development of", "heading", 12, y=100),
+             _piece("the Brain", "heading", 12, y=114), _piece(body, y=130)]  # at its leading
+    assign_sections(lines, "")
+    assert lines[-1].section == "Development of the Brain"
+    apart = [_piece(body, y=60), _piece("Method", "heading", 12, y=100),
+             _piece("Participants", "heading", 12, y=126), _piece(body, y=150)]  # space between
+    assign_sections(apart, "")
+    assert [p.section for p in apart[1:]] == ["Method", "Participants", "Participants"]
+
+
 def test_lines_of_text_the_loader_took_for_headings_are_text_again():
     from columnrag.chunking.sections import demote_run_on_headings
 
