@@ -202,6 +202,16 @@ def _set_apart(text: str, next_text: str) -> bool:
             and not _FLOAT_LABEL.match(next_text.lstrip()))
 
 
+def _fills_column(line: Piece, pieces: list[Piece], n: int) -> bool:
+    """`line` (a heading's line) is as wide as the text under piece `n` in its region: it runs
+    from the column's edge to edge, and its heading goes on."""
+    under = next((p for p in pieces[n + 1:] if not p.heading and p.region == line.region), None)
+    if under is None or line.block.box.width <= 0:
+        return False
+    a, b = line.block.box, under.block.box
+    return a.x0 <= b.x0 + FULL_LINE_SLACK * b.width and a.x1 >= b.x1 - FULL_LINE_SLACK * b.width
+
+
 def _text_under(pieces: list[Piece], n: int, body: float, s: ChunkingSettings) -> str | None:
     """The paragraph under heading n (past the heading's own further lines on its page), whole
     where a column or page break cuts it after its first lines: its sentence goes on in lower
@@ -313,11 +323,13 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             elif (opened == n - 1 and prev is not None and prev.region == piece.region
                   and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))
                   and len(stack[-1].text.split()) + len(piece.text.split()) <= MAX_HEADING_WORDS
-                  and piece.block.box.y0 - prev.block.box.y1 < HEADING_LINE_GAP * piece.size):
+                  and (piece.block.box.y0 - prev.block.box.y1 < HEADING_LINE_GAP * piece.size
+                       or _fills_column(prev, pieces, n))):
                 # The second line of a heading the loader set apart ("Development of" / "the Brain"),
-                # at its leading under the first; not a line of text after it that the loader took
-                # for a heading too, nor a heading of its own set apart by space ("Method" over
-                # "Participants").
+                # at its leading under the first, or under a first line that fills the column (a
+                # font whose glyph boxes are far shorter than its type leaves wide gaps between
+                # lines); not a line of text after it that the loader took for a heading too, nor a
+                # heading of its own set apart by space ("Method" over "Participants").
                 stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
                 opened = n
             elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,

@@ -276,14 +276,21 @@ def test_a_heading_s_second_line_joins_it_but_a_heading_set_apart_under_it_opens
     from columnrag.chunking.sections import assign_sections
 
     body = "We measure the thing carefully and report every number in the tables that follow here."
-    lines = [_piece(body, y=60), _piece("Development of", "heading", 12, y=100),
-             _piece("the Brain", "heading", 12, y=114), _piece(body, y=130)]  # at its leading
+    lines = [_piece(body, y=60), _piece("Development of", "heading", 12, x=(72, 160), y=100),
+             _piece("the Brain", "heading", 12, x=(72, 130), y=114), _piece(body, y=130)]  # at its leading
     assign_sections(lines, "")
     assert lines[-1].section == "Development of the Brain"
-    apart = [_piece(body, y=60), _piece("Method", "heading", 12, y=100),
-             _piece("Participants", "heading", 12, y=126), _piece(body, y=150)]  # space between
+    apart = [_piece(body, y=60), _piece("Method", "heading", 12, x=(72, 120), y=100),
+             _piece("Participants", "heading", 12, x=(72, 150), y=126), _piece(body, y=150)]  # space between
     assign_sections(apart, "")
     assert [p.section for p in apart[1:]] == ["Method", "Participants", "Participants"]
+    # A first line that fills the column goes on, however far below the next line's box lies (a
+    # font whose glyph boxes are half its type: "VI. Case Study: Flexible XAI Service for Cloud"
+    # / "AI Feature Contributions").
+    full = [_piece(body, y=60), _piece("VI. Case Study of a Service for Cloud", "heading", 12, y=100),
+            _piece("AI Feature Contributions", "heading", 12, x=(120, 250), y=126), _piece(body, y=150)]
+    assign_sections(full, "")
+    assert full[-1].section == "VI. Case Study of a Service for Cloud AI Feature Contributions"
 
 
 def test_lines_of_text_the_loader_took_for_headings_are_text_again():
