@@ -16,7 +16,9 @@ from .settings import ChunkingSettings
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
 _FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
 
-CAPTION_LABEL = re.compile(r"^(fig(ure)?|table|tab)\.?\s*[A-Z]?\d+(\.\d+)*[.:|]\s", re.I)
+# A figure's or a table's label opening a text ("Figure 1.", "Table 2:", "Fig.\n3. The ...", an IEEE
+# "TABLE IV" alone on its line), not a sentence about one ("Table 1 contains", "Fig. 2.5 shows").
+CAPTION_LABEL = re.compile(r"^(fig(ure)?|table|tab)\.?\s*([A-Z]?\d+(\.\d+)*|[IVXL]+)\b[ \t]*([.:|]\s|$)", re.I | re.M)
 
 Run = tuple[int, int, int]  # (page, band, column): one column of one band on one page
 

@@ -3,7 +3,9 @@
 The loader marks as headings lines set larger than the body, numbered lines ("2.1 Data") and lone
 short title-like lines, so a figure's labels or a table's header row may be marked too. Only a
 heading that looks like a section's does count here: a numbered one, or one set larger than
-the body text (up to a limit: lettering inside a drawing is huge) that a paragraph follows.
+the body text (up to a limit: lettering inside a drawing is huge) that a paragraph follows, or
+one in the body's type set apart on a line of its own after the first paragraph (no label, no
+list of terms).
 Levels come from the numbering ("2.1" under "2") or, unnumbered, from the type size (smaller
 type under larger).
 """
@@ -15,7 +17,7 @@ from typing import Any, Mapping
 
 from columnrag.loaders.engine.geometry import in_capitals
 
-from .pieces import Piece, body_size, continues
+from .pieces import CAPTION_LABEL, Piece, body_size, continues
 from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
@@ -165,8 +167,7 @@ def _not_parent(entry: _Entry, number: tuple[int, ...] | None) -> bool:
 
 
 def _is_section_heading(piece: Piece, following: str | None, body: float, stack: list[_Entry],
-                        next_number: tuple[int, ...] | None = None, after_prose: bool = True,
-                        next_text: str = "") -> bool:
+                        next_number: tuple[int, ...] | None, after_prose: bool, next_text: str) -> bool:
     """`following`: the text under the heading, up to the next heading (None when a heading
     follows right away); `stack`: the sections it would open inside; `next_number`: the number
     of the next heading numbered in Arabic figures; `after_prose`: a paragraph came before it
@@ -187,29 +188,21 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
     return larger and following is not None and _is_prose(following)
 
 
-# A figure's or a table's label opening a line ("Fig. 3.", "Table 2:", "TABLE IV" alone on its
-# line), not a sentence about one ("Table 1 contains ...").
-_FLOAT_LABEL = re.compile(r"^(fig(ure)?|table|tab)\.?\s*([A-Z]?\d+(\.\d+)*|[IVXL]+)\b[ \t]*([.:|]|$)", re.I | re.M)
-
-
 def _set_apart(text: str, next_text: str) -> bool:
-    """A heading in the body's type (no smaller: a chart's labels) that the loader set apart on a
-    line of its own (space around it) heads a section: not a run-in label or a list of terms ("Keywords: ...", "ACM
-    proceedings, LaTeX"), not a figure's or a table's label, nor a line of a chart right over its
-    caption (`next_text`: the next piece's)."""
+    """The text of a heading the loader set apart on a line of its own may be a section's: not a
+    run-in label or a list of terms ("Keywords: ...", "ACM proceedings, LaTeX"), not a figure's
+    or a table's label, nor a line of a chart right over its caption (`next_text`: the next
+    piece's)."""
     line = text.strip()
-    return ("\n" not in line and not any(c in line for c in ":,;") and not _FLOAT_LABEL.match(line)
-            and not _FLOAT_LABEL.match(next_text.lstrip()))
+    return ("\n" not in line and not any(c in line for c in ":,;") and not CAPTION_LABEL.match(line)
+            and not CAPTION_LABEL.match(next_text.lstrip()))
 
 
 def _fills_column(line: Piece, pieces: list[Piece], n: int) -> bool:
-    """`line` (a heading's line) is as wide as the text under piece `n` in its region: it runs
-    from the column's edge to edge, and its heading goes on."""
+    """`line` (a heading's line) fills the measure of the text under piece `n` in its region: it
+    runs from the column's edge to edge, and its heading goes on."""
     under = next((p for p in pieces[n + 1:] if not p.heading and p.region == line.region), None)
-    if under is None or line.block.box.width <= 0:
-        return False
-    a, b = line.block.box, under.block.box
-    return a.x0 <= b.x0 + FULL_LINE_SLACK * b.width and a.x1 >= b.x1 - FULL_LINE_SLACK * b.width
+    return under is not None and _full_line(line, under)
 
 
 def _text_under(pieces: list[Piece], n: int, body: float, s: ChunkingSettings) -> str | None:
@@ -323,7 +316,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             elif (opened == n - 1 and prev is not None and prev.region == piece.region
                   and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))
                   and len(stack[-1].text.split()) + len(piece.text.split()) <= MAX_HEADING_WORDS
-                  and (piece.block.box.y0 - prev.block.box.y1 < HEADING_LINE_GAP * piece.size
+                  and (piece.size <= 0 or piece.block.box.y0 - prev.block.box.y1 < HEADING_LINE_GAP * piece.size
                        or _fills_column(prev, pieces, n))):
                 # The second line of a heading the loader set apart ("Development of" / "the Brain"),
                 # at its leading under the first, or under a first line that fills the column (a

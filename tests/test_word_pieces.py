@@ -103,3 +103,7 @@ def test_a_logo_s_smaller_capital_kerned_into_its_neighbours_joins_both():
     word = Word(72, 100, 112, 114.5, "NASA", 0)
     mark = Word(word.x1, 98, word.x1 + 6, 108.5, "A", 1)
     assert [w.text for w in joined_pieces([word, mark], None, S)] == ["NASA", "A"]
+    # A superscript capital kerned into a capital rises over it: an exponent, no logo's piece.
+    x = Word(72, 100, 80, 110, "X", 0)
+    sup = Word(79.7, 98, 84, 105, "T", 1)
+    assert [w.text for w in joined_pieces([x, sup], None, S)] == ["X", "T"]

@@ -103,9 +103,11 @@ def small_caps_piece(prev: Word, w: Word, gap: float) -> bool:
     lo, hi = (w, prev) if h1 < h0 else (prev, w)
     if gap < 0:  # kerned into the capital beside it: a logo's raised capital (LaTeX's "A", the
         # larger piece maybe more of the logo, "TEX2e"), its middle and its foot above the
-        # larger's (a subscript kerned under its letter is set lower).
+        # larger's (a subscript kerned under its letter is set lower), its top not above the
+        # larger's (a superscript's or a note's mark rises over its letter).
         return (-gap < SMALL_CAPS_KERN * small and lo.text.isupper()
-                and lo.y0 + lo.y1 < hi.y0 + hi.y1 and lo.y1 < hi.y1)
+                and lo.y0 + lo.y1 < hi.y0 + hi.y1 and lo.y1 < hi.y1
+                and lo.y0 >= hi.y0 - _SMALL_CAPS_BASELINE * big)
     if not (prev.text.isupper() and w.text.isupper()):
         return False
     if len(lo.text) < 2:

@@ -443,10 +443,10 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     prev_h = 0.0
     caption_h = 0.0  # the word height of the caption the open block is, if it is one
     # Some fonts give boxes far shorter than their line spacing: white space between boxes then
-    # says nothing, so a paragraph gap must also exceed the leaf's own line pitch (its paragraphs'
-    # lines', not the median distance of a column of short paragraphs and headings).
+    # says nothing, so a paragraph gap must also exceed the leaf's own line pitch (inside its
+    # paragraphs in the type at hand, where its full lines tell it: `ParagraphPitch.of`).
     pitches = paragraph_pitch(leaf.rows, s.edge_tolerance) if len(leaf.rows) >= s.pitch_min_rows else None
-    pitch = pitches.lines if pitches else 0.0
+    pitch = pitches.rows if pitches else 0.0
     # Others give boxes taller than their line spacing (each line's box overlaps the next): the
     # space between boxes then hides a paragraph gap, and baseline distances over the pitch tell it.
     tall = (pitch > 0 and median([r.y1 - r.y0 for r in leaf.rows], 0.0) > pitch  # (rows: cheap, and no shorter)
@@ -500,8 +500,8 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             if (tall and gap_h == body_h and running_text(line, s)
                     and not (caption_h and same_height(height, caption_h, s))):
                 space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
-            # (The pitch of lines in the type of these two: `ParagraphPitch.of`.)
-            own_pitch = pitches.of(own_h, s.heading_size_ratio) if pitches else 0.0
+            # (The pitch inside paragraphs in the type of these two: `ParagraphPitch.of`.)
+            own_pitch = pitches.of(own_h, s.float_size_change) if pitches else 0.0
             if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * own_pitch:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):

@@ -334,37 +334,42 @@ def row_pitch(rows: list[Row]) -> float:
 
 @dataclass(frozen=True, slots=True)
 class ParagraphPitch:
-    """A column's line pitch inside its paragraphs (`lines`), measured on lines of words
-    `height` tall (0: on all its rows), and the median distance of all its rows (`rows`)."""
+    """A column's line pitches: the median distance between its rows (`rows`), and, after each
+    line that ends at the column's right edge (which a line of its paragraph follows), that
+    line's word height and its distance to the next (`full`)."""
 
-    lines: float
-    height: float
     rows: float
+    full: tuple[tuple[float, float], ...]
 
-    def of(self, word_height: float, larger: float) -> float:
-        """The pitch for lines of `word_height`: the paragraphs' where they are in about the type
-        it was measured on; the rows' where they are `larger` times that or more (a heading's
-        lines in larger type, set with more leading)."""
-        return self.rows if self.height and word_height >= larger * self.height else self.lines
+    def of(self, word_height: float, same: float) -> float:
+        """The pitch inside paragraphs of type `word_height` tall (within `same` of it): the median
+        distance after full lines in that type, where three or more tell it and it is shorter
+        than the rows' median; the rows' median otherwise. A column of headings and paragraphs
+        of a line or two (a short paper's method section) has more spaces around them than lines
+        inside a paragraph, and the median distance, a space, would pass for the pitch, hiding
+        every paragraph break; its references, in smaller type, are set closer than its text."""
+        found = sorted(d for h, d in self.full if abs(h - word_height) <= same * word_height)
+        return min(self.rows, found[len(found) // 2]) if len(found) >= 3 else self.rows
+
+
+def _right_edge(ends: list[float], tolerance: float) -> float:
+    """The rightmost edge that three lines or more end at (within `tolerance`): a column's right
+    edge, not a line running over it into the margin (a long URL); infinity where none does."""
+    ends = sorted(ends, reverse=True)
+    for i, e in enumerate(ends[:-2]):
+        if e - ends[i + 2] <= tolerance:
+            return e
+    return float("inf")
 
 
 def paragraph_pitch(rows: list[Row], tolerance: float) -> ParagraphPitch:
-    """The line pitch inside a column's paragraphs: the median distance from a line that runs to
-    the column's right edge (within `tolerance`), which a line of its paragraph follows, to the
-    next (a line's height at least); the median of all distances (`row_pitch`) where fewer than
-    three lines run so, or it is shorter. A column of headings and paragraphs of a line or two (a
-    short paper's method section) has more spaces around them than lines inside a paragraph, and
-    the median distance, a space, would pass for the pitch, hiding every paragraph break."""
-    typical = row_pitch(rows)
-    right = max(r.words[-1].x1 for r in rows)  # (a row's words sorted by x0: about its right end)
+    """The line pitches of a column's rows (`ParagraphPitch`), its right edge within `tolerance`."""
+    right = _right_edge([r.occupied()[-1][1] for r in rows], tolerance)
     # (Rows closer than a line's height are no paragraph's lines: text set beside other text on
     # baselines of its own, a script.)
-    full = [(b.cy - a.cy, a.word_height) for a, b in zip(rows, rows[1:])
-            if right - a.words[-1].x1 <= tolerance and b.cy - a.cy >= a.word_height]
-    inside = median_high([d for d, _ in full]) if len(full) >= 3 else typical
-    if inside >= typical:
-        return ParagraphPitch(typical, 0.0, typical)
-    return ParagraphPitch(inside, median_high([h for _, h in full]), typical)
+    full = tuple((a.word_height, b.cy - a.cy) for a, b in zip(rows, rows[1:])
+                 if right - a.occupied()[-1][1] <= tolerance and b.cy - a.cy >= a.word_height)
+    return ParagraphPitch(row_pitch(rows), full)
 
 
 def line_pitch(rows: list[Row]) -> float:

@@ -77,9 +77,10 @@ def _near_ends(words: list[Word], starts: Iterable[int], s: LayoutSettings) -> l
 
 
 def _reach(w: Word, overlap: float) -> float:
-    """How far into `w` the word before it may end and still be a piece of it: `overlap`, or a
-    logo's capital kerned into its neighbour (`small_caps_piece`)."""
-    return max(overlap, SMALL_CAPS_KERN * (w.y1 - w.y0))
+    """How far into `w` the word before it may end and still be a piece of it: `overlap`, or,
+    for a word opening with a capital, a logo's capital kerned into its neighbour
+    (`small_caps_piece`)."""
+    return max(overlap, SMALL_CAPS_KERN * (w.y1 - w.y0)) if w.text[:1].isupper() else overlap
 
 
 def _numbers_in_a_column(asked: list[Word], words: list[Word], s: LayoutSettings) -> set[int]:
