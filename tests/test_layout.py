@@ -782,6 +782,25 @@ def test_references_set_closer_in_smaller_type_do_not_set_the_pitch_of_the_text_
     assert [line.text for line in blocks[0].lines][-1] == "command thebibliography."
 
 
+def test_rows_closer_than_a_line_s_height_set_no_paragraph_pitch():
+    # An index set in two columns whose baselines interleave, read as one column: a full line of
+    # the right column is followed 5.5 points down by a line of the left one. That is no line of
+    # its paragraph, and no pitch of this type: the rows' median (6.5) stands.
+    from columnrag.loaders.engine.rows import make_rows, paragraph_pitch
+
+    words = []
+    for k in range(8):
+        words += line_words(f"entry{k} . . . 12, 34", 72, 100 + 12 * k)  # the left column's lines
+        words += line_words(f"other{k} . . . . . 56, 78, 90", 300, 106.5 + 12 * k)  # about half a line down
+    rows = make_rows(reseq(words), LayoutSettings().row_overlap)
+    pitch = paragraph_pitch(rows, LayoutSettings().edge_tolerance)
+    assert pitch.of(HEIGHT, 0.1) == pitch.rows == 6.5
+    # Lines a full line's height apart and more are a paragraph's (the same text, one column).
+    one = make_rows(reseq(column([f"line{k} of the paragraph runs to the edge" for k in range(6)], 72, 100)),
+                    LayoutSettings().row_overlap)
+    assert paragraph_pitch(one, LayoutSettings().edge_tolerance).full == ((HEIGHT, PITCH),) * 5
+
+
 def test_a_heading_s_lines_in_larger_type_stay_one_heading_where_paragraphs_are_cut_by_their_own_pitch():
     # A thesis page set one-and-a-half spaced (18 points), its sections short: the median distance
     # between lines (27) is a space, not the pitch. A heading in 15-point type runs over three
