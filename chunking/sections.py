@@ -198,9 +198,14 @@ def _set_apart(text: str, next_text: str) -> bool:
             and not CAPTION_LABEL.match(next_text.lstrip()))
 
 
-def _fills_column(line: Piece, pieces: list[Piece], n: int) -> bool:
-    """`line` (a heading's line) fills the measure of the text under piece `n` in its region: it
-    runs from the column's edge to edge, and its heading goes on."""
+def _next_heading_line(line: Piece, pieces: list[Piece], n: int) -> bool:
+    """Piece `n` lies under the heading line `line` as its next line would: at its leading (their
+    boxes closer than HEADING_LINE_GAP of its type size), or under a line that fills the measure of
+    the text under them in its region, edge to edge, and so goes on (a font whose glyph boxes are
+    far shorter than its type leaves wide gaps between lines)."""
+    piece = pieces[n]
+    if piece.size <= 0 or piece.block.box.y0 - line.block.box.y1 < HEADING_LINE_GAP * piece.size:
+        return True
     under = next((p for p in pieces[n + 1:] if not p.heading and p.region == line.region), None)
     return under is not None and _full_line(line, under)
 
@@ -316,12 +321,9 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             elif (opened == n - 1 and prev is not None and prev.region == piece.region
                   and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))
                   and len(stack[-1].text.split()) + len(piece.text.split()) <= MAX_HEADING_WORDS
-                  and (piece.size <= 0 or piece.block.box.y0 - prev.block.box.y1 < HEADING_LINE_GAP * piece.size
-                       or _fills_column(prev, pieces, n))):
+                  and _next_heading_line(prev, pieces, n)):
                 # The second line of a heading the loader set apart ("Development of" / "the Brain"),
-                # at its leading under the first, or under a first line that fills the column (a
-                # font whose glyph boxes are far shorter than its type leaves wide gaps between
-                # lines); not a line of text after it that the loader took for a heading too, nor a
+                # not a line of text after it that the loader took for a heading too, nor a
                 # heading of its own set apart by space ("Method" over "Participants").
                 stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
                 opened = n

@@ -23,7 +23,8 @@ from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
 from .floats import block_height, floats_after_paragraphs, is_caption_start, opens_with_label, same_height
 from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
-from .rows import FALLBACK_LINE_HEIGHT, Row, line_pitch, make_rows, paragraph_pitch, row_pitch, scripts_to_their_lines
+from .rows import (FALLBACK_LINE_HEIGHT, ParagraphPitch, Row, line_pitch, make_rows, paragraph_pitch,
+                   scripts_to_their_lines)
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
 from .sideways import (is_sideways, place_sideways, sideways_apart, sideways_out_of_lines, sideways_paragraphs,
@@ -500,14 +501,16 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             if (tall and gap_h == body_h and running_text(line, s)
                     and not (caption_h and same_height(height, caption_h, s))):
                 space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
-            # (The pitch inside paragraphs in the type of these two: `ParagraphPitch.of`.)
-            own_pitch = pitches.of(own_h, s.float_size_change) if pitches else 0.0
-            if space > s.paragraph_gap * gap_h and row.cy - prev.cy > s.paragraph_pitch * own_pitch:
+            # (The pitch inside paragraphs in the type of these two, asked only where space or a
+            # change of type may part them: `_paragraph_pitch_of`.)
+            if (space > s.paragraph_gap * gap_h
+                    and row.cy - prev.cy > s.paragraph_pitch * _paragraph_pitch_of(pitches, own_h, s)):
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
-            elif (own_pitch and row.cy - prev.cy > s.paragraph_pitch * own_pitch
-                  and abs(height - prev_h) > s.float_size_change * max(height, prev_h)):
+            elif (abs(height - prev_h) > s.float_size_change * max(height, prev_h)
+                  and (own_pitch := _paragraph_pitch_of(pitches, own_h, s))
+                  and row.cy - prev.cy > s.paragraph_pitch * own_pitch):
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
@@ -547,6 +550,11 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text, s):
             b.kind = HEADING
     return blocks
+
+
+def _paragraph_pitch_of(pitches: ParagraphPitch | None, word_height: float, s: LayoutSettings) -> float:
+    """The leaf's pitch inside paragraphs of type `word_height` tall (0: a leaf too short to tell)."""
+    return pitches.of(word_height, s.float_size_change) if pitches else 0.0
 
 
 def _caps_heading(block: Block) -> bool:

@@ -6,9 +6,9 @@ once its scripts (sub- and superscripts whose boxes fall between two lines) are 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from .geometry import Word, median, median_high
 
@@ -339,7 +339,7 @@ class ParagraphPitch:
     line's word height and its distance to the next (`full`)."""
 
     rows: float
-    full: tuple[tuple[float, float], ...]
+    full: tuple[tuple[float, float], ...]  # sorted by word height: `of` asks for a range of it
 
     def of(self, word_height: float, same: float) -> float:
         """The pitch inside paragraphs of type `word_height` tall (within `same` of it): the median
@@ -348,8 +348,12 @@ class ParagraphPitch:
         of a line or two (a short paper's method section) has more spaces around them than lines
         inside a paragraph, and the median distance, a space, would pass for the pitch, hiding
         every paragraph break; its references, in smaller type, are set closer than its text."""
-        found = sorted(d for h, d in self.full if abs(h - word_height) <= same * word_height)
-        return min(self.rows, found[len(found) // 2]) if len(found) >= 3 else self.rows
+        lo = bisect_left(self.full, word_height - same * word_height, key=itemgetter(0))
+        hi = bisect_right(self.full, word_height + same * word_height, lo, key=itemgetter(0))
+        if hi - lo < 3:
+            return self.rows
+        found = sorted(d for _, d in self.full[lo:hi])
+        return min(self.rows, found[len(found) // 2])
 
 
 def _right_edge(ends: list[float], tolerance: float) -> float:
@@ -364,12 +368,13 @@ def _right_edge(ends: list[float], tolerance: float) -> float:
 
 def paragraph_pitch(rows: list[Row], tolerance: float) -> ParagraphPitch:
     """The line pitches of a column's rows (`ParagraphPitch`), its right edge within `tolerance`."""
-    right = _right_edge([r.occupied()[-1][1] for r in rows], tolerance)
+    ends = [r.occupied()[-1][1] for r in rows]
+    right = _right_edge(ends, tolerance)
     # (Rows closer than a line's height are no paragraph's lines: text set beside other text on
     # baselines of its own, a script.)
-    full = tuple((a.word_height, b.cy - a.cy) for a, b in zip(rows, rows[1:])
-                 if right - a.occupied()[-1][1] <= tolerance and b.cy - a.cy >= a.word_height)
-    return ParagraphPitch(row_pitch(rows), full)
+    full = sorted((a.word_height, b.cy - a.cy) for a, end, b in zip(rows, ends, rows[1:])
+                  if right - end <= tolerance and b.cy - a.cy >= a.word_height)
+    return ParagraphPitch(row_pitch(rows), tuple(full))
 
 
 def line_pitch(rows: list[Row]) -> float:
