@@ -1,11 +1,11 @@
 """Fragments: pieces and chunks too small to stand alone.
 
-A piece with no word in it (equation debris, axis ticks, a lone symbol or number) is kept out of
-the chunk text and carried in the metadata of the chunk of the piece next to it. A chunk under
-the floor (a figure's label, a table's cells, an author block, a paragraph's last sentence)
-joins a neighbouring chunk in reading order, nearest first (same column, then same band, then
-same page), as long as the two fit the model; so such a chunk is left only where nothing it
-could join fits.
+A piece with no word in it (equation debris, axis ticks, a lone symbol or number), and a figure's
+labels (a chart's legend and axis titles, which the loader marks), are kept out of the chunk text
+and carried in the metadata of the chunk of the piece next to it. A chunk under the floor (a
+figure's caption, a table's cells, an author block, a paragraph's last sentence) joins a
+neighbouring chunk in reading order, nearest first (same column, then same band, then same page),
+as long as the two fit the model; so such a chunk is left only where nothing it could join fits.
 """
 from __future__ import annotations
 
@@ -56,12 +56,13 @@ class Draft:
 
 
 def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece]]]:
-    """The pieces with words, and each wordless piece with the piece whose chunk carries it:
-    the nearest before it in its column, else after it in its column, else on its page, else
-    anywhere. Tables are kept whatever they hold (a table of figures is still a table). A document
-    with no word at all keeps its pieces with a letter or a figure (they are all there is); one of
+    """The pieces with words, and each wordless piece or figure's labels with the piece whose
+    chunk carries it: the nearest before it in its column, else after it in its column, else on
+    its page, else anywhere (a figure's labels look after them first, where their caption is).
+    Tables are kept whatever they hold (a table of figures is still a table). A document with no
+    word at all keeps its pieces with a letter or a figure (they are all there is); one of
     symbols alone (a page of bullets, a scan's specks) has nothing to index, and no chunk."""
-    kept = [p for p in pieces if p.table or has_words(p.text)]
+    kept = [p for p in pieces if p.table or (has_words(p.text) and not p.figure)]
     if not kept:
         kept = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
         if not kept:
@@ -75,6 +76,8 @@ def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece
         at = pos[id(p)]
         before = [q for q in kept if pos[id(q)] < at]
         after = [q for q in kept if pos[id(q)] > at]
+        if p.figure:  # a figure's labels go with its caption, which the loader reads after them
+            before, after = list(reversed(after)), list(reversed(before))
         ranked = ([q for q in reversed(before) if q.run == p.run] + [q for q in after if q.run == p.run]
                   + [q for q in reversed(before) if q.page == p.page] + [q for q in after if q.page == p.page]
                   + list(reversed(before)) + after)

@@ -9,7 +9,7 @@ from typing import Any
 from langchain_core.documents import Document
 
 from columnrag.loaders.contract import LAYOUT_KEYS, LayoutBlock
-from columnrag.loaders.engine.geometry import HEADING, TABLE
+from columnrag.loaders.engine.geometry import FIGURE, HEADING, TABLE
 
 from .settings import ChunkingSettings
 
@@ -37,11 +37,13 @@ class Piece:
     inner: bool = False  # part of a block (a subheading the loader left inside it, or text around one)
     heading: bool = field(init=False)
     table: bool = field(init=False)  # a table block: never shares a chunk with prose
+    figure: bool = field(init=False)  # a figure's labels (ticks, legend): kept out of the chunk text
     region: tuple[int, int, int, int] = field(init=False)  # pieces of one region may share a chunk
 
     def __post_init__(self) -> None:
         self.heading = self.block.kind == HEADING
         self.table = self.block.kind == TABLE
+        self.figure = self.block.kind == FIGURE
         self.region = (self.page, self.block.band, self.block.column, self.block.region)
 
     @property

@@ -91,10 +91,10 @@ def _is_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     first = block.lines[0].text
     if is_caption_start(first):
         return True
-    return not body_size(block, body_h, s) or _captioned_below(block, s)
+    return not body_size(block, body_h, s) or captioned_below(block, s)
 
 
-def _captioned_below(block: Block, s: LayoutSettings) -> bool:
+def captioned_below(block: Block, s: LayoutSettings) -> bool:
     """A block whose last caption, its number set off ("Table 2: Font guide.", "Fig. 3. ..."),
     runs to the block's end under lines none of which is a line of prose: a table or a figure's
     labels with its caption, not a paragraph ("Table 2 gives the rest" is a sentence)."""
@@ -287,7 +287,7 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                         break
                 if is_caption_start(out[j].lines[0].text):
                     captioned, caption = True, out[j]
-                elif _captioned_below(out[j], s):
+                elif captioned_below(out[j], s):
                     captioned = True
                 j += 1
             # Labels in about the body's size are a figure's only before its caption (a display
@@ -351,7 +351,7 @@ def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     return block.kind == TEXT and block_height(block) < body_h and _notes_by_mark(block, s)
 
 
-def _figure_label(block: Block, body_h: float, s: LayoutSettings) -> bool:
+def figure_label(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A block of a chart's labels (`_chart_part`), set sideways or in type no larger than the
     body's (a tick label, an axis title): above a caption, its figure's. Not a displayed
     equation, numbered at a line's end ("(3.10)"): the sentence above it introduces it."""
@@ -364,14 +364,14 @@ def _floats_at_foot(blocks: list[Block], is_float: Callable[[Block], bool], body
                     most: int) -> int:
     """How many of the blocks, counted back from the last (`most` at most), are floats read at
     the page's foot: those `is_float` takes, and a chart's labels over a caption among them
-    (`_figure_label`)."""
+    (`figure_label`)."""
     n = 0
     captioned = False  # a caption below: the labels above it are its figure's
     while n < min(most, len(blocks)):
         b = blocks[-1 - n]
         if is_float(b):
             captioned = captioned or (b.kind == TEXT and is_caption_start(b.lines[0].text))
-        elif not (captioned and _figure_label(b, body_h, s)):
+        elif not (captioned and figure_label(b, body_h, s)):
             break
         n += 1
     return n

@@ -192,6 +192,7 @@ def _as_read(words: list[Word]) -> str:
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
 TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
 TABLE = "table"  # a table: its words leave the prose flow, its cells are kept as rows
+FIGURE = "figure"  # a figure's labels (ticks, legend, axis titles): in the page text, not in the chunks' prose
 LINE_NUMBERS = "line-numbers"
 WATERMARK = "watermark"  # large type set slanted across the page or printed over its text ("DRAFT")
 FURNITURE_KINDS = frozenset({HEADER, FOOTER, LINE_NUMBERS, WATERMARK})

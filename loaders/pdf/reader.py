@@ -15,6 +15,7 @@ import pymupdf
 
 from ..errors import OcrUnavailableError, PDFLoadError
 from ..engine.floats import body_height, ends_open, floats_after_carried_sentence, floats_before_open_end
+from ..engine.figures import mark_figure_labels
 from ..engine.furniture import FarEdges, mark_furniture
 from ..engine.geometry import Box, PageLayout, weighted_median
 from ..engine.layout import analyze_page
@@ -214,6 +215,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             open_on = number + 1 if ends_open(layout, body_h, s) else -1
             if open_on >= 0:
                 floats_before_open_end(layout, body_h, s)
+            mark_figure_labels(layout, body_h, s)
             text, spans = page_text(layout, s)
             yield PageResult(number, layout, text, spans, needs_ocr, frame, ocr_result)
             next_out += 1

@@ -1,0 +1,141 @@
+"""A figure's labels (a chart's ticks, legend and axis titles) told from prose, on generated
+pages: the loader marks them, the splitter keeps them out of the chunk text."""
+from __future__ import annotations
+
+import pymupdf
+from langchain_core.documents import Document
+
+from columnrag.chunking import BandAwareTextSplitter
+from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings, Word, analyze_page
+from columnrag.loaders.contract import decode_blocks
+from columnrag.loaders.engine.figures import mark_figure_labels
+from columnrag.loaders.engine.floats import body_height
+from columnrag.loaders.engine.geometry import FIGURE, PageLayout
+
+from .boxes import column, line_words, reseq
+from .test_fragments import prose
+from .test_splitter import sentence_lines
+
+ABOVE = sentence_lines(prose("pre", 64), 8)
+BELOW = sentence_lines(prose("post", 96), 8)
+CHART = [("0.5", 80, 250), ("Accuracy", 150, 268), ("1.0", 80, 290), ("Ours", 240, 250), ("Baseline", 240, 262)]
+
+
+def _page(figure: list[Word], caption: str) -> PageLayout:
+    """Prose, a figure and its caption, prose: one column down the page."""
+    words = column(ABOVE, 72, 60) + figure + line_words(caption, 72, 340) + column(BELOW, 72, 380)
+    layout = analyze_page(reseq(words), 612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    return layout
+
+
+def _chart() -> list[Word]:
+    return [w for text, x, y in CHART for w in line_words(text, x, y)]
+
+
+def _marked(layout: PageLayout) -> set[str]:
+    return {w.text for b in layout.blocks if b.kind == FIGURE for w in b.words}
+
+
+def test_a_chart_s_labels_over_its_caption_are_the_figure_s():
+    layout = _page(_chart(), "Figure 1: Accuracy over epochs.")
+    assert _marked(layout) == {"0.5", "1.0", "Accuracy", "Ours", "Baseline"}
+    assert not any(b.kind == FIGURE for b in layout.blocks if "Figure" in b.lines[0].text or "pre1" in b.lines[0].text)
+
+
+def test_a_table_s_cells_a_listing_and_prose_in_a_script_without_spaces_are_no_labels():
+    assert not _marked(_page(_chart(), "Table 1: Accuracy over epochs."))  # cells are the table's content
+    listing = column(["def accuracy(runs):", "    hits = sum(runs)", "    return hits / len(runs)"], 80, 250)
+    assert not _marked(_page(listing, "Figure 2: The function that scores a run."))
+    cjk = column(["本算法基于文献实现并在其基础上进行了一定的改进"], 80, 250)
+    assert not _marked(_page(cjk, "Figure 3: 推荐系统的结构。"))
+
+
+def test_a_panel_s_caption_stays_text_and_the_labels_above_it_are_still_found():
+    panel = line_words("(a) Training", 150, 310)
+    layout = _page(_chart() + panel, "Figure 1: Accuracy over epochs.")
+    assert {"0.5", "Accuracy", "Ours"} <= _marked(layout) and "Training" not in _marked(layout)
+
+
+def test_a_paragraph_ends_the_run_of_labels():
+    """Only the labels between the caption and the nearest prose above it are the figure's: a
+    short label-like line read before that prose (a heading) is not."""
+    words = (line_words("Results", 72, 40) + column(ABOVE, 72, 60) + _chart()
+             + line_words("Figure 1: Accuracy over epochs.", 72, 340) + column(BELOW, 72, 380))
+    layout = analyze_page(reseq(words), 612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    assert "Results" not in _marked(layout) and "Ours" in _marked(layout)
+
+
+def test_the_splitter_keeps_a_figure_s_labels_out_of_the_text_and_with_its_caption():
+    from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, encode_blocks
+    from columnrag.loaders.engine.geometry import Box
+
+    parts = [("text", " ".join(prose("pre", 80))), ("figure", "Ours\nBaseline"),
+             ("text", "Figure 1: Accuracy of the two methods over the epochs of training."),
+             ("text", " ".join(prose("post", 200)))]
+    text, blocks, y = "", [], 72.0
+    for kind, part in parts:
+        text += "\n\n" if text else ""
+        blocks.append(LayoutBlock(Box(72, y, 300, y + 24), 1, 0, 0, kind, len(text), len(text) + len(part), size=10.0))
+        text += part
+        y += 34
+    doc = Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+    chunks = BandAwareTextSplitter().split_documents([doc])
+    assert not any("Baseline" in c.page_content for c in chunks)
+    holder = [c for c in chunks if "Baseline" in c.metadata.get("aside", "")]
+    assert len(holder) == 1 and "Figure 1: Accuracy" in holder[0].page_content
+
+
+def test_the_loader_marks_a_chart_s_labels_in_a_real_pdf_and_its_chunks_leave_them_out(tmp_path):
+    path = tmp_path / "chart.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 72.0
+    for line in ABOVE:
+        page.insert_text((72, y), line, fontsize=10)
+        y += 12
+    page.draw_rect(pymupdf.Rect(100, 240, 300, 320))  # the chart's frame, and its curve
+    page.draw_bezier((100, 320), (150, 250), (200, 300), (300, 245))
+    for text, x, ty in [("0.5", 80, 250), ("1.0", 80, 318), ("Epochs", 180, 334), ("Ours", 250, 262)]:
+        page.insert_text((x, ty), text, fontsize=8)
+    page.insert_text((72, 352), "Figure 1: Accuracy over the epochs of training.", fontsize=9)
+    y = 380.0
+    for line in BELOW:
+        page.insert_text((72, y), line, fontsize=10)
+        y += 12
+    doc.save(path)
+    pages = ColumnAwarePDFLoader(path).load()
+    figure = [b for b in decode_blocks(pages[0].metadata) if b.kind == FIGURE]
+    marked = " ".join(pages[0].page_content[b.start:b.end] for b in figure)
+    assert "Epochs" in marked and "Ours" in marked  # in the page text, as the figure's
+    chunks = BandAwareTextSplitter().split_documents(pages)
+    assert not any("Epochs" in c.page_content or "Ours" in c.page_content for c in chunks)
+    assert any("Figure 1: Accuracy" in c.page_content for c in chunks)
+
+
+def test_a_line_closing_the_column_beside_a_caption_is_not_its_figure_s():
+    """An image without text over a caption at the right column's top: the line read before the
+    caption ends the left column, beside the figure, not in it."""
+    left = column(sentence_lines(prose("left", 72), 6), 72, 60) + line_words("Jane Doe", 72, 220)
+    right = line_words("Figure 1: A photograph of the site.", 330, 240) + column(
+        sentence_lines(prose("right", 60), 6), 330, 270)
+    layout = analyze_page(reseq(left + right), 612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    assert [b.column for b in layout.blocks if "Jane" in b.lines[0].text] == [0]
+    assert not _marked(layout)
+
+
+def test_an_author_block_over_a_teaser_s_image_is_not_the_teaser_s_labels():
+    """The image between them parts the authors from the caption: only text within LABEL_REACH
+    lines of the caption (or of the labels under it) is the figure's."""
+    authors = column(["Jane Doe", "University of Somewhere", "jane@somewhere.edu"], 200, 80)
+    words = (authors + line_words("Figure 1: A teaser of the results.", 200, 340) + column(BELOW, 72, 380))
+    layout = analyze_page(reseq(words), 612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    assert not _marked(layout)
+    near = column(["Jane Doe", "University of Somewhere", "jane@somewhere.edu"], 200, 290)
+    layout = analyze_page(reseq(near + line_words("Figure 1: A teaser of the results.", 200, 340)
+                                + column(BELOW, 72, 380)), 612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    assert "Jane" in _marked(layout)  # (the same block right over the caption would be taken)
