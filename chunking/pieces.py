@@ -93,15 +93,22 @@ def _starts_continuation(text: str) -> bool:
     return text[:1].islower() or text[:1].isdigit()
 
 
-def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
-    """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
-    block boundary inside one column)? Lower case after an open sentence always does; after a
-    full last line, a capital does too ("... (van" / "Hasselt, 2013)")."""
+def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
+    """`piece` opens as the rest of the sentence `prev` left open may: lower case after an open
+    sentence, or after a full last line, any letter or figure ("... (van" / "Hasselt, 2013)")."""
     if piece.heading or prev.table or piece.table or not prev.runs_on():
         return False
     if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
         return False  # a footnote in smaller type is not the rest of a body sentence
     return _starts_continuation(piece.text) or (prev.full_last_line and piece.text[:1].isalnum())
+
+
+def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
+    """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
+    block boundary inside one column)? It looks so (`_looks_continued`) and is no caption opening
+    with its label in capitals ("... defined using" / "Figure 9. Cumulative profit"): a caption
+    is never read into a sentence."""
+    return _looks_continued(prev, piece, s) and not (CAPTION_LABEL.match(piece.text) and piece.text[:1].isupper())
 
 
 def is_float_like(piece: Piece, body: float, s: ChunkingSettings) -> bool:
@@ -134,7 +141,9 @@ def continue_over_floats(pieces: list[Piece], s: ChunkingSettings) -> list[Piece
     i = 0
     while i < len(out) - 2:
         head, after = out[i], out[i + 1]
-        weak = continues(head, after, s)
+        # A block that only looks like the rest (a capital after a full line, a caption's too)
+        # lets a paragraph go on past it only to text that surely is the rest.
+        weak = _looks_continued(head, after, s)
         if not head.runs_on() or (weak and (_starts_continuation(after.text) or not is_float_like(after, body, s))):
             i += 1
             continue

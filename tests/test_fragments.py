@@ -329,6 +329,36 @@ def test_a_sentence_goes_on_past_a_caption_set_above_its_rest_in_the_next_column
     assert not any("set to Figure" in c.page_content or "set to\n\nFigure" in c.page_content for c in chunks)
 
 
+def _column_break_doc(parts: list[str]) -> Document:
+    """A paragraph whose last line runs full at the left column's foot, then blocks at the right
+    column's top."""
+    from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, encode_blocks
+    from columnrag.loaders.engine.geometry import Box
+
+    text, blocks = "", []
+    for k, part in enumerate(parts):
+        text += "\n\n" if text else ""
+        x, y = (72, 72) if k == 0 else (332, 72 + 40 * (k - 1))
+        blocks.append(LayoutBlock(Box(x, y, x + 228, y + 38), 1, int(k > 0), 0, "text", len(text), len(text) + len(part),
+                                  full_last_line=k == 0, size=10.0))
+        text += part
+    return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+
+
+def test_a_caption_in_the_body_s_type_is_never_read_into_a_sentence_a_full_line_leaves_open(splitter):
+    """A full last line lets a capital go on its sentence ("... (van" / "Hasselt"), but a caption's
+    label is no such capital: the caption is read apart, and lower case past it goes on the sentence."""
+    lead = " ".join(prose("lead", 40)[:-1]) + " defined using implemented"
+    caption = "Figure 9. Cumulative profit in the test set after 30 training episodes."
+    tail = " functions and setting parameters and conditions like below. " + " ".join(prose("tail", 40))
+    chunks = splitter.split_documents([_column_break_doc([lead, caption, "Matlab" + tail])])
+    assert not any("implemented Figure" in c.page_content for c in chunks)
+    assert any(c.page_content.startswith("Figure 9. Cumulative") for c in chunks)
+    chunks = splitter.split_documents([_column_break_doc([lead, caption, "the Matlab" + tail])])
+    assert any("implemented the Matlab functions" in c.page_content.replace("\n", " ") for c in chunks)
+    assert not any("implemented Figure" in c.page_content for c in chunks)
+
+
 def test_a_heading_whose_paragraph_a_column_break_cuts_after_one_line_opens_its_section():
     from columnrag.chunking.sections import assign_sections
 
