@@ -139,3 +139,20 @@ def test_an_author_block_over_a_teaser_s_image_is_not_the_teaser_s_labels():
                                 + column(BELOW, 72, 380)), 612, 792)
     mark_figure_labels(layout, body_height(layout), LayoutSettings())
     assert "Jane" in _marked(layout)  # (the same block right over the caption would be taken)
+
+
+def test_a_panel_s_caption_on_the_row_that_opens_the_caption_s_block_leaves_the_labels_above_it_found():
+    """"(a) Energy Variation" read alone beside the caption's block, which opens with "(b) Delay
+    Time Variation" on the same row: the labels are measured from the caption's label line."""
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    def block(*lines: tuple[str, float, float], band: int = 1) -> Block:
+        return Block([Line(line_words(text, x, y)) for text, x, y in lines], band)
+
+    prose_block = block(*[(line, 72, 60 + 12 * k) for k, line in enumerate(ABOVE)], band=0)
+    ticks = block(("0.5", 80, 250), ("1.0", 80, 262), ("Epochs", 150, 290))
+    panel_a = block(("(a) Training", 100, 318), band=2)
+    caption = block(("(b) Test", 300, 318), ("Figure 1: Accuracy over epochs in training and in test.", 72, 332), band=2)
+    layout = PageLayout(612, 792, [prose_block, ticks, panel_a, caption])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == ["text", FIGURE, "text", "text"]

@@ -31,6 +31,12 @@ def _figure_caption(block: Block, s: LayoutSettings) -> bool:
     return is_caption_start(first) or captioned_below(block, s)
 
 
+def _caption_top(caption: Block) -> float:
+    """Where the caption's label line starts: panels' captions may open its block ("(b) Delay
+    Time Variation" on the row of "(a) Energy Variation", over "Figure 1: ...")."""
+    return next((line.box.y0 for line in caption.lines if is_caption_start(line.text)), caption.box.y0)
+
+
 def _labels(block: Block, s: LayoutSettings) -> bool:
     """A block that reads as labels, not as lines of text: no code (a macro's name, a brace),
     no line of prose in a script without spaces, and not three lines or more of two words or
@@ -41,13 +47,12 @@ def _labels(block: Block, s: LayoutSettings) -> bool:
     return len(texts) < 3 or any(len(t.split()) < 2 for t in texts)
 
 
-def _label_of(block: Block, caption: Block, body_h: float, s: LayoutSettings) -> bool:
-    """`block` may be a label of the figure over `caption`: a chart's labels (`figure_label`)
-    above the caption, not in another column of its band (a short centred caption is narrower
-    than its chart: a legend may stand beside it)."""
-    a, c = block.box, caption.box
+def _label_of(block: Block, caption: Block, top: float, body_h: float, s: LayoutSettings) -> bool:
+    """`block` may be a label of the figure over `caption` (whose label line starts at `top`): a
+    chart's labels (`figure_label`) above it, not in another column of its band (a short centred
+    caption is narrower than its chart: a legend may stand beside it)."""
     other_column = block.band == caption.band and block.column != caption.column
-    return (block.kind in (TEXT, HEADING) and a.y1 <= c.y0 + body_h / 2 and not other_column
+    return (block.kind in (TEXT, HEADING) and block.box.y1 <= top + body_h / 2 and not other_column
             and not is_caption_start(block.lines[0].text) and figure_label(block, body_h, s) and _labels(block, s))
 
 
@@ -62,10 +67,10 @@ def mark_figure_labels(layout: PageLayout, body_h: float, s: LayoutSettings) -> 
     for k, caption in enumerate(body):
         if not _figure_caption(caption, s):
             continue
+        top = _caption_top(caption)
         j = k - 1
-        while j >= 0 and _label_of(body[j], caption, body_h, s):
+        while j >= 0 and _label_of(body[j], caption, top, body_h, s):
             j -= 1
-        top = caption.box.y0
         for b in sorted(body[j + 1:k], key=lambda b: -b.box.y1):
             if b.box.y1 < top - LABEL_REACH * body_h:
                 break
