@@ -156,3 +156,23 @@ def test_a_panel_s_caption_on_the_row_that_opens_the_caption_s_block_leaves_the_
     layout = PageLayout(612, 792, [prose_block, ticks, panel_a, caption])
     mark_figure_labels(layout, 10.0, LayoutSettings())
     assert [b.kind for b in layout.blocks] == ["text", FIGURE, "text", "text"]
+
+
+def test_labels_under_a_caption_set_above_its_chart_are_the_figure_s_when_some_are_ticks():
+    """APA sets "Figure 1" over its title, over the chart: its labels are read after them. Text
+    under a caption is else the body's, so only a run with tick values is taken."""
+    label = line_words("Figure 1", 72, 200)
+    title = line_words("This is my figure caption.", 72, 224)
+    chart = (line_words("100", 80, 250) + line_words("Ours", 200, 254) + line_words("50", 80, 272)
+             + line_words("0 20 60 100", 100, 294) + line_words("Epochs", 150, 308))
+    note = line_words("Note. The runs were repeated five times.", 72, 326)
+    layout = analyze_page(reseq(column(ABOVE[:4], 72, 60) + label + title + chart + note + column(BELOW, 72, 360)),
+                          612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    assert _marked(layout) == {"100", "Ours", "50", "0", "20", "60", "Epochs"}
+    # Under a caption set below its (drawn) figure, a short line with no tick value is the body's.
+    caption = line_words("Figure 2: A photograph of the site.", 72, 200)
+    layout = analyze_page(reseq(column(ABOVE[:4], 72, 60) + caption + column(["Jane Doe", "Somewhere University"], 72, 220)
+                                + column(BELOW, 72, 260)), 612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    assert not _marked(layout)
