@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from .packing import Unit
-from .pieces import Piece
+from .pieces import CAPTION_LABEL, Piece
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -58,7 +58,7 @@ class Draft:
 def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece]]]:
     """The pieces with words, and each wordless piece or figure's labels with the piece whose
     chunk carries it: the nearest before it in its column, else after it in its column, else on
-    its page, else anywhere (a figure's labels look after them first, where their caption is).
+    its page, else anywhere (a figure's labels: the nearest caption on their page first).
     Tables are kept whatever they hold (a table of figures is still a table). A document with no
     word at all keeps its pieces with a letter or a figure (they are all there is); one of
     symbols alone (a page of bullets, a scan's specks) has nothing to index, and no chunk."""
@@ -76,9 +76,10 @@ def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece
         at = pos[id(p)]
         before = [q for q in kept if pos[id(q)] < at]
         after = [q for q in kept if pos[id(q)] > at]
-        if p.figure:  # a figure's labels go with its caption, which the loader reads after them
-            before, after = list(reversed(after)), list(reversed(before))
-        ranked = ([q for q in reversed(before) if q.run == p.run] + [q for q in after if q.run == p.run]
+        # A figure's labels go with their caption, before or after them (APA sets it above).
+        captions = sorted((q for q in kept if p.figure and q.page == p.page and CAPTION_LABEL.search(q.text)),
+                          key=lambda q: abs(pos[id(q)] - at))
+        ranked = (captions + [q for q in reversed(before) if q.run == p.run] + [q for q in after if q.run == p.run]
                   + [q for q in reversed(before) if q.page == p.page] + [q for q in after if q.page == p.page]
                   + list(reversed(before)) + after)
         anchors.append((p, ranked[0]))

@@ -75,7 +75,7 @@ def split_inner_headings(pieces: list[Piece]) -> list[Piece]:
     out: list[Piece] = []
     for k, piece in enumerate(pieces):
         lines = piece.text.split("\n")
-        if piece.heading or piece.table or len(lines) < MIN_LINES:
+        if piece.heading or piece.table or piece.figure or len(lines) < MIN_LINES:
             out.append(piece)
             continue
         usual = _usual_length(lines)

@@ -10,10 +10,10 @@ from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings, Word, analyz
 from columnrag.loaders.contract import decode_blocks
 from columnrag.loaders.engine.figures import mark_figure_labels
 from columnrag.loaders.engine.floats import body_height
-from columnrag.loaders.engine.geometry import FIGURE, PageLayout
+from columnrag.loaders.engine.geometry import FIGURE, HEADING, PageLayout
 
 from .boxes import column, line_words, reseq
-from .test_fragments import prose
+from .test_fragments import prose, tall
 from .test_splitter import sentence_lines
 
 ABOVE = sentence_lines(prose("pre", 64), 8)
@@ -29,8 +29,13 @@ def _page(figure: list[Word], caption: str) -> PageLayout:
     return layout
 
 
+def _small(text: str, x: float, y: float) -> list[Word]:
+    """A chart's label: in type smaller than the body's, as charts set them."""
+    return tall(line_words(text, x, y), 7.0)
+
+
 def _chart() -> list[Word]:
-    return [w for text, x, y in CHART for w in line_words(text, x, y)]
+    return [w for text, x, y in CHART for w in _small(text, x, y)]
 
 
 def _marked(layout: PageLayout) -> set[str]:
@@ -45,16 +50,65 @@ def test_a_chart_s_labels_over_its_caption_are_the_figure_s():
 
 def test_a_table_s_cells_a_listing_and_prose_in_a_script_without_spaces_are_no_labels():
     assert not _marked(_page(_chart(), "Table 1: Accuracy over epochs."))  # cells are the table's content
-    listing = column(["def accuracy(runs):", "    hits = sum(runs)", "    return hits / len(runs)"], 80, 250)
+    listing = column(["def accuracy(runs):", "    hits = sum(runs)", "    return hits / len(runs)"], 80, 290)
     assert not _marked(_page(listing, "Figure 2: The function that scores a run."))
-    cjk = column(["本算法基于文献实现并在其基础上进行了一定的改进"], 80, 250)
-    assert not _marked(_page(cjk, "Figure 3: 推荐系统的结构。"))
+    assert not _marked(_page(column(["if (hits) {", "  n++; }"], 150, 306), "Figure 2: A snippet."))
+    for text in ("本算法基于文献实现并在其基础上进行了一定的改进", "ระบบแนะนำภาพยนตร์ทำงานบนข้อมูลของผู้ใช้ทุกคน"):
+        assert not _marked(_page(_small("0.5", 80, 290) + line_words(text, 80, 318), "Figure 3: The system.")) - {"0.5"}
+
+
+def test_a_heading_over_a_caption_and_another_figure_s_caption_are_no_labels():
+    """A section's heading in the body's type may stand right over a caption set above its
+    chart (APA): the chart's ticks under the caption are the figure's, the heading is not. A
+    block holding a caption is that figure's, not the labels of the figure under it."""
+    heading = line_words("Results", 72, 170)
+    label, title = line_words("Figure 1", 72, 200), line_words("This is my figure caption.", 72, 224)
+    ticks = _small("0 20 60 100", 100, 260) + _small("Epochs", 150, 274)
+    layout = analyze_page(reseq(column(ABOVE[:4], 72, 60) + heading + label + title + ticks
+                                + column(BELOW, 72, 320)), 612, 792)
+    mark_figure_labels(layout, body_height(layout), LayoutSettings())
+    assert _marked(layout) == {"0", "20", "60", "100", "Epochs"}
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    first = Block([Line(_small("0.5", 80, 280)), Line(_small("1.0", 80, 290)),
+                   Line(line_words("Figure 1: Accuracy over epochs", 72, 300))], 1)  # (no stop)
+    second = [Block([Line(_small("Loss", 80, 330))], 1), Block([Line(line_words("Figure 2: Loss.", 72, 350))], 1)]
+    layout = PageLayout(612, 792, [first, *second])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == ["text", FIGURE, "text"]
+
+
+def test_a_panel_s_caption_alone_over_a_caption_set_above_its_chart_leaves_the_ticks_under_it_found():
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    def block(text: str, y: float, small: bool = False) -> Block:
+        return Block([Line(_small(text, 90, y) if small else line_words(text, 72, y))], 1)
+
+    layout = PageLayout(612, 792, [block("(a)", 186, True), block("Figure 1", 200), block("Mean scores by group.", 214),
+                                   block("0 20 60 100", 240, True)])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == ["text", "text", "text", FIGURE]
+
+
+def test_the_row_over_a_table_s_caption_run_into_its_block_is_no_figure_s_label():
+    """A block of a table's rows that ends in its caption ("Ours 0.91 / Table 2: ...") heads no
+    figure: the header over it stays text."""
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    header = Block([Line(_small("Method Acc F1", 90, 250))], 1)
+    rows = Block([Line(_small("Ours 0.91 0.88", 90, 262)), Line(line_words("Table 2: Results on the test set.", 72, 280))], 1)
+    layout = PageLayout(612, 792, [header, rows])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == ["text", "text"]
+    rows.lines[1] = Line(line_words("Figure 2: Results on the test set.", 72, 280))
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == [FIGURE, "text"]
 
 
 def test_a_panel_s_caption_stays_text_and_the_labels_above_it_are_still_found():
-    panel = line_words("(a) Training", 150, 310)
-    layout = _page(_chart() + panel, "Figure 1: Accuracy over epochs.")
-    assert {"0.5", "Accuracy", "Ours"} <= _marked(layout) and "Training" not in _marked(layout)
+    for panel in ("(a) Training", "(A) Training"):
+        layout = _page(_chart() + _small(panel, 150, 310), "Figure 1: Accuracy over epochs.")
+        assert {"0.5", "Accuracy", "Ours"} <= _marked(layout) and "Training" not in _marked(layout)
 
 
 def test_a_paragraph_ends_the_run_of_labels():
@@ -67,24 +121,41 @@ def test_a_paragraph_ends_the_run_of_labels():
     assert "Results" not in _marked(layout) and "Ours" in _marked(layout)
 
 
-def test_the_splitter_keeps_a_figure_s_labels_out_of_the_text_and_with_its_caption():
+def _blocks_doc(parts: list[tuple[str, str]]) -> Document:
+    """A page of (kind, text) blocks down one column, with its layout."""
     from columnrag.loaders.contract import BLOCKS_KEY, LayoutBlock, encode_blocks
     from columnrag.loaders.engine.geometry import Box
 
-    parts = [("text", " ".join(prose("pre", 80))), ("figure", "Ours\nBaseline"),
-             ("text", "Figure 1: Accuracy of the two methods over the epochs of training."),
-             ("text", " ".join(prose("post", 200)))]
     text, blocks, y = "", [], 72.0
     for kind, part in parts:
         text += "\n\n" if text else ""
         blocks.append(LayoutBlock(Box(72, y, 300, y + 24), 1, 0, 0, kind, len(text), len(text) + len(part), size=10.0))
         text += part
         y += 34
-    doc = Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
-    chunks = BandAwareTextSplitter().split_documents([doc])
+    return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+
+
+def test_the_splitter_keeps_a_figure_s_labels_out_of_the_text_and_with_its_caption():
+    parts = [("text", " ".join(prose("pre", 80))), ("figure", "Ours\nBaseline"),
+             ("text", "Figure 1: Accuracy of the two methods over the epochs of training."),
+             ("text", " ".join(prose("post", 200)))]
+    chunks = BandAwareTextSplitter().split_documents([_blocks_doc(parts)])
     assert not any("Baseline" in c.page_content for c in chunks)
     holder = [c for c in chunks if "Baseline" in c.metadata.get("aside", "")]
     assert len(holder) == 1 and "Figure 1: Accuracy" in holder[0].page_content
+
+
+def test_labels_read_after_their_caption_go_with_it_and_head_no_section():
+    """APA's labels come after "Figure 1" and its title, before the next paragraph; a legend's
+    line set apart among them is no subheading."""
+    legend = "Pop III\nRedshift of the halo sample\nStellar mass fraction\nAccretion rate of gas"
+    parts = [("text", " ".join(prose("pre", 200))), ("text", "Figure 1"),
+             ("text", "Mean stellar mass of the halo sample over time."), ("figure", legend),
+             ("text", " ".join(prose("post", 200)))]
+    chunks = BandAwareTextSplitter().split_documents([_blocks_doc(parts)])
+    holder = [c for c in chunks if "Pop III" in c.metadata.get("aside", "")]
+    assert len(holder) == 1 and "Figure 1" in holder[0].page_content
+    assert not any("Pop III" in c.page_content or "Pop III" in c.metadata["section"] for c in chunks)
 
 
 def test_the_loader_marks_a_chart_s_labels_in_a_real_pdf_and_its_chunks_leave_them_out(tmp_path):
@@ -176,3 +247,17 @@ def test_labels_under_a_caption_set_above_its_chart_are_the_figure_s_when_some_a
                                 + column(BELOW, 72, 260)), 612, 792)
     mark_figure_labels(layout, body_height(layout), LayoutSettings())
     assert not _marked(layout)
+
+
+def test_an_axis_title_set_apart_in_the_body_s_type_under_its_ticks_is_the_chart_s():
+    """The engine may set a chart's axis title apart as a heading in the body's type: under its
+    ticks it is the chart's; a heading of the same type over them is the page's."""
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    heading = Block([Line(line_words("Results", 72, 190))], 1, kind=HEADING)
+    ticks = Block([Line(_small("0 10 20 30", 100, 224))], 1)
+    title = Block([Line(line_words("Number of training episodes", 100, 240))], 1, kind=HEADING)
+    caption = Block([Line(line_words("Figure 8. Profit per year.", 72, 262))], 1)
+    layout = PageLayout(612, 792, [heading, ticks, title, caption])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == [HEADING, FIGURE, FIGURE, "text"]

@@ -7,43 +7,42 @@ from __future__ import annotations
 
 import re
 
-from .floats import CAPTION, captioned_below, figure_label, is_caption_start
-from .geometry import FIGURE, FURNITURE_KINDS, HEADING, TEXT, Block, PageLayout
+from .floats import FIGURE_LABEL, block_height, captioned_below, clearly_smaller, figure_label, is_caption_start
+from .geometry import FIGURE, HEADING, TEXT, VALUE, Block, PageLayout
 from .settings import LayoutSettings
+from .sideways import is_sideways
 
-# A table's (or a listing's) caption heads cells or code, which are content, not labels.
-_TABLE_LABEL = re.compile(r"^(Table|TABLE|Tab\.|Tabelle|Tableau|Tabla|Listing|Algorithm)\b")
 # Code shown in a figure (a macro's name, a brace): a document's content, not a chart's label.
 _CODE = re.compile(r"\\[A-Za-z@]|[{}]")
-# Letters of scripts written without spaces (Chinese, Japanese, Korean): a line of them is
-# prose by its letters, not its words.
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+# Letters of scripts written without spaces (Chinese, Japanese, Korean, Thai, Lao, Myanmar,
+# Khmer): a line of them is prose by its letters, not its words.
+_UNSPACED = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+                       r"\uac00-\ud7af\uf900-\ufaff]")
 # How far apart, in body lines, a figure's labels stand at most, down to its caption.
 LABEL_REACH = 4.0
-# A panel's own caption under it: "(a) Energy Variation", "(b)".
-_PANEL = re.compile(r"^\(?[a-z]\)\s*")
-# A line of a chart's tick values: numbers alone ("0 20 60 100", "−0.5", "25%").
-_TICKS = re.compile(r"^[-+−–]?\d[\d.,]*%?(\s+[-+−–]?\d[\d.,]*%?)*$")
+# A panel's own caption: "(a) Energy Variation", "(B)".
+_PANEL = re.compile(r"^\(?[A-Za-z]\)\s*")
 
 
-def _figure_caption(block: Block, s: LayoutSettings) -> bool:
-    first = block.lines[0].text
-    if block.kind not in (TEXT, HEADING) or _TABLE_LABEL.match(first):
-        return False
-    return is_caption_start(first) or (block.kind == TEXT and captioned_below(block, s))
+def _caption_line(block: Block, s: LayoutSettings) -> int | None:
+    """The line of `block` that opens a figure's caption: its first, or the last of a block of
+    labels run into their caption (`captioned_below`); None when it holds none."""
+    if block.kind not in (TEXT, HEADING):
+        return None
+    if is_caption_start(block.lines[0].text):
+        at = 0
+    elif block.kind == TEXT and captioned_below(block, s):
+        at = max(k for k, line in enumerate(block.lines) if is_caption_start(line.text))
+    else:
+        return None
+    return at if FIGURE_LABEL.match(block.lines[at].text) else None
 
 
 def _bare_label(block: Block) -> bool:
     """A caption that is its label alone on its line ("Figure 1"), its title in the block after
     it: APA's caption over its figure."""
-    m = CAPTION.match(block.lines[0].text) if len(block.lines) == 1 else None
+    m = FIGURE_LABEL.match(block.lines[0].text) if len(block.lines) == 1 else None
     return m is not None and not block.lines[0].text[m.end():].strip(" .:")
-
-
-def _caption_top(caption: Block) -> float:
-    """Where the caption's label line starts: panels' captions may open its block ("(b) Delay
-    Time Variation" on the row of "(a) Energy Variation", over "Figure 1: ...")."""
-    return next((line.box.y0 for line in caption.lines if is_caption_start(line.text)), caption.box.y0)
 
 
 def _labels(block: Block, s: LayoutSettings) -> bool:
@@ -56,25 +55,37 @@ def _labels(block: Block, s: LayoutSettings) -> bool:
     return len(texts) < 3 or any(len(t.split()) < 2 for t in texts)
 
 
-def _label_over(block: Block, caption: Block, top: float, body_h: float, s: LayoutSettings) -> bool:
-    """`block` may be a label of the figure over `caption` (whose label line starts at `top`):
-    labels (`_beside`) above it, past its ends too (a short centred caption is narrower than
-    its chart: a legend may stand beside it)."""
-    return block.box.y1 <= top + body_h / 2 and _beside(block, caption, body_h, s)
+def _ticks(block: Block) -> bool:
+    """A block with a line of a chart's tick values alone ("0 20 60 100")."""
+    return any(all(VALUE.match(w.text) for w in line.words) for line in block.lines)
 
 
-def _label_under(block: Block, caption: Block, body_h: float, s: LayoutSettings) -> bool:
-    """`block` may be a label of the figure under `caption` (its caption set above it, as APA
-    sets it): as over it (`_label_over`)."""
-    return block.box.y0 >= caption.box.y1 - body_h / 2 and _beside(block, caption, body_h, s)
-
-
-def _beside(block: Block, caption: Block, body_h: float, s: LayoutSettings) -> bool:
+def _label_like(block: Block, caption: Block, body_h: float, s: LayoutSettings) -> bool:
     """`block` reads as a chart's labels (`figure_label`, `_labels`) and may belong to the figure
-    of `caption`: not in another column of its band, and no caption itself."""
-    other_column = block.band == caption.band and block.column != caption.column
-    return (block.kind in (TEXT, HEADING) and not other_column and not is_caption_start(block.lines[0].text)
-            and figure_label(block, body_h, s) and _labels(block, s))
+    of `caption`: not in another column of its band, and holding no caption."""
+    if block.kind not in (TEXT, HEADING) or any(is_caption_start(line.text) for line in block.lines):
+        return False
+    if block.band == caption.band and block.column != caption.column:
+        return False
+    return figure_label(block, body_h, s) and _labels(block, s)
+
+
+def _plain_heading(block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """A block the engine set apart as a heading, in the body's type, upright, of words: an axis
+    title, or a section's heading that may stand right over a caption."""
+    return block.kind == HEADING and not (clearly_smaller(block_height(block), body_h, s) or _ticks(block)
+                                          or all(is_sideways(w, s) for w in block.words))
+
+
+def _inside(labels: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
+    """The labels less the headings in the body's type that no other label stands over: an axis
+    title under its ticks is the chart's, a heading over the chart (or over a caption set above
+    it) is the page's."""
+    others = [b for b in labels if not _plain_heading(b, body_h, s)]
+    if not others:
+        return []
+    top = min(b.box.y0 for b in others)
+    return [b for b in labels if b in others or b.box.y0 > top]
 
 
 def _hanging(run: list[Block], edge: float, reach: float, down: bool) -> list[Block]:
@@ -97,37 +108,42 @@ def _hanging(run: list[Block], edge: float, reach: float, down: bool) -> list[Bl
     return out
 
 
-def _mark(labels: list[Block]) -> None:
+def _mark(labels: list[Block]) -> bool:
+    """The labels become FIGURE blocks but a panel's caption ("(a) Energy Variation"), which
+    stays text; whether any did."""
+    marked = False
     for b in labels:
         if not all(_PANEL.match(line.text) for line in b.lines):
             b.kind = FIGURE
+            marked = True
+    return marked
 
 
 def mark_figure_labels(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """Blocks of a figure's labels become FIGURE blocks: those read right before its caption
-    that hang together over it, each within LABEL_REACH body lines of the ones below it. A
-    caption with none over it may be set above its figure (APA's "Figure 1" over its title):
-    the labels read right after it (after its title) that hang together under it are its
-    figure's, if some are tick values (a chart: text under a caption is else the body's). A
-    panel's caption among them ("(a) Energy Variation") stays text."""
+    that hang together over its label line, each within LABEL_REACH body lines of the ones
+    below it. A caption with none over it may be set above its figure (APA's "Figure 1" over
+    its title): the labels read right after it (after its title) that hang together under it
+    are its figure's, if some are tick values (text under a caption is else the body's). Either
+    way, a heading in the body's type is one of them only under another (`_inside`)."""
     if body_h <= 0:
         return
-    body = [b for b in layout.blocks if b.kind not in FURNITURE_KINDS and b.lines]
+    body = [b for b in layout.body_blocks if b.lines]
     reach = LABEL_REACH * body_h
     for k, caption in enumerate(body):
-        if not _figure_caption(caption, s):
+        at = _caption_line(caption, s)
+        if at is None:
             continue
-        top = _caption_top(caption)
+        top = caption.lines[at].box.y0
         j = k - 1
-        while j >= 0 and _label_over(body[j], caption, top, body_h, s):
+        while j >= 0 and body[j].box.y1 <= top + body_h / 2 and _label_like(body[j], caption, body_h, s):
             j -= 1
-        if j < k - 1:
-            _mark(_hanging(body[j + 1:k], top, reach, down=False))
+        if _mark(_inside(_hanging(body[j + 1:k], top, reach, down=False), body_h, s)):
             continue
-        head = body[k + 1] if _bare_label(caption) and k + 1 < len(body) else caption  # (its title)
-        j = body.index(head) + 1
-        while j < len(body) and _label_under(body[j], head, body_h, s):
+        h = k + 1 if _bare_label(caption) and k + 1 < len(body) else k  # (its title)
+        j = h + 1
+        while j < len(body) and body[j].box.y0 >= body[h].box.y1 - body_h / 2 and _label_like(body[j], caption, body_h, s):
             j += 1
-        under = _hanging(body[body.index(head) + 1:j], head.box.y1, reach, down=True)
-        if any(all(_TICKS.match(line.text) for line in b.lines) for b in under):
+        under = _inside(_hanging(body[h + 1:j], body[h].box.y1, reach, down=True), body_h, s)
+        if any(_ticks(b) for b in under):
             _mark(under)

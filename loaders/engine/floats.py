@@ -24,6 +24,9 @@ from .sideways import is_sideways
 # "Listing 2", "Algorithm 1" ...: a caption's, or a sentence's subject ("Figure 3 shows").
 LABEL = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Table|TABLE|Tab\.|Listing|Algorithm|Scheme|Chart|Exhibit|Box|Plate|"
                    r"Abbildung|Abb\.|Tabelle|Tableau|Tabla|Figura)\s*([A-Z]?\d+|[IVXL]+)\b")
+# A figure's label among them (a chart's, a diagram's, a photograph's), not a table's, a
+# listing's or a text box's.
+FIGURE_LABEL = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Figura|Abbildung|Abb\.|Chart|Scheme|Plate)\s*([A-Z]?\d+|[IVXL]+)\b")
 # A caption's: no lower-case word after the label (maybe past its part's number or panel), as
 # in "Figure 3 shows", "Table 3-2 lists", "Fig. 6 a presents" (a paragraph's first words).
 CAPTION = re.compile(LABEL.pattern + r"(?!(?:[-.]\d+)*(?:\s?\(?[a-z]\)?)?\s+[a-z]{2})")

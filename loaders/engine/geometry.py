@@ -189,6 +189,10 @@ def _as_read(words: list[Word]) -> str:
     return text_in_reading_order(words, touching, paragraph_right_to_left(words, False))
 
 
+# A number standing alone as a value: a table's cell, a chart's tick ("3,004", "(1.5)", "−0.2",
+# "25%", ".5"; the dots of a leader may run into it).
+VALUE = re.compile(r"^\.*\(?[-−+]?\d[\d,.]*(?<!,)\)?%?$")
+
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.
 TEXT, HEADING, HEADER, FOOTER = "text", "heading", "header", "footer"
 TABLE = "table"  # a table: its words leave the prose flow, its cells are kept as rows

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Callable
 
-from .geometry import EQUATION_NUMBER, FIRST_BAND, Block, Box, Line, PageLayout, Word, median, words_box
+from .geometry import EQUATION_NUMBER, FIRST_BAND, VALUE, Block, Box, Line, PageLayout, Word, median, words_box
 from .gutters import empty_strips, whole_spaces
 from .rows import Row, make_rows
 from .settings import LayoutSettings
@@ -97,7 +97,7 @@ def without_leaders(tokens: list[str]) -> list[str]:
             run.append(t)
             continue
         after = tokens[k:k + 2]
-        if sum(map(len, run)) < LEADER_LENGTH or len(after) < 2 or not all(_VALUE.match(v) for v in after):
+        if sum(map(len, run)) < LEADER_LENGTH or len(after) < 2 or not all(VALUE.match(v) for v in after):
             out += run
         run = []
         if t:
@@ -106,7 +106,6 @@ def without_leaders(tokens: list[str]) -> list[str]:
 
 
 # "102.1", "1,080.1", "(904)", "12.5%", ".102.1" (the leader's last dot touching it); not "79,"
-_VALUE = re.compile(r"^\.*\(?[-−+]?\d[\d,.]*(?<!,)\)?%?$")
 
 
 _WORD = re.compile(r"^[^\W\d_]{2,}[.,;:]?$")

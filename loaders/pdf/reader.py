@@ -215,8 +215,8 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             open_on = number + 1 if ends_open(layout, body_h, s) else -1
             if open_on >= 0:
                 floats_before_open_end(layout, body_h, s)
-            mark_figure_labels(layout, body_h, s)
             text, spans = page_text(layout, s)
+            mark_figure_labels(layout, body_h, s)  # (after the text: a figure's labels read as they stand)
             yield PageResult(number, layout, text, spans, needs_ocr, frame, ocr_result)
             next_out += 1
             while next_out - base > window:
