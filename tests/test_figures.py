@@ -261,3 +261,20 @@ def test_an_axis_title_set_apart_in_the_body_s_type_under_its_ticks_is_the_chart
     layout = PageLayout(612, 792, [heading, ticks, title, caption])
     mark_figure_labels(layout, 10.0, LayoutSettings())
     assert [b.kind for b in layout.blocks] == [HEADING, FIGURE, FIGURE, "text"]
+
+
+def test_tick_rows_are_labels_and_a_label_in_larger_type_is_passed_over_not_a_stop():
+    """Three rows of tick values and an axis title are a chart's, though each has two words or
+    more (a listing's rows would not be values). A label the reading order puts among the others
+    in larger type (an R² whose superscript makes it tall) stays text but does not hide the
+    labels read before it."""
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    legend = Block([Line(_small("PFOS", 150, 236))], 1)
+    fit = Block([Line(tall(line_words("R2=0.994", 150, 250), 14.0))], 1)
+    axis = Block([Line(_small("−0.4 0", 80, 262)), Line(_small("0 1 2 3 4 5", 100, 272)),
+                  Line(_small("µ1 - µ2 µ1 - µ2", 110, 282))], 1)
+    caption = Block([Line(line_words("Figure 1. Comparison of the bias.", 72, 300))], 1)
+    layout = PageLayout(612, 792, [legend, fit, axis, caption])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == [FIGURE, "text", FIGURE, "text"]

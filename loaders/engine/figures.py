@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from .floats import FIGURE_LABEL, block_height, captioned_below, clearly_smaller, figure_label, is_caption_start
-from .geometry import FIGURE, HEADING, TEXT, VALUE, Block, PageLayout
+from .floats import FIGURE_LABEL, block_height, captioned_below, chart_part, clearly_smaller, figure_label, is_caption_start
+from .geometry import FIGURE, HEADING, TEXT, VALUE, Block, Line, PageLayout
 from .settings import LayoutSettings
 from .sideways import is_sideways
 
@@ -47,27 +47,37 @@ def _bare_label(block: Block) -> bool:
 
 def _labels(block: Block, s: LayoutSettings) -> bool:
     """A block that reads as labels, not as lines of text: no code (a macro's name, a brace),
-    no line of prose in a script without spaces, and not three lines or more of two words or
-    more each (a listing, a table's rows or a flowchart's boxes shown as a figure: content)."""
+    no line of prose in a script without spaces, and not three lines or more each of two words
+    or more, not all values (a listing, a table's rows or a flowchart's boxes shown as a figure:
+    content; an axis's ticks are values)."""
     texts = [line.text for line in block.lines]
     if any(_CODE.search(t) or len(_UNSPACED.findall(t)) >= 2 * s.running_text_words for t in texts):
         return False
-    return len(texts) < 3 or any(len(t.split()) < 2 for t in texts)
+    return len(texts) < 3 or any(len(line.words) < 2 or _tick_line(line) for line in block.lines)
+
+
+def _tick_line(line: Line) -> bool:
+    """A line of a chart's tick values alone ("0 20 60 100")."""
+    return all(VALUE.match(w.text) for w in line.words)
 
 
 def _ticks(block: Block) -> bool:
-    """A block with a line of a chart's tick values alone ("0 20 60 100")."""
-    return any(all(VALUE.match(w.text) for w in line.words) for line in block.lines)
+    """A block with a line of tick values."""
+    return any(_tick_line(line) for line in block.lines)
 
 
-def _label_like(block: Block, caption: Block, body_h: float, s: LayoutSettings) -> bool:
-    """`block` reads as a chart's labels (`figure_label`, `_labels`) and may belong to the figure
-    of `caption`: not in another column of its band, and holding no caption."""
+def _label_like(block: Block, caption: Block, s: LayoutSettings) -> bool:
+    """`block` reads as a chart's (`chart_part`, `_labels`) and may stand in the figure of
+    `caption`: not in another column of its band, and holding no caption. (One already marked,
+    another caption's, is passed over, not a stop; so is one in larger type, a label whose
+    superscript makes it tall, which `figure_label` will not mark.)"""
+    if block.kind == FIGURE:
+        return True
     if block.kind not in (TEXT, HEADING) or any(is_caption_start(line.text) for line in block.lines):
         return False
     if block.band == caption.band and block.column != caption.column:
         return False
-    return figure_label(block, body_h, s) and _labels(block, s)
+    return chart_part(block, s) and _labels(block, s)
 
 
 def _plain_heading(block: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -77,10 +87,12 @@ def _plain_heading(block: Block, body_h: float, s: LayoutSettings) -> bool:
                                           or all(is_sideways(w, s) for w in block.words))
 
 
-def _inside(labels: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
-    """The labels less the headings in the body's type that no other label stands over: an axis
+def _inside(run: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
+    """The figure's labels in a run that hangs together: those `figure_label` takes (none in
+    larger type), less the headings in the body's type that no other label stands over: an axis
     title under its ticks is the chart's, a heading over the chart (or over a caption set above
     it) is the page's."""
+    labels = [b for b in run if b.kind == FIGURE or figure_label(b, body_h, s)]
     others = [b for b in labels if not _plain_heading(b, body_h, s)]
     if not others:
         return []
@@ -136,13 +148,13 @@ def mark_figure_labels(layout: PageLayout, body_h: float, s: LayoutSettings) -> 
             continue
         top = caption.lines[at].box.y0
         j = k - 1
-        while j >= 0 and body[j].box.y1 <= top + body_h / 2 and _label_like(body[j], caption, body_h, s):
+        while j >= 0 and body[j].box.y1 <= top + body_h / 2 and _label_like(body[j], caption, s):
             j -= 1
         if _mark(_inside(_hanging(body[j + 1:k], top, reach, down=False), body_h, s)):
             continue
         h = k + 1 if _bare_label(caption) and k + 1 < len(body) else k  # (its title)
         j = h + 1
-        while j < len(body) and body[j].box.y0 >= body[h].box.y1 - body_h / 2 and _label_like(body[j], caption, body_h, s):
+        while j < len(body) and body[j].box.y0 >= body[h].box.y1 - body_h / 2 and _label_like(body[j], caption, s):
             j += 1
         under = _inside(_hanging(body[h + 1:j], body[h].box.y1, reach, down=True), body_h, s)
         if any(_ticks(b) for b in under):

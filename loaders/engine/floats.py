@@ -133,7 +133,7 @@ def _prose_line(text: str, s: LayoutSettings) -> bool:
     return len(text.split()) >= 2 * s.running_text_words and _running(text, s)
 
 
-def _chart_part(block: Block, s: LayoutSettings) -> bool:
+def chart_part(block: Block, s: LayoutSettings) -> bool:
     """A text block of labels: no line of prose, no more than half its lines running text, and
     no closing stop (a chart's tick labels, legend and axis title; a short paragraph of two
     lines ends its sentence). A lone line of a few words is one too: a legend's entry ("Words in
@@ -197,7 +197,7 @@ def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     last = _without_mark(block.lines[-1], s)
     if not last or _ENDS_SENTENCE.search(last) or not _running(last, s):
         return False
-    return not _chart_part(block, s)
+    return not chart_part(block, s)
 
 
 def _without_mark(line: Line, s: LayoutSettings) -> str:
@@ -281,10 +281,10 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                         or _footnote_under(out[i], out[j], out, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
                     # paragraph that carries the sentence on is no chart's labels.
-                    if captioned or not _chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
+                    if captioned or not chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
                         break
                     loose = True
-                elif not _chart_part(out[j], s):  # a chart's labels in small type count apart too
+                elif not chart_part(out[j], s):  # a chart's labels in small type count apart too
                     floats += 1
                     if floats > s.float_run_max:
                         break
@@ -355,10 +355,10 @@ def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
 
 
 def figure_label(block: Block, body_h: float, s: LayoutSettings) -> bool:
-    """A block of a chart's labels (`_chart_part`), set sideways or in type no larger than the
+    """A block of a chart's labels (`chart_part`), set sideways or in type no larger than the
     body's (a tick label, an axis title): above a caption, its figure's. Not a displayed
     equation, numbered at a line's end ("(3.10)"): the sentence above it introduces it."""
-    return (_chart_part(block, s) and not any(EQUATION_NUMBER.match(line.words[-1].text) for line in block.lines)
+    return (chart_part(block, s) and not any(EQUATION_NUMBER.match(line.words[-1].text) for line in block.lines)
             and (all(is_sideways(w, s) for w in block.words)
                  or block_height(block) <= (1 + s.float_size_change) * body_h))
 
@@ -503,7 +503,7 @@ def _chart_title(block: Block, blocks: list[Block], body: list[int], i: int, bod
     if len(block.lines) != 1 or _ENDS_SENTENCE.search(block.lines[0].text.rstrip()):
         return False
     nxt = next((blocks[j] for j in body if j > i), None)
-    return nxt is not None and (_is_float(nxt, body_h, s) or _chart_part(nxt, s))
+    return nxt is not None and (_is_float(nxt, body_h, s) or chart_part(nxt, s))
 
 
 def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
@@ -540,11 +540,11 @@ def floats_after_carried_sentence(layout: PageLayout, body_h: float, s: LayoutSe
         carries = first is not None and _opens_sentence_rest(first)
         # A chart's labels may open with a line as long as running text (an axis title read
         # together with its tick label): a paragraph that carries the sentence on, or one that
-        # is no chart's labels (_chart_part), ends the run.
+        # is no chart's labels (chart_part), ends the run.
         # A chart's title in lower case reads like a sentence's rest: a line of its own, open,
         # inside the chart (floats or labels before it and next) is the chart's. The page's first
         # block stays the sentence's rest, whatever follows it.
-        labelled = _chart_part(b, s) and (not carries or bool(run) and _chart_title(b, blocks, body, i, body_h, s))
+        labelled = chart_part(b, s) and (not carries or bool(run) and _chart_title(b, blocks, body, i, body_h, s))
         if first is not None and not labelled:
             if floats and not labels and carries:
                 # (the sentence carried on may end a paragraph inside the block: the floats go there)
