@@ -77,8 +77,8 @@ def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece
         before = [q for q in kept if pos[id(q)] < at]
         after = [q for q in kept if pos[id(q)] > at]
         # A figure's labels go with their caption, before or after them (APA sets it above).
-        captions = sorted((q for q in kept if p.figure and q.page == p.page and CAPTION_LABEL.search(q.text)),
-                          key=lambda q: abs(pos[id(q)] - at))
+        captions = sorted((q for q in kept if q.page == p.page and CAPTION_LABEL.search(q.text)),
+                          key=lambda q: abs(pos[id(q)] - at)) if p.figure else []
         ranked = (captions + [q for q in reversed(before) if q.run == p.run] + [q for q in after if q.run == p.run]
                   + [q for q in reversed(before) if q.page == p.page] + [q for q in after if q.page == p.page]
                   + list(reversed(before)) + after)

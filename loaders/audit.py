@@ -3,7 +3,8 @@ them, a text dump per page, and an index.html to browse both offline.
 
 Bands and columns are coloured boxes, blocks are numbered in reading order with arrows from
 each block to the next, headers and footers are grey, a figure's labels (which the chunks leave
-out) dotted grey, and with chunks their outlines are drawn too. The text dump lists the same blocks in the same order with their coordinates.
+out) dotted grey, and with chunks their outlines are drawn too. The text dump lists the same
+blocks in the same order with their coordinates.
 """
 from __future__ import annotations
 
@@ -76,6 +77,11 @@ def _colour(block: LayoutBlock) -> Colour:
     return _PALETTE[(block.band * 2 + block.column) % len(_PALETTE)]
 
 
+def _block_colour(block: LayoutBlock) -> Colour:
+    """A block's colour: its column's, or grey for a figure's labels (kept out of the chunks)."""
+    return _GREY if block.kind == FIGURE else _colour(block)
+
+
 def _draw(canvas: PageCanvas, doc: Document, chunk_boxes: list[Box]) -> None:
     """Columns (dashed), blocks numbered in reading order with a path from each to the next,
     furniture (grey) and chunk outlines."""
@@ -85,8 +91,8 @@ def _draw(canvas: PageCanvas, doc: Document, chunk_boxes: list[Box]) -> None:
         columns.setdefault((b.band, b.column), []).append(b)
     for members in columns.values():
         canvas.outline(Box.union(b.box for b in members), _colour(members[0]), 1.2, "[4 2] 0", pad=3)
-    for b in blocks:  # (a figure's labels, kept out of the chunks: dotted grey)
-        canvas.outline(b.box, _GREY if b.kind == FIGURE else _colour(b), 0.6, "[1 1] 0" if b.kind == FIGURE else None)
+    for b in blocks:
+        canvas.outline(b.box, _block_colour(b), 0.6, "[1 1] 0" if b.kind == FIGURE else None)
     canvas.path([((b.box.x0 + b.box.x1) / 2, (b.box.y0 + b.box.y1) / 2) for b in blocks], _PATH)
     furniture = decode_furniture(doc.metadata)
     for f in furniture:
@@ -94,7 +100,7 @@ def _draw(canvas: PageCanvas, doc: Document, chunk_boxes: list[Box]) -> None:
     for box in chunk_boxes:
         canvas.outline(box, _CHUNK, 1.0, pad=1.5)
     for n, b in enumerate(blocks, start=1):
-        canvas.tag(b.box, str(n), _GREY if b.kind == FIGURE else _colour(b))
+        canvas.tag(b.box, str(n), _block_colour(b))
     for f in furniture:
         canvas.note((f.box.x0, f.box.y0 - 1), f.kind[0].upper(), _GREY)
 

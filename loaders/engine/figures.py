@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .floats import FIGURE_LABEL, block_height, captioned_below, chart_part, clearly_smaller, figure_label, is_caption_start
+from .floats import FIGURE_LABEL, bare_label, block_height, captioned_below, chart_part, clearly_smaller, figure_label, is_caption_start
 from .geometry import FIGURE, HEADING, TEXT, VALUE, Block, Line, PageLayout
 from .settings import LayoutSettings
 from .sideways import is_sideways
@@ -41,8 +41,7 @@ def _caption_line(block: Block, s: LayoutSettings) -> int | None:
 def _bare_label(block: Block) -> bool:
     """A caption that is its label alone on its line ("Figure 1"), its title in the block after
     it: APA's caption over its figure."""
-    m = FIGURE_LABEL.match(block.lines[0].text) if len(block.lines) == 1 else None
-    return m is not None and not block.lines[0].text[m.end():].strip(" .:")
+    return len(block.lines) == 1 and bare_label(block.lines[0].text, FIGURE_LABEL)
 
 
 def _labels(block: Block, s: LayoutSettings) -> bool:

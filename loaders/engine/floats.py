@@ -50,6 +50,13 @@ def is_caption_start(text: str) -> bool:
     return bool(CAPTION.match(text))
 
 
+def bare_label(text: str, label: re.Pattern[str]) -> bool:
+    """A line that is a float's `label` alone ("Table 2", "Figure 1"), its caption's title on the
+    lines after it."""
+    m = label.match(text)
+    return m is not None and not text[m.end():].strip(" .:")
+
+
 def opens_with_label(text: str) -> bool:
     """A line that opens with a float's label: a caption's first line, or a paragraph's whose
     subject the float is ("Figure 3 shows ..."). After a sentence's end, either opens a block."""

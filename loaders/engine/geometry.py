@@ -189,8 +189,8 @@ def _as_read(words: list[Word]) -> str:
     return text_in_reading_order(words, touching, paragraph_right_to_left(words, False))
 
 
-# A number standing alone as a value: a table's cell, a chart's tick ("3,004", "(1.5)", "−0.2",
-# "25%", ".5"; the dots of a leader may run into it).
+# A number standing alone as a value: a table's cell, a chart's tick ("102.1", "1,080.1", "(904)",
+# "12.5%", "−0.2", ".5", ".102.1": a leader's last dot touching it; not "79,").
 VALUE = re.compile(r"^\.*\(?[-−+]?\d[\d,.]*(?<!,)\)?%?$")
 
 # Block kinds. Header and footer blocks are page furniture: kept in metadata, not in page text.

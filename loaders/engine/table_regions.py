@@ -105,9 +105,6 @@ def without_leaders(tokens: list[str]) -> list[str]:
     return out
 
 
-# "102.1", "1,080.1", "(904)", "12.5%", ".102.1" (the leader's last dot touching it); not "79,"
-
-
 _WORD = re.compile(r"^[^\W\d_]{2,}[.,;:]?$")
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from .floats import caption_goes_on, is_caption_start
+from .floats import FIGURE_LABEL, bare_label, caption_goes_on, is_caption_start
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, column_of, word_columns
@@ -323,9 +323,6 @@ def _body_under_header_grid(grid: Box, rules: Rules, words: list[Word], candidat
     return Box(grid.x0, grid.y1, grid.x1, bottom)
 
 
-_FIGURE_CAPTION = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Abbildung|Abb\.|Figura|Chart|Scheme|Plate)\s*([A-Z]?\d+|[IVXL]+)\b")
-
-
 def _over_figure_caption(box: Box, words: list[Word], blocks: list[Block], s: LayoutSettings) -> bool:
     """A figure's caption ("Fig. 1. The attack model") opens within caption reach under the box
     and no table's caption ("Table 2") ends within reach over it: the rows are the figure's
@@ -340,7 +337,7 @@ def _over_figure_caption(box: Box, words: list[Word], blocks: list[Block], s: La
             lb = line.box
             if lb.x1 <= box.x0 or lb.x0 >= box.x1:
                 continue
-            if 0 <= lb.y0 - box.y1 <= reach and _FIGURE_CAPTION.match(text := line.text) and is_caption_start(text):
+            if 0 <= lb.y0 - box.y1 <= reach and FIGURE_LABEL.match(text := line.text) and is_caption_start(text):
                 figure = True
             if opens_table and 0 <= box.y0 - lb.y1 <= reach:
                 table = True  # (the last lines of a block that opens "Table N")
@@ -659,8 +656,7 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: Sequen
 
 def _bare_label(caption: list[Line]) -> bool:
     """A caption that is its label alone ("Table 2", Elsevier's line over the title)."""
-    m = _CAPTION.match(caption[-1].text) if len(caption) == 1 else None
-    return m is not None and not caption[-1].text[m.end():].strip(" .:")
+    return len(caption) == 1 and bare_label(caption[0].text, _CAPTION)
 
 
 def _end_of_body(blocks: list[Block]) -> int:
