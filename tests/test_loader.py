@@ -146,7 +146,7 @@ def _raw_line(*spans: tuple[str, float, float, float]) -> dict:
     for text, x, advance, size in spans:
         chars = [{"c": ch, "bbox": (x + i * advance, 90.0, x + (i + 1) * advance, 100.0)}
                  for i, ch in enumerate(text)]
-        out.append({"size": size, "chars": chars})
+        out.append({"size": size, "font": "STIXTwoMath" if ord(text[0]) > 0xFFFF else "Helvetica", "chars": chars})
     return {"blocks": [{"lines": [{"spans": out}]}]}
 
 

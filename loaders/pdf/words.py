@@ -25,6 +25,7 @@ from ..engine.settings import LayoutSettings
 from ..engine.word_pieces import joined_pieces
 from ..text.footnote_marks import ORDINAL_ENDINGS, known_before_mark
 from ..text.lexicon import known_words
+from .dingbats import is_zapf_dingbats, read_dingbat
 from .pixels import unrotated_rect
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,8 @@ _ANY_MATH_LETTER = re.compile("[\U0001D400-\U0001D7FF]")
 def _words_from_chars(raw: dict, s: LayoutSettings) -> list[tuple]:
     """Words built from the characters of a page's rawdict, as the tuples of extractWORDS (x0, y0,
     x1, y1, text, block, line, word), for the pages MuPDF's own words get wrong: T1 ligature codes
-    become letters, and a word is cut where the font changes across a visible gap."""
+    become letters, Zapf Dingbats glyphs the signs they draw (`read_dingbat`), and a word is cut
+    where the font changes across a visible gap."""
     missing_space = s.missing_space
     ligatures = _T1_LIGATURES
     out: list[tuple] = []
@@ -67,8 +69,11 @@ def _words_from_chars(raw: dict, s: LayoutSettings) -> list[tuple]:
             last_span = -1
             for n, span in enumerate(line["spans"]):
                 wide = missing_space * span["size"]  # a gap this wide between fonts parts words
+                dingbats = is_zapf_dingbats(span["font"])
                 for c in span["chars"]:
                     ch = c["c"]
+                    if dingbats and (ch := read_dingbat(ch)) != c["c"]:
+                        c = {**c, "c": ch}
                     is_text = ch in ligatures or (ord(ch) > 32 and ord(ch) != 160)
                     if word and (not is_text or (n != last_span and c["bbox"][0] - word[-1]["bbox"][2] > wide)):
                         out.append(_char_word(word, bno, lno, wno))
@@ -641,6 +646,12 @@ def _words_lose_text(raw: list[tuple], plain: str, s: LayoutSettings) -> bool:
     return total >= _FEW_WORDS and missing > (1 - s.words_text_share) * total
 
 
+def _zapf_dingbats_on(page: pymupdf.Page) -> bool:
+    """The page draws with a Zapf Dingbats font (its own or a form's): its glyphs are read from
+    the characters, by their font (`read_dingbat`)."""
+    return any(is_zapf_dingbats(font[3]) for font in page.get_fonts())
+
+
 def _block_words(tp: pymupdf.TextPage) -> list[tuple]:
     """The text page's text blocks, each one word (extractWORDS' tuple) of its text on one line,
     in its box: what get_text() reads of the page, placed by block."""
@@ -698,7 +709,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         raw = _block_words(tp)
     # A one-character class first: the pair patterns cost ten times as much on every page.
     chars_asked = (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
-        _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain))
+        _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)) or _zapf_dingbats_on(page)
     if chars_asked and (rawdict := _text_dict(tp, raw=True))["blocks"]:  # (none: unreadable, see _text_dict)
         raw = _marks_off(_words_from_chars(rawdict, s), lambda _: _spans(rawdict), s)
     else:  # (the characters read only where asked for, and only then)
