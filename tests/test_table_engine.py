@@ -341,6 +341,16 @@ def test_a_check_box_matrix_under_its_header_is_a_table_and_an_aligned_equation_
     assert build_table(Box(70, 95, 400, 200), headed, Rules(), S) is None
 
 
+def test_ticks_and_crosses_among_other_values_are_a_table_s_answers():
+    # A class's options matrix (TUDa's manual): "✔" and "✘" in most cells, "11pt" and
+    # "scrbook" in others, so no column is of marks alone; the marks are still no equation's.
+    rows = [["Option", "Thesis", "PhD", "Pub"], ["twoside", "✘", "✔", "✘"], ["parskip", "✔", "✘", "✔"],
+            ["Kolophon", "✘", "✔", "✘"], ["Widmung", "✘", "✔", "✘"], ["Size", "11pt", "11pt", "9pt"],
+            ["marginpar", "✘", "✘", "✔"], ["abstract", "✘", "✔", "✔"]]
+    table = build_table(Box(70, 95, 450, 230), cell_words(rows, [72, 200, 280, 360], 100), Rules(), S)
+    assert table is not None and texts(table) == rows
+
+
 def test_dashes_for_nil_amounts_are_a_table_s_values_and_an_equation_s_minus_signs_are_not():
     # A statement's columns of amounts with a dash where a value is nil: the dashes are symbols
     # only, more than an equation's share of the words, but each stands alone in a column of
