@@ -278,3 +278,25 @@ def test_tick_rows_are_labels_and_a_label_in_larger_type_is_passed_over_not_a_st
     layout = PageLayout(612, 792, [legend, fit, axis, caption])
     mark_figure_labels(layout, 10.0, LayoutSettings())
     assert [b.kind for b in layout.blocks] == [FIGURE, "text", FIGURE, "text"]
+
+
+def test_a_plot_in_larger_type_than_the_body_is_the_figure_s_under_another_label():
+    """A plot whose ticks and axis titles stand in larger type than the body (the engine sets
+    them apart as headings, and the splitter would carry "0 0.5 1 ω in eV" as a section's
+    heading): under the plot's title, a label in the body's size or less, each block of them
+    that holds a bare value is the figure's. A large block over every other label stays the
+    page's, and so does one whose only numbers are in brackets (a source's year)."""
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    def big(text: str, x: float, y: float) -> Line:
+        return Line(tall(line_words(text, x, y), 13.0))
+
+    over = Block([big("Revenue 2023", 100, 156)], 1, kind=HEADING)
+    title = Block([Line(_small("Conductivities (CB model)", 110, 176))], 1)
+    ticks = Block([big("σ(ω) 0.2", 95, 196)], 1, kind=HEADING)
+    axis = Block([big("0 0.5 1", 110, 216), big("ω in eV", 120, 232)], 1, kind=HEADING)
+    source = Block([big("Source: Araujo (2012)", 110, 250)], 1, kind=HEADING)
+    caption = Block([Line(line_words("FIG. 17: Conductivities for a fixed coupling.", 72, 272))], 1)
+    layout = PageLayout(612, 792, [over, title, ticks, axis, source, caption])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == [HEADING, FIGURE, FIGURE, FIGURE, HEADING, "text"]

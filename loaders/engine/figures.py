@@ -86,17 +86,25 @@ def _plain_heading(block: Block, body_h: float, s: LayoutSettings) -> bool:
                                           or all(is_sideways(w, s) for w in block.words))
 
 
+def _valued(block: Block) -> bool:
+    """A block holding a bare value ("0.2", "WK(meV) 160", "0 / 0 0.5 1 / ω in eV"): a tick's.
+    Not a number in brackets: a source's year or page ("Fonte: Araujo (2012, p. 24)")."""
+    return any(VALUE.match(w.text) and "(" not in w.text and ")" not in w.text for w in block.words)
+
+
 def _inside(run: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
     """The figure's labels in a run that hangs together: those `figure_label` takes (none in
     larger type), less the headings in the body's type that no other label stands over: an axis
     title under its ticks is the chart's, a heading over the chart (or over a caption set above
-    it) is the page's."""
+    it) is the page's. Under another label, a block in larger type that holds a tick's value is
+    one too: a plot drawn in larger type than the body ("0.5", "ω in eV" set apart as headings,
+    which the splitter would carry as a section's)."""
     labels = [b for b in run if b.kind == FIGURE or figure_label(b, body_h, s)]
     others = [b for b in labels if not _plain_heading(b, body_h, s)]
     if not others:
         return []
     top = min(b.box.y0 for b in others)
-    return [b for b in labels if b in others or b.box.y0 > top]
+    return [b for b in run if b.box.y0 > top and (b in labels or _valued(b)) or b in others]
 
 
 def _hanging(run: list[Block], edge: float, reach: float, down: bool) -> list[Block]:
