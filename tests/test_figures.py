@@ -300,3 +300,25 @@ def test_a_plot_in_larger_type_than_the_body_is_the_figure_s_under_another_label
     layout = PageLayout(612, 792, [over, title, ticks, axis, source, caption])
     mark_figure_labels(layout, 10.0, LayoutSettings())
     assert [b.kind for b in layout.blocks] == [HEADING, FIGURE, FIGURE, FIGURE, HEADING, "text"]
+
+
+def test_a_plot_all_in_larger_type_is_the_figure_s_by_its_rows_of_ticks():
+    """No label of the plot is in the body's size or less: two blocks with rows of bare tick
+    values make it a chart, and its other blocks with values under them are its labels too. A
+    lone row of numbers over a caption (a year set large) is not enough."""
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    def big(text: str, x: float, y: float) -> Line:
+        return Line(tall(line_words(text, x, y), 13.0))
+
+    legend = Block([big("8 Data", 110, 176), big("Fit", 130, 192), big("6", 110, 208)], 1)
+    axis = Block([big("I [arb. un.] 4", 90, 226)], 1)
+    ticks = Block([big("0", 110, 244), big("400 500 600 700 800", 120, 260)], 1)
+    caption = Block([Line(line_words("Figure 2: The spectrum and its fit.", 72, 282))], 1)
+    layout = PageLayout(612, 792, [legend, axis, ticks, caption])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == [FIGURE, FIGURE, FIGURE, "text"]
+    year = Block([big("2024", 110, 250)], 1, kind=HEADING)
+    layout = PageLayout(612, 792, [year, Block([Line(line_words("Figure 3: The plant.", 72, 272))], 1)])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == [HEADING, "text"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .floats import FIGURE_LABEL, bare_label, block_height, captioned_below, chart_part, clearly_smaller, figure_label, is_caption_start
-from .geometry import FIGURE, HEADING, TEXT, VALUE, Block, Line, PageLayout
+from .geometry import FIGURE, HEADING, TEXT, VALUE, Block, Line, PageLayout, Word
 from .settings import LayoutSettings
 from .sideways import is_sideways
 
@@ -86,10 +86,20 @@ def _plain_heading(block: Block, body_h: float, s: LayoutSettings) -> bool:
                                           or all(is_sideways(w, s) for w in block.words))
 
 
+def _bare_value(word: Word) -> bool:
+    """A value standing bare, as a tick's does: not in brackets (a source's year or page,
+    "Fonte: Araujo (2012, p. 24)"; an equation's number, "(3)")."""
+    return bool(VALUE.match(word.text)) and "(" not in word.text and ")" not in word.text
+
+
 def _valued(block: Block) -> bool:
-    """A block holding a bare value ("0.2", "WK(meV) 160", "0 / 0 0.5 1 / ω in eV"): a tick's.
-    Not a number in brackets: a source's year or page ("Fonte: Araujo (2012, p. 24)")."""
-    return any(VALUE.match(w.text) and "(" not in w.text and ")" not in w.text for w in block.words)
+    """A block holding a bare value ("0.2", "WK(meV) 160", "0 / 0 0.5 1 / ω in eV"): a tick's."""
+    return any(_bare_value(w) for w in block.words)
+
+
+def _bare_ticks(block: Block) -> bool:
+    """A block with a line of bare values alone ("0 0.5 1", "20")."""
+    return any(all(_bare_value(w) for w in line.words) for line in block.lines)
 
 
 def _inside(run: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
@@ -102,7 +112,9 @@ def _inside(run: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
     labels = [b for b in run if b.kind == FIGURE or figure_label(b, body_h, s)]
     others = [b for b in labels if not _plain_heading(b, body_h, s)]
     if not others:
-        return []
+        others = [b for b in run if _bare_ticks(b)]  # a plot all in larger type: its tick rows
+        if len(others) < 2:
+            return []
     top = min(b.box.y0 for b in others)
     return [b for b in run if b.box.y0 > top and (b in labels or _valued(b)) or b in others]
 
