@@ -302,8 +302,8 @@ def test_a_plot_in_larger_type_than_the_body_is_the_figure_s_under_another_label
     assert [b.kind for b in layout.blocks] == [HEADING, FIGURE, FIGURE, FIGURE, HEADING, "text"]
 
 
-def test_a_plot_all_in_larger_type_is_the_figure_s_by_its_rows_of_ticks():
-    """No label of the plot is in the body's size or less: two blocks with rows of bare tick
+def test_a_plot_in_larger_type_is_the_figure_s_by_its_rows_of_ticks():
+    """However its other labels are set, two blocks with rows of bare tick
     values make it a chart, and its other blocks with values under them are its labels too. A
     lone row of numbers over a caption (a year set large) is not enough."""
     from columnrag.loaders.engine.geometry import Block, Line
@@ -318,6 +318,16 @@ def test_a_plot_all_in_larger_type_is_the_figure_s_by_its_rows_of_ticks():
     layout = PageLayout(612, 792, [legend, axis, ticks, caption])
     mark_figure_labels(layout, 10.0, LayoutSettings())
     assert [b.kind for b in layout.blocks] == [FIGURE, FIGURE, FIGURE, "text"]
+    # A panel over a small legend: its tick rows stand over the legend, and its title with a
+    # value under them is the plot's too.
+    upper = Block([big("20", 110, 120), big("0", 110, 136)], 1)
+    titled = Block([big("ΔW (model λ=1) 10", 120, 152)], 1, kind=HEADING)
+    lower = Block([big("−20", 110, 168), big("0.2 0.6 1", 120, 184)], 1)
+    small = Block([Line(_small("with lattice", 150, 200))], 1)
+    caption = Block([Line(line_words("Figure 4: The sums with and without a lattice.", 72, 222))], 1)
+    layout = PageLayout(612, 792, [upper, titled, lower, small, caption])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == [FIGURE, FIGURE, FIGURE, FIGURE, "text"]
     year = Block([big("2024", 110, 250)], 1, kind=HEADING)
     layout = PageLayout(612, 792, [year, Block([Line(line_words("Figure 3: The plant.", 72, 272))], 1)])
     mark_figure_labels(layout, 10.0, LayoutSettings())

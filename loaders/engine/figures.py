@@ -108,13 +108,13 @@ def _inside(run: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
     title under its ticks is the chart's, a heading over the chart (or over a caption set above
     it) is the page's. Under another label, a block in larger type that holds a tick's value is
     one too: a plot drawn in larger type than the body ("0.5", "ω in eV" set apart as headings,
-    which the splitter would carry as a section's)."""
+    which the splitter would carry as a section's). Rows of bare tick values, in two blocks at
+    least, are such a plot's whatever their type, and so stand over its other labels too."""
     labels = [b for b in run if b.kind == FIGURE or figure_label(b, body_h, s)]
-    others = [b for b in labels if not _plain_heading(b, body_h, s)]
+    ticks = [b for b in run if _bare_ticks(b)]
+    others = [b for b in labels if not _plain_heading(b, body_h, s)] + (ticks if len(ticks) >= 2 else [])
     if not others:
-        others = [b for b in run if _bare_ticks(b)]  # a plot all in larger type: its tick rows
-        if len(others) < 2:
-            return []
+        return []
     top = min(b.box.y0 for b in others)
     return [b for b in run if b.box.y0 > top and (b in labels or _valued(b)) or b in others]
 
