@@ -26,6 +26,7 @@ from ..engine.word_pieces import joined_pieces
 from ..text.footnote_marks import ORDINAL_ENDINGS, known_before_mark
 from ..text.lexicon import known_words
 from .dingbats import is_zapf_dingbats, read_dingbat
+from .glyph_names import mended_words
 from .pixels import unrotated_rect
 
 log = logging.getLogger(__name__)
@@ -699,8 +700,10 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         return [b for b in tp.extractBLOCKS() if b[6] == _VECTOR_BLOCK]
 
     raw = tp.extractWORDS()
+    tp_flags = _FLAGS
     if _tall_boxes(raw, s):  # a font's ascender and descender far off its glyphs
-        tp = page.get_textpage(flags=_FLAGS | pymupdf.TEXT_ACCURATE_BBOXES)
+        tp_flags = _FLAGS | pymupdf.TEXT_ACCURATE_BBOXES
+        tp = page.get_textpage(flags=tp_flags)
         raw = tp.extractWORDS()
     plain = tp.extractText()
     if _words_lose_text(raw, plain, s):
@@ -716,6 +719,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         raw = _marks_off(_unglued(raw, partial(_spans_near, tp), s), partial(_spans_near, tp), s)
     if _ANY_C1_CONTROL.search(plain):
         raw = without_control_words(raw)
+    if "\ufffd" in plain:  # glyphs MuPDF could not name: TeX's math extension font's (∑, big brackets)
+        raw = mended_words(page, raw, tp_flags)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line, s) for line in lines]
     rect = unrotated_rect(page)  # (the words' coordinates: the page before its /Rotate)

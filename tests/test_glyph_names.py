@@ -1,0 +1,61 @@
+"""TeX's math extension glyphs that MuPDF gives as U+FFFD, read back from their names."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+
+from columnrag.loaders import ColumnAwarePDFLoader
+from columnrag.loaders.pdf.glyph_names import _aligned, _differences, glyph_text
+
+
+def _equation_pdf(path: Path) -> Path:
+    """'R = [x + y] ∑q': the brackets and the sum drawn in a font named CMEX10 whose encoding
+    names its glyphs as TeX's math extension font does, and maps them to no character."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 60), "The expected reward is written as", fontname="helv", fontsize=11)
+    font = doc.get_new_xref()
+    doc.update_object(font, "<< /Type /Font /Subtype /Type1 /BaseFont /CMEX10 /Encoding << /Type /Encoding"
+                            " /Differences [ 80 /summationtext 104 /bracketleftBig /bracketrightBig ] >> >>")
+    resources = doc.xref_get_key(page.xref, "Resources")[1].split()[0]
+    doc.xref_set_key(int(resources), "Font/FM", f"{font} 0 R")
+    stream = (b"BT /helv 11 Tf 72 100 Td (R = ) Tj ET\nBT /FM 11 Tf 92 100 Td (h) Tj ET\n"
+              b"BT /helv 11 Tf 100 100 Td (x + y) Tj ET\nBT /FM 11 Tf 126 100 Td (i) Tj ET\n"
+              b"BT /FM 11 Tf 140 100 Td (P) Tj ET\nBT /helv 11 Tf 150 100 Td (q) Tj ET\n")
+    contents = page.get_contents()[0]
+    doc.update_stream(contents, doc.xref_stream(contents) + b"\n" + stream)
+    doc.save(path)
+    return path
+
+
+def test_a_math_extension_font_s_sum_and_brackets_read_as_their_characters(tmp_path):
+    pdf = _equation_pdf(tmp_path / "cmex.pdf")
+    plain = pymupdf.open(pdf)[0].get_text(flags=pymupdf.TEXT_PRESERVE_WHITESPACE)
+    assert plain.count("\ufffd") == 3  # what MuPDF gives for them
+    text = ColumnAwarePDFLoader(pdf).load()[0].page_content
+    assert "\ufffd" not in text
+    assert "[x + y ]" in text and "∑q" in text
+
+
+def test_tex_glyph_names_in_every_size_and_piece():
+    assert glyph_text("summationdisplay") == glyph_text("summationtext.1") == "∑"
+    assert glyph_text("parenleftBigg") == "(" and glyph_text("bracketrightbig") == "]"
+    assert glyph_text("integraldisplay") == glyph_text("uni222B.dsp") == "∫"
+    # A tall brace or radical built of pieces reads as one sign: its top (a radical's bottom).
+    assert glyph_text("bracelefttp") == "{" and glyph_text("braceleftmid") == glyph_text("braceex") == ""
+    assert glyph_text("radicalbt") == "√" and glyph_text("radicalvertex") == glyph_text("radicaltp") == ""
+    assert glyph_text("hatwide") == ""
+    assert glyph_text("a20") is None and glyph_text("Tfractur") is None  # names it does not know
+
+
+def test_an_encoding_s_differences_and_a_word_s_glyphs_under_a_subscript():
+    assert _differences("<< /Differences [ 0 /parenleftbig /parenrightbig 88 /summationdisplay ] >>") == {
+        0: "parenleftbig", 1: "parenrightbig", 88: "summationdisplay"}
+    # "≤∑M" with the sum's subscript "i=" standing in the word's box: passed over.
+    inside = [("≤", "CMSY10"), ("P", "CMEX10"), ("M", "CMMI7"), ("i", "CMMI7"), ("=", "CMR7")]
+    assert _aligned("≤\ufffdM", inside) == [[("≤", "CMSY10")], [("P", "CMEX10")], [("M", "CMMI7")]]
+    # A radical the first reading gave as one glyph, the second as its three pieces.
+    pieces = [("u", "CMEX10"), ("u", "CMEX10"), ("t", "CMEX10"), ("M", "CMMI10")]
+    assert _aligned("\ufffdM", pieces) == [pieces[:3], [("M", "CMMI10")]]
+    assert _aligned("\ufffdQ", pieces) is None  # not the same word
