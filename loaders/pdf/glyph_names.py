@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
+from operator import itemgetter
 
 import pymupdf
 
@@ -166,18 +167,19 @@ def mended_words(page: pymupdf.Page, raw: list[tuple], flags: int) -> list[tuple
     for k in unknown[1:]:
         clip |= pymupdf.Rect(raw[k][:4])
     tp = page.get_textpage(flags=flags | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE, clip=clip + (-1, -1, 1, 1))
-    # (centre x, centre y, character, font) of every glyph in the clip, by centre y.
-    chars = sorted(((c["bbox"][0] + c["bbox"][2]) / 2, (c["bbox"][1] + c["bbox"][3]) / 2, c["c"], span["font"])
+    # (centre y, centre x, character, font) of every glyph in the clip, by centre y.
+    chars = sorted(((c["bbox"][1] + c["bbox"][3]) / 2, (c["bbox"][0] + c["bbox"][2]) / 2, c["c"], span["font"])
                    for block in tp.extractRAWDICT()["blocks"] for line in block.get("lines", [])
                    for span in line["spans"] for c in span["chars"] if not c["c"].isspace())
-    ys = [c[1] for c in chars]
+    ys = [c[0] for c in chars]
     encodings: _Encodings | None = None
     out = list(raw)
     for k in unknown:
         x0, y0, x1, y1, text = raw[k][:5]
-        band = chars[bisect_left(ys, y0 - 0.5):bisect_right(ys, y1 + 0.5)]
-        # (in the reading's own order again: left to right along the line)
-        inside = [(c, font) for cx, _, c, font in sorted(band) if x0 - 0.5 <= cx <= x1 + 0.5]
+        # The glyphs whose centres stand in the word's box, left to right (not a neighbour's
+        # glyph kerned into it: its centre stays outside).
+        band = chars[bisect_left(ys, y0):bisect_right(ys, y1)]
+        inside = [(c, font) for _, cx, c, font in sorted(band, key=itemgetter(1)) if x0 <= cx <= x1]
         aligned = _aligned(text, inside)
         if aligned is None:
             continue  # the two readings do not hold the word alike: left as it is
