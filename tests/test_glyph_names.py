@@ -55,10 +55,34 @@ def test_tex_glyph_names_in_every_size_and_piece():
 def test_an_encoding_s_differences_and_a_word_s_glyphs_under_a_subscript():
     assert _differences("<< /Differences [ 0 /parenleftbig /parenrightbig 88 /summationdisplay ] >>") == {
         0: "parenleftbig", 1: "parenrightbig", 88: "summationdisplay"}
+    cmex = lambda char, font: font == "CMEX10"  # noqa: E731 (the glyphs MuPDF could not name)
     # "≤∑M" with the sum's subscript "i=" standing in the word's box: passed over.
     inside = [("≤", "CMSY10"), ("P", "CMEX10"), ("M", "CMMI7"), ("i", "CMMI7"), ("=", "CMR7")]
-    assert _aligned("≤\ufffdM", inside) == [[("≤", "CMSY10")], [("P", "CMEX10")], [("M", "CMMI7")]]
+    assert _aligned("≤\ufffdM", inside, cmex) == [[("≤", "CMSY10")], [("P", "CMEX10")], [("M", "CMMI7")]]
+    # A display sum whose subscript's bracket stands left of the sum's centre: the sum's glyph.
+    assert _aligned("\ufffd", [("(", "CMR7"), ("X", "CMEX10"), ("i", "CMMI7")], cmex) == [[("X", "CMEX10")]]
     # A radical the first reading gave as one glyph, the second as its three pieces.
     pieces = [("u", "CMEX10"), ("u", "CMEX10"), ("t", "CMEX10"), ("M", "CMMI10")]
-    assert _aligned("\ufffdM", pieces) == [pieces[:3], [("M", "CMMI10")]]
-    assert _aligned("\ufffdQ", pieces) is None  # not the same word
+    assert _aligned("\ufffdM", pieces, cmex) == [pieces[:3], [("M", "CMMI10")]]
+    assert _aligned("\ufffdQ", pieces, cmex) is None  # not the same word
+
+
+def test_two_fonts_of_one_name_that_name_a_code_apart_and_a_dangling_encoding_leave_the_glyph(tmp_path):
+    """Which of two subsets named CMEX10 drew a glyph is unknown where they name its code
+    apart: it stays U+FFFD, never the wrong sign. A font whose /Encoding points at no object
+    is read without it, and the page still reads."""
+    pdf = _equation_pdf(tmp_path / "cmex.pdf")
+    doc = pymupdf.open(pdf)
+    page = doc[0]
+    other = doc.get_new_xref()
+    doc.update_object(other, "<< /Type /Font /Subtype /Type1 /BaseFont /CMEX10 /Encoding << /Differences"
+                             " [ 80 /integraldisplay 104 /bracketleftBig /bracketrightBig ] >> >>")
+    dangling = doc.get_new_xref()
+    doc.update_object(dangling, "<< /Type /Font /Subtype /Type1 /BaseFont /CMSY10 /Encoding 9999 0 R >>")
+    resources = doc.xref_get_key(page.xref, "Resources")[1].split()[0]
+    doc.xref_set_key(int(resources), "Font/FO", f"{other} 0 R")
+    doc.xref_set_key(int(resources), "Font/FD", f"{dangling} 0 R")
+    doc.save(tmp_path / "two.pdf")
+    text = ColumnAwarePDFLoader(tmp_path / "two.pdf").load()[0].page_content
+    assert "[x + y ]" in text  # both name 104 and 105 alike
+    assert "\ufffdq" in text and "∑" not in text and "∫" not in text

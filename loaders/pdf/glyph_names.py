@@ -10,12 +10,16 @@ asked (`TEXT_CID_FOR_UNKNOWN_UNICODE`), is found in the font's encoding (the PDF
 """
 from __future__ import annotations
 
+import logging
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
 from functools import lru_cache
 from operator import itemgetter
 
 import pymupdf
+
+log = logging.getLogger(__name__)
 
 # The characters the base names draw; a size (big ... Bigg, text, display) or a numbered variant
 # (".1") draws the same one.
@@ -49,7 +53,8 @@ def glyph_text(name: str) -> str | None:
     if name in _SILENT:
         return ""
     if (uni := _UNI.match(name)) is not None:
-        return chr(int(uni.group(1), 16))
+        code = int(uni.group(1), 16)
+        return None if 0xD800 <= code <= 0xDFFF else chr(code)  # (no lone surrogate)
     if name in _BASES:
         return _BASES[name]
     for size in _SIZES:
@@ -92,19 +97,20 @@ def _differences(text: str) -> dict[int, str]:
 
 def font_encoding(doc: pymupdf.Document, xref: int) -> dict[int, str]:
     """Code to glyph name of a simple font: its program's own encoding, which the PDF's
-    /Differences override ({} where neither is readable: a TrueType or CFF program)."""
+    /Differences override ({} where neither is readable: a TrueType or CFF program, or a font
+    a damaged file cannot give: the glyphs then stay as MuPDF read them)."""
     codes: dict[int, str] = {}
     try:
         _, ext, _, program = doc.extract_font(xref)
-    except (RuntimeError, ValueError):
-        program, ext = b"", ""
-    if ext in ("pfa", "pfb") and b"eexec" in program:
-        codes.update(_program_encoding(program[:program.find(b"eexec")]))
-    kind, value = doc.xref_get_key(xref, "Encoding")
-    if kind == "xref":
-        value = doc.xref_object(int(value.split()[0]))
-    if "/Differences" in value:
-        codes.update(_differences(value))
+        if ext in ("pfa", "pfb") and b"eexec" in program:
+            codes.update(_program_encoding(program[:program.find(b"eexec")]))
+        kind, value = doc.xref_get_key(xref, "Encoding")
+        if kind == "xref":
+            value = doc.xref_object(int(value.split()[0]))
+        if "/Differences" in value:
+            codes.update(_differences(value))
+    except Exception as exc:  # (MuPDF's own errors are no RuntimeError: a dangling reference, a bad stream)
+        log.debug("font %d: no encoding read (%s)", xref, exc)
     return codes
 
 
@@ -121,35 +127,43 @@ class _Encodings:
         self._read: dict[str, list[dict[int, str]]] = {}
 
     def name(self, font: str, code: int) -> str | None:
-        """The glyph name of `code` in the font the span names (None: not found)."""
+        """The glyph name of `code` in the font the span names; None where it is not found, or
+        where two fonts of that name (two subsets) name it apart: which one drew it is unknown."""
         if font not in self._read:
             self._read[font] = [font_encoding(self._doc, xref) for xref in self._fonts.get(font, [])]
-        return next((enc[code] for enc in self._read[font] if code in enc), None)
+        names = {enc[code] for enc in self._read[font] if code in enc}
+        return names.pop() if len(names) == 1 else None
+
+    def unnamed(self, char: str, font: str) -> bool:
+        """The glyph is one MuPDF could not name (its code read in place of U+FFFD): MuPDF's
+        own reading of its name gives none ("summationdisplay"; not "parenleft" nor "a20")."""
+        name = self.name(font, ord(char))
+        return name is not None and pymupdf.mupdf.fz_unicode_from_glyph_name(name) == 0xFFFD
 
 
-def _aligned(text: str, inside: list[tuple[str, str]]) -> list[list[tuple[str, str]]] | None:
-    """The second reading's characters (character, font) under each character of a word: a
-    character as itself, U+FFFD as the run of characters in one font up to the word's next
-    (a tall radical's three pieces, which the first reading gave as one). A subscript set under
-    the word may stand in its box: it is passed over. None where the word is not found."""
+def _aligned(text: str, inside: list[tuple[str, str]],
+             unnamed: Callable[[str, str], bool]) -> list[list[tuple[str, str]]] | None:
+    """The second reading's glyphs (character, font) under each character of a word: a
+    character as itself, U+FFFD as the run of glyphs MuPDF could not name (`unnamed`) up to the
+    word's next character (a tall radical's three pieces, which the first reading gave as one).
+    Other glyphs in the word's box are passed over: a subscript set under it ("(i,j)" under a
+    sum, whose bracket may stand left of the sum's centre). None where the word is not found."""
     out: list[list[tuple[str, str]]] = []
     j = 0
     for i, ch in enumerate(text):
         if ch != "\ufffd":
             while j < len(inside) and inside[j][0] != ch:
                 j += 1
-            if j == len(inside):
-                return None
-            out.append([inside[j]])
-            j += 1
-            continue
+        else:
+            while j < len(inside) and not unnamed(*inside[j]):
+                j += 1
         if j == len(inside):
             return None
         run = [inside[j]]
         j += 1
-        after = text[i + 1] if i + 1 < len(text) else None
-        if after != "\ufffd":
-            while j < len(inside) and inside[j][1] == run[0][1] and inside[j][0] != after:
+        if ch == "\ufffd" and (i + 1 == len(text) or text[i + 1] != "\ufffd"):
+            after = text[i + 1] if i + 1 < len(text) else None
+            while j < len(inside) and inside[j][0] != after and unnamed(*inside[j]):
                 run.append(inside[j])
                 j += 1
         out.append(run)
@@ -166,13 +180,18 @@ def mended_words(page: pymupdf.Page, raw: list[tuple], flags: int) -> list[tuple
     clip = pymupdf.Rect(raw[unknown[0]][:4])
     for k in unknown[1:]:
         clip |= pymupdf.Rect(raw[k][:4])
-    tp = page.get_textpage(flags=flags | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE, clip=clip + (-1, -1, 1, 1))
+    try:
+        tp = page.get_textpage(flags=flags | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE, clip=clip + (-1, -1, 1, 1))
+        blocks = tp.extractRAWDICT()["blocks"]
+    except Exception as exc:  # (the characters only mend the words: the page reads without them)
+        log.debug("page %d: no second reading for its unnamed glyphs (%s)", page.number + 1, exc)
+        return raw
     # (centre y, centre x, character, font) of every glyph in the clip, by centre y.
     chars = sorted(((c["bbox"][1] + c["bbox"][3]) / 2, (c["bbox"][0] + c["bbox"][2]) / 2, c["c"], span["font"])
-                   for block in tp.extractRAWDICT()["blocks"] for line in block.get("lines", [])
+                   for block in blocks for line in block.get("lines", [])
                    for span in line["spans"] for c in span["chars"] if not c["c"].isspace())
     ys = [c[0] for c in chars]
-    encodings: _Encodings | None = None
+    encodings = _Encodings(page)
     out = list(raw)
     for k in unknown:
         x0, y0, x1, y1, text = raw[k][:5]
@@ -180,11 +199,9 @@ def mended_words(page: pymupdf.Page, raw: list[tuple], flags: int) -> list[tuple
         # glyph kerned into it: its centre stays outside).
         band = chars[bisect_left(ys, y0):bisect_right(ys, y1)]
         inside = [(c, font) for _, cx, c, font in sorted(band, key=itemgetter(1)) if x0 <= cx <= x1]
-        aligned = _aligned(text, inside)
+        aligned = _aligned(text, inside, encodings.unnamed)
         if aligned is None:
             continue  # the two readings do not hold the word alike: left as it is
-        if encodings is None:
-            encodings = _Encodings(page)
         read = []
         for ch, run in zip(text, aligned):
             said = [glyph_text(name) if (name := encodings.name(font, ord(code))) else None
