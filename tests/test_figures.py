@@ -332,3 +332,19 @@ def test_a_plot_in_larger_type_is_the_figure_s_by_its_rows_of_ticks():
     layout = PageLayout(612, 792, [year, Block([Line(line_words("Figure 3: The plant.", 72, 272))], 1)])
     mark_figure_labels(layout, 10.0, LayoutSettings())
     assert [b.kind for b in layout.blocks] == [HEADING, "text"]
+
+
+def test_a_large_heading_with_a_number_right_under_a_chart_set_under_its_caption_is_the_page_s():
+    """APA's caption over its chart: the chart's ticks under it are the figure's; the next
+    section's heading in larger type right under them ("Phase 2") holds a bare number but
+    stands below every label: the page's."""
+    from columnrag.loaders.engine.geometry import Block, Line
+
+    label = Block([Line(line_words("Figure 1", 72, 200))], 1)
+    title = Block([Line(line_words("Accuracy over the epochs", 72, 214))], 1)
+    ticks = Block([Line(_small("100", 80, 232)), Line(_small("0 20 60 100", 100, 246))], 1)
+    axis = Block([Line(_small("Epochs", 150, 258))], 1)
+    heading = Block([Line(tall(line_words("Phase 2", 72, 280), 13.0))], 1, kind=HEADING)
+    layout = PageLayout(612, 792, [label, title, ticks, axis, heading])
+    mark_figure_labels(layout, 10.0, LayoutSettings())
+    assert [b.kind for b in layout.blocks] == ["text", "text", FIGURE, FIGURE, HEADING]

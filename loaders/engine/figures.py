@@ -102,21 +102,25 @@ def _bare_ticks(block: Block) -> bool:
     return any(all(_bare_value(w) for w in line.words) for line in block.lines)
 
 
-def _inside(run: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
+def _inside(run: list[Block], body_h: float, s: LayoutSettings, down: bool = False) -> list[Block]:
     """The figure's labels in a run that hangs together: those `figure_label` takes (none in
     larger type), less the headings in the body's type that no other label stands over: an axis
     title under its ticks is the chart's, a heading over the chart (or over a caption set above
     it) is the page's. Under another label, a block in larger type that holds a tick's value is
     one too: a plot drawn in larger type than the body ("0.5", "ω in eV" set apart as headings,
     which the splitter would carry as a section's). Rows of bare tick values, in two blocks at
-    least, are such a plot's whatever their type, and so stand over its other labels too."""
+    least, are such a plot's whatever their type, and so stand over its other labels too.
+    (`down`: the run is read under a caption set above its chart.)"""
     labels = [b for b in run if b.kind == FIGURE or figure_label(b, body_h, s)]
     ticks = [b for b in run if _bare_ticks(b)]
     others = [b for b in labels if not _plain_heading(b, body_h, s)] + (ticks if len(ticks) >= 2 else [])
     if not others:
         return []
     top = min(b.box.y0 for b in others)
-    return [b for b in run if b.box.y0 > top and (b in labels or _valued(b)) or b in others]
+    # Under a caption set above its chart, a block in larger type only over another label too:
+    # the next section's heading right under the chart ("Phase 2") stands below every label.
+    bottom = max(b.box.y1 for b in others) if down else float("inf")
+    return [b for b in run if b in others or b.box.y0 > top and (b in labels or _valued(b) and b.box.y1 <= bottom)]
 
 
 def _hanging(run: list[Block], edge: float, reach: float, down: bool) -> list[Block]:
@@ -175,6 +179,6 @@ def mark_figure_labels(layout: PageLayout, body_h: float, s: LayoutSettings) -> 
         j = h + 1
         while j < len(body) and body[j].box.y0 >= body[h].box.y1 - body_h / 2 and _label_like(body[j], caption, s):
             j += 1
-        under = _inside(_hanging(body[h + 1:j], body[h].box.y1, reach, down=True), body_h, s)
+        under = _inside(_hanging(body[h + 1:j], body[h].box.y1, reach, down=True), body_h, s, down=True)
         if any(_ticks(b) for b in under):
             _mark(under)
