@@ -55,14 +55,15 @@ def _labels(block: Block, s: LayoutSettings) -> bool:
     return len(texts) < 3 or any(len(line.words) < 2 or _tick_line(line) for line in block.lines)
 
 
-def _tick_line(line: Line) -> bool:
-    """A line of a chart's tick values alone ("0 20 60 100")."""
-    return all(VALUE.match(w.text) for w in line.words)
+def _tick_line(line: Line, bare: bool = False) -> bool:
+    """A line of a chart's tick values alone ("0 20 60 100"); `bare`: none in brackets
+    (`_bare_value`)."""
+    return all(_bare_value(w) if bare else VALUE.match(w.text) for w in line.words)
 
 
-def _ticks(block: Block) -> bool:
-    """A block with a line of tick values."""
-    return any(_tick_line(line) for line in block.lines)
+def _ticks(block: Block, bare: bool = False) -> bool:
+    """A block with a line of tick values (`bare`: see `_tick_line`)."""
+    return any(_tick_line(line, bare) for line in block.lines)
 
 
 def _label_like(block: Block, caption: Block, s: LayoutSettings) -> bool:
@@ -97,11 +98,6 @@ def _valued(block: Block) -> bool:
     return any(_bare_value(w) for w in block.words)
 
 
-def _bare_ticks(block: Block) -> bool:
-    """A block with a line of bare values alone ("0 0.5 1", "20")."""
-    return any(all(_bare_value(w) for w in line.words) for line in block.lines)
-
-
 def _inside(run: list[Block], body_h: float, s: LayoutSettings, down: bool = False) -> list[Block]:
     """The figure's labels in a run that hangs together: those `figure_label` takes (none in
     larger type), less the headings in the body's type that no other label stands over: an axis
@@ -112,7 +108,7 @@ def _inside(run: list[Block], body_h: float, s: LayoutSettings, down: bool = Fal
     least, are such a plot's whatever their type, and so stand over its other labels too.
     (`down`: the run is read under a caption set above its chart.)"""
     labels = [b for b in run if b.kind == FIGURE or figure_label(b, body_h, s)]
-    ticks = [b for b in run if _bare_ticks(b)]
+    ticks = [b for b in run if _ticks(b, bare=True)]
     others = [b for b in labels if not _plain_heading(b, body_h, s)] + (ticks if len(ticks) >= 2 else [])
     if not others:
         return []

@@ -860,13 +860,13 @@ def _symbolic(lines: list[Row], s: LayoutSettings, marks: frozenset[int] | set[i
     drawn touching ("26.78" "±" "0" "." "27", "{" "linear" ",") count as the one word they
     make, and a "±" between two numbers as no symbol; an equation's letters and brackets drawn
     touching ("f" "(" "x" ")") stay apart. The `marks` (ids: a check-box matrix's, `_mark_columns`; nil values,
-    `_nil_values`) are a table's, and so is a tick or a cross in any column (`TICK_MARKS`: "✔" beside
+    `_nil_values`) are a table's, and so is a tick or a cross in any column (`_TICK_MARKS`: "✔" beside
     "11pt" in a matrix of options): no equation sets one."""
     tokens = [t for row in lines
               for t in without_leaders(_touching_joined([w for w in row.words if id(w) not in marks]
                                                          if marks else row.words, s))]
     odd = sum(1 for k, t in enumerate(tokens)
-              if (_symbols_only(t) and t not in TICK_MARKS and not _spread(tokens, k) and not _unit_sign(tokens, k))
+              if (_symbols_only(t) and t not in _TICK_MARKS and not _spread(tokens, k) and not _unit_sign(tokens, k))
               or _glyphless(t))
     return odd > s.table_symbol_share * len(tokens)
 
@@ -875,7 +875,7 @@ _SPREAD = frozenset({"±", "∓", "+/-"})
 
 
 # A table's answers: ticks, crosses and ballot boxes, checked or not.
-TICK_MARKS = frozenset("✓✔✗✘✕✖☐☑☒")
+_TICK_MARKS = frozenset("✓✔✗✘✕✖☐☑☒")
 
 
 _UNIT_SIGNS = frozenset({"%", "‰", "$", "€", "£", "¥"})

@@ -118,10 +118,10 @@ class _Encodings:
     """The encodings of the page's simple fonts by the name a span gives (no subset prefix),
     each read when first asked for (a page's other fonts may be large: a CJK font's program)."""
 
-    def __init__(self, page: pymupdf.Page) -> None:
-        self._doc = page.parent
+    def __init__(self, doc: pymupdf.Document, fonts: list[tuple]) -> None:
+        self._doc = doc
         self._fonts: dict[str, list[int]] = {}
-        for xref, _, kind, base, _, _ in page.get_fonts():
+        for xref, _, kind, base, _, _ in fonts:
             if kind in ("Type1", "MMType1", "Type3", "TrueType"):
                 self._fonts.setdefault(base.split("+")[-1], []).append(xref)
         self._read: dict[str, list[dict[int, str]]] = {}
@@ -170,10 +170,11 @@ def _aligned(text: str, inside: list[tuple[str, str]],
     return out
 
 
-def mended_words(page: pymupdf.Page, raw: list[tuple], flags: int) -> list[tuple]:
+def mended_words(page: pymupdf.Page, fonts: list[tuple], raw: list[tuple], flags: int) -> list[tuple]:
     """extractWORDS tuples with their U+FFFD glyphs read back where the glyphs' names tell
     (`glyph_text`); the rest as they are. The codes come from a second reading of the page with
-    MuPDF's codes for unknown characters, clipped to the words that hold them."""
+    MuPDF's codes for unknown characters, clipped to the words that hold them; the names from
+    the encodings of the page's `fonts` (as get_fonts() lists them)."""
     unknown = [k for k, w in enumerate(raw) if "\ufffd" in w[4]]
     if not unknown:
         return raw
@@ -191,7 +192,7 @@ def mended_words(page: pymupdf.Page, raw: list[tuple], flags: int) -> list[tuple
                    for block in blocks for line in block.get("lines", [])
                    for span in line["spans"] for c in span["chars"] if not c["c"].isspace())
     ys = [c[0] for c in chars]
-    encodings = _Encodings(page)
+    encodings = _Encodings(page.parent, fonts)
     out = list(raw)
     for k in unknown:
         x0, y0, x1, y1, text = raw[k][:5]

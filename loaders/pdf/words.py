@@ -647,10 +647,11 @@ def _words_lose_text(raw: list[tuple], plain: str, s: LayoutSettings) -> bool:
     return total >= _FEW_WORDS and missing > (1 - s.words_text_share) * total
 
 
-def _zapf_dingbats_on(page: pymupdf.Page) -> bool:
-    """The page draws with a Zapf Dingbats font (its own or a form's): its glyphs are read from
-    the characters, by their font (`read_dingbat`)."""
-    return any(is_zapf_dingbats(font[3]) for font in page.get_fonts())
+def _zapf_dingbats_on(fonts: list[tuple]) -> bool:
+    """The page draws with a Zapf Dingbats font (its own or a form's; `fonts`: the page's, as
+    get_fonts() lists them): its glyphs are read from the characters, by their font
+    (`read_dingbat`)."""
+    return any(is_zapf_dingbats(font[3]) for font in fonts)
 
 
 def _block_words(tp: pymupdf.TextPage) -> list[tuple]:
@@ -710,9 +711,10 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         log.warning("MuPDF's words of page %d lose most of its text (glyphs of no width, run together):"
                     " the page is read by its text blocks", page.number + 1)
         raw = _block_words(tp)
+    fonts = page.get_fonts()  # (its own and its forms')
     # A one-character class first: the pair patterns cost ten times as much on every page.
     chars_asked = (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
-        _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)) or _zapf_dingbats_on(page)
+        _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)) or _zapf_dingbats_on(fonts)
     if chars_asked and (rawdict := _text_dict(tp, raw=True))["blocks"]:  # (none: unreadable, see _text_dict)
         raw = _marks_off(_words_from_chars(rawdict, s), lambda _: _spans(rawdict), s)
     else:  # (the characters read only where asked for, and only then)
@@ -720,7 +722,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     if _ANY_C1_CONTROL.search(plain):
         raw = without_control_words(raw)
     if "\ufffd" in plain:  # glyphs MuPDF could not name: TeX's math extension font's (∑, big brackets)
-        raw = mended_words(page, raw, tp_flags)
+        raw = mended_words(page, fonts, raw, tp_flags)
     lines = [list(g) for _, g in groupby(raw, key=_line_key)]
     directions = [_direction(line, s) for line in lines]
     rect = unrotated_rect(page)  # (the words' coordinates: the page before its /Rotate)
