@@ -2,6 +2,9 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+# The upgraded pip retries a dropped connection and resumes a half-fetched wheel (pymupdf's is
+# 69 MB) rather than failing the install on one network hiccup.
+PIP    := $(PY) -m pip install -q --retries 10 --resume-retries 10
 SAMPLE := data/sample
 CORPUS ?= $(SAMPLE)
 DB     ?= data/chroma
@@ -17,9 +20,9 @@ venv: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c constraints.txt torch==2.13.0
-	$(PY) -m pip install -q -c constraints.txt -e '.[test,bench,ray]'
+	$(PY) -m pip install -q --retries 10 --upgrade pip
+	$(PIP) -c constraints.txt torch==2.13.0
+	$(PIP) -c constraints.txt -e '.[test,bench,ray]'
 	touch $@
 
 $(SAMPLE)/.made: | venv
