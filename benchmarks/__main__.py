@@ -20,7 +20,7 @@ from pathlib import Path
 from .chunkqa import VARIANTS, ChunkQA, find
 from .corpus import generate
 from .embedcache import CachedEmbedder
-from .extractors import Extractor, available, columnrag, pymupdf_text
+from .extractors import PYMUPDF4LLM, Extractor, available, columnrag, pymupdf_text
 from .measure import (SHORT, chunk_quality, ingest_speed, loader_speed, manifest, memory_scaling,
                       order_independence, precision, query_speed, reading_order, retrieval, scored_texts,
                       summarised)
@@ -261,6 +261,8 @@ def twin_order(realworld: Path, scrambler: Path) -> dict:
     the reading's, not the redrawing's."""
     twins = scrambled_twins(realworld, scrambler)
     extractors: dict[str, Extractor] = {"columnrag": columnrag, "PyMuPDF get_text()": pymupdf_text}
+    if (layout_reader := available().get(PYMUPDF4LLM)) is not None:  # (PyMuPDF's own layout-aware reader)
+        extractors[PYMUPDF4LLM] = layout_reader
     kept = twins_keeping_text(realworld, twins)
     real, shuffled = scored_texts(realworld, extractors), scored_texts(twins, extractors)
     return {"well-drawn": summarised(real), "words-shuffled twin": summarised(shuffled),
@@ -291,7 +293,7 @@ def _agreement_section(result: dict) -> list[str]:
 
 def _twin_section(result: dict) -> list[str]:
     rows = []
-    for name in ("columnrag", "PyMuPDF get_text()"):
+    for name in next(iter(result.values())):  # (the readers measured, in their order)
         for kind, per in result.items():
             s = per[name]["ALL"]
             rows.append([name, kind, str(s["docs"]), f"{s['breaks_per_kw']:.2f}", f"{s['coverage']:.3f}",

@@ -60,6 +60,32 @@ def pdf_oxide_text(path: Path) -> str:
     return "\n".join(doc.extract_text(i) for i in range(doc.page_count()))
 
 
+PYMUPDF4LLM = "pymupdf4llm"
+
+
+def pymupdf4llm_text(path: Path) -> str:
+    """PyMuPDF's own extractor for LLM and RAG pipelines, with the layout model of PyMuPDF Layout
+    where it is installed (both come with PyMuPDF 2), called as such a pipeline calls it for plain
+    text: the text layer alone (OCR off, as every other reader here), page headers and footers
+    left out as columnrag leaves them."""
+    import pymupdf4llm
+
+    with pymupdf.open(path) as doc:
+        return pymupdf4llm.to_text(doc, use_ocr=False, header=False, footer=False, show_progress=False)
+
+
+def _has_pymupdf4llm() -> bool:
+    """Whether pymupdf4llm imports here with its plain-text reader: it refuses a PyMuPDF of
+    another version than its own."""
+    if importlib.util.find_spec("pymupdf4llm") is None:
+        return False
+    try:
+        import pymupdf4llm
+    except ImportError:
+        return False
+    return callable(getattr(pymupdf4llm, "to_text", None))
+
+
 def available() -> dict[str, Extractor]:
     out: dict[str, Extractor] = {"columnrag": columnrag, "PyMuPDF get_text()": pymupdf_text,
                                  "PyMuPDF sort=True": pymupdf_sorted}
@@ -67,4 +93,6 @@ def available() -> dict[str, Extractor]:
         out["pdfminer.six"] = pdfminer_text
     if importlib.util.find_spec("pdf_oxide"):
         out["pdf_oxide"] = pdf_oxide_text
+    if _has_pymupdf4llm():
+        out[PYMUPDF4LLM] = pymupdf4llm_text
     return out

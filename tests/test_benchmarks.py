@@ -233,3 +233,29 @@ def test_held_out_twins_are_scored_against_the_well_drawn_pdf_s_own_reading(tmp_
     scored = summarised(scored_texts(twins, {"same": columnrag, "swapped": swapped}))
     assert scored["same"]["ALL"]["perfect"] == 1.0 and scored["same"]["ALL"]["breaks_per_kw"] == 0
     assert scored["swapped"]["ALL"]["breaks_per_kw"] > 0 and scored["swapped"]["ALL"]["perfect"] == 0
+
+
+def test_pymupdf4llm_is_compared_where_it_imports_and_reads_the_page_s_words(tmp_path):
+    import pytest
+
+    from benchmarks.extractors import _has_pymupdf4llm, available, pymupdf4llm_text
+    from benchmarks.measure import manifest
+    from benchmarks.metric import Truth
+
+    if not _has_pymupdf4llm():
+        pytest.skip("pymupdf4llm does not import beside this PyMuPDF")
+    assert available()["pymupdf4llm"] is pymupdf4llm_text
+    corpus = generate(tmp_path / "corpus", documents=1, pages=1)
+    native = next(m for m in manifest(corpus) if m["variant"] == "native")
+    score = Truth.load(corpus / native["truth"]).score_text(pymupdf4llm_text(corpus / native["pdf"]))
+    assert score["coverage"] > 0.9, score  # the page's words, read by its layout model
+
+
+def test_the_twin_table_has_a_row_for_every_reader_measured_in_each_set():
+    from benchmarks.__main__ import _twin_section
+
+    per = {"ALL": {"docs": 3, "breaks_per_kw": 0.25, "coverage": 0.95, "perfect": 0.67}}
+    readers = ("columnrag", "PyMuPDF get_text()", "pymupdf4llm")
+    result = {kind: dict.fromkeys(readers, per) for kind in ("well-drawn", "words-shuffled twin")}
+    rows = [line for line in _twin_section(result) if line.startswith("| ") and "0.25" in line]
+    assert [r.split(" | ")[0][2:] for r in rows] == [name for name in readers for _ in range(2)]
