@@ -1277,6 +1277,24 @@ def test_accents_drawn_apart_go_back_on_their_letters_inside_words_only():
     assert normalize("the term \u02dcA stays") == "the term \u02dcA stays"  # a variable with a tilde
 
 
+def test_an_accent_drawn_apart_at_a_word_s_start_goes_on_its_letter_where_no_variable_takes_it():
+    from columnrag.loaders.text.render import normalize
+
+    assert normalize("IRIDIA, \u00b4Ecole polytechnique, \u02daArhus") == "IRIDIA, \u00c9cole polytechnique, \u00c5rhus"
+    # A dotted or hatted variable, a letter alone, an apostrophe drawn as an acute: as drawn.
+    for drawn in ("\u02d9x is", "the \u02c6Xl and \u02dcXl", "\u00b4E", "Don\u00b4t"):
+        assert normalize(drawn) == drawn
+
+
+def test_a_cedilla_drawn_apart_goes_back_on_its_letter_on_either_side_of_it():
+    from columnrag.loaders.text.render import normalize
+
+    # TeX's OT1 fonts: the cedilla after its c, then a tilde before its a ("Computação").
+    assert normalize("Computac\u00b8\u02dcao e Gar\u00e7on") == "Computa\u00e7\u00e3o e Gar\u00e7on"
+    assert normalize("Bur\u00b8cin Ba\u00b8sak") == "Bur\u00e7in Ba\u015fak"  # its box just before the letter
+    assert normalize("the \u00b8 sign, r\u00b8 and \u00b8c") == "the \u00b8 sign, r\u00b8 and \u00b8c"
+
+
 def test_symbol_font_bracket_pieces_become_unicode():
     # Adobe Symbol draws a tall "(x)" from Private Use pieces; readers and embedders know only Unicode.
     assert normalize("\uf8eb x \uf8f6\n\uf8ed x \uf8f8") == "\u239b x \u239e\n\u239d x \u23a0"

@@ -48,6 +48,21 @@ _SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", 
                     "\u02da": "\u030a", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307"}
 # Inside a word only: a tilde or hat before a variable at the start of a word is mathematics.
 _ACCENTED = re.compile("(?<=[^\\W\\d_])([" + "".join(_SPACING_ACCENTS) + "])([A-Za-z\u0131])")
+# At a word's start, the accents mathematics does not set over a variable (no hat, no tilde) and
+# only before a letter that two lower-case letters follow: "´Ecole", "˚Arhus", "¨Uber" ("École",
+# "Århus", "Über"), not a dotted variable's "˙x".
+_ACCENTED_AT_START = re.compile("(?<![^\\W\\d_])([\u00a8\u00b4\u02da\u02c7\u02d8\u02d9])([A-Za-z])(?=[a-z]{2})")
+
+
+# The cedilla TeX's older fonts draw as a glyph of its own under the letter, which the text layer
+# gives after it or, by its box, just before it ("Computac¸˜ao", "Bur¸cin"): on the c, s or t it
+# sits under, one character again ("Computação", "Burçin"). Before the letter only inside a word.
+_CEDILLA_AFTER = re.compile("([cCsStT])\u00b8")
+_CEDILLA_BEFORE = re.compile("(?<=[^\\W\\d_])\u00b8([cCsStT])")
+
+
+def _with_cedilla(m: re.Match[str]) -> str:
+    return unicodedata.normalize("NFC", m.group(1) + "\u0327")
 
 
 # A word run into a mathematical letter ("with𝑅𝑣"): the space between them was lost.
@@ -69,7 +84,9 @@ def normalize(text: str) -> str:
     text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
     text = _SYMBOL_PIECE_RE.sub(lambda m: _SYMBOL_PIECES[m.group(0)], text)
     text = _INVISIBLE.sub("", text)
-    text = _ACCENTED.sub(_accented, text)
+    if "\u00b8" in text:
+        text = _CEDILLA_BEFORE.sub(_with_cedilla, _CEDILLA_AFTER.sub(_with_cedilla, text))
+    text = _ACCENTED_AT_START.sub(_accented, _ACCENTED.sub(_accented, text))
     text = _GLUED_TO_MATH.sub(" ", text)
     return _SPACES.sub(" ", text)
 
