@@ -1274,6 +1274,7 @@ def test_accents_drawn_apart_go_back_on_their_letters_inside_words_only():
     from columnrag.loaders.text.render import normalize
 
     assert normalize("V\u00a8axj\u00a8o and Vuli\u00b4c") == "Växjö and Vulić"
+    assert normalize("Nguy\u02dc\u02c6en and Nguy\u02c6\u02dcen") == "Nguy\u1ec5n and Nguy\u1ec5n"  # stacked
     assert normalize("the term \u02dcA stays") == "the term \u02dcA stays"  # a variable with a tilde
 
 

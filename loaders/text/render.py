@@ -47,7 +47,7 @@ BLOCK_SEP = "\n\n"
 _SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", "\u02dc": "\u0303",
                     "\u02da": "\u030a", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307"}
 # Inside a word only: a tilde or hat before a variable at the start of a word is mathematics.
-_ACCENTED = re.compile("(?<=[^\\W\\d_])([" + "".join(_SPACING_ACCENTS) + "])([A-Za-z\u0131])")
+_ACCENTED = re.compile("(?<=[^\\W\\d_])([" + "".join(_SPACING_ACCENTS) + "]{1,2})([A-Za-z\u0131])")
 # At a word's start, the accents mathematics does not set over a variable (no hat, no tilde) and
 # only before a letter that two lower-case letters follow: "´Ecole", "˚Arhus", "¨Uber" ("École",
 # "Århus", "Über"), not a dotted variable's "˙x".
@@ -71,8 +71,12 @@ _GLUED_TO_MATH = re.compile(r"(?<=[^\W\d_\U0001D400-\U0001D7FF]{2})(?=[\U0001D40
 
 def _accented(m: re.Match[str]) -> str:
     letter = "i" if m.group(2) == "\u0131" else m.group(2)  # a dotless i takes the accent
-    one = unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[m.group(1)])
-    return one if len(one) == 1 else m.group(0)  # no such letter (a hat over a variable): as drawn
+    marks = [_SPACING_ACCENTS[a] for a in m.group(1)]
+    # Two accents stacked (Vietnamese "Nguy˜ˆen"): drawn top one first or last, either way one letter.
+    for order in (marks, marks[::-1]):
+        if len(one := unicodedata.normalize("NFC", letter + "".join(order))) == 1:
+            return one
+    return m.group(0)  # no such letter (a hat over a variable): as drawn
 
 
 def normalize(text: str) -> str:
