@@ -77,8 +77,6 @@ def pymupdf4llm_text(path: Path) -> str:
 def _has_pymupdf4llm() -> bool:
     """Whether pymupdf4llm imports here with its plain-text reader: it refuses a PyMuPDF of
     another version than its own."""
-    if importlib.util.find_spec("pymupdf4llm") is None:
-        return False
     try:
         import pymupdf4llm
     except ImportError:

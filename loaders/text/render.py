@@ -48,10 +48,12 @@ _SPACING_ACCENTS = {"\u00a8": "\u0308", "\u00b4": "\u0301", "\u02c6": "\u0302", 
                     "\u02da": "\u030a", "\u02c7": "\u030c", "\u02d8": "\u0306", "\u02d9": "\u0307"}
 # Inside a word only: a tilde or hat before a variable at the start of a word is mathematics.
 _ACCENTED = re.compile("(?<=[^\\W\\d_])([" + "".join(_SPACING_ACCENTS) + "]{1,2})([A-Za-z\u0131])")
-# At a word's start, the accents mathematics does not set over a variable (no hat, no tilde) and
-# only before a letter that two lower-case letters follow: "´Ecole", "˚Arhus", "¨Uber" ("École",
-# "Århus", "Über"), not a dotted variable's "˙x".
-_ACCENTED_AT_START = re.compile("(?<![^\\W\\d_])([\u00a8\u00b4\u02da\u02c7\u02d8\u02d9])([A-Za-z])(?=[a-z]{2})")
+_VARIABLE_ACCENTS = "\u02c6\u02dc"  # (the hat and the tilde)
+# At a word's start, the accents mathematics does not set over a variable and only before a
+# letter that two lower-case letters follow: "´Ecole", "˚Arhus", "¨Uber" ("École", "Århus",
+# "Über"), not a dotted variable's "˙x".
+_ACCENTED_AT_START = re.compile("(?<![^\\W\\d_])([" + "".join(a for a in _SPACING_ACCENTS if a not in _VARIABLE_ACCENTS)
+                                + "])([A-Za-z])(?=[a-z]{2})")
 
 
 # The cedilla TeX's older fonts draw as a glyph of its own under the letter, which the text layer
