@@ -4,8 +4,14 @@ Languages that write compounds closed (German, Dutch) join two words of the list
 
 The hyphen is dropped only when the joined word is a word (the word list knows it, or the page
 writes it so) and the parts are not a compound (the page does not write them with the hyphen,
-they are not part of a longer hyphenated chain). Either way the line break goes: a kept hyphen
-followed by a line break reads as a broken word to every consumer that joins such breaks.
+they are not part of a longer hyphenated chain); then the line break goes. A compound of two
+words broken at its own hyphen ("coal-" + "based", "mk-" + "temp") keeps its hyphen and the line
+break as printed: there hyphenation and compounding meet, and consumers of the text settle it by
+their own convention (a PDF's text layer, its structure tree and human annotators close such a
+break up; a typesetting source keeps the hyphen). The printed line leaves it to them; joined into
+one line here, it would read as two words to every consumer that closes such breaks. A hyphen
+that is no hyphenation point (below) is kept and its line break goes: no convention closes it,
+and a consumer that closes hyphen-broken lines would read "ACL-" + "2008" as "ACL2008".
 
 Hyphenation breaks words between two lower-case letters: a hyphen after a digit ("114-" + "133",
 "acl17-" + "latex.zip") or between a capital and a lower-case word or an acronym and a capital
@@ -50,7 +56,8 @@ class HyphenContext:
 
 def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext, sure_only: bool = False) -> str | None:
     """`line` (ending in letter or digit + hyphen) and `nxt` as one line, the hyphen dropped or
-    kept; None when the next line starts with neither a letter nor a digit (the break stays).
+    kept; None when the break stays: the next line starts with neither a letter nor a digit, or
+    a compound of two words is broken at its own hyphen.
     With `sure_only`, only a decision the word list or the page's own words back is taken (a
     word broken across blocks, where the next block may not continue this one)."""
     joined, sure = _decide(line, nxt, ctx)
@@ -101,12 +108,14 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
         return line[:-1] + nxt, True  # a chain's last word broken: "end-us-" + "ers", "self-con-" + "tained"
     if len(parts) > 1 or first.group(1)[len(b):len(b) + 1] in ("-", "\u2010"):
         return line + nxt, False  # part of a longer chain: "not-a-" + "number", "one-" + "to-one"
+    # After a single letter or an acronym ("C-" + "nodes", "ACL-" + "related"): no hyphenation point.
+    no_point = (len(last) == 1 or last.isupper()) and tail.group(0).islower()
     if compound in ctx.compounds_on_page and closed not in ctx.page_words:
-        return line + nxt, True
+        return (line + nxt if no_point else None), True  # the page writes "coal-based": printed break
     if known:
         return line[:-1] + nxt, True
-    if (len(last) == 1 or last.isupper()) and tail.group(0).islower():
-        return line + nxt, False  # "C-" + "nodes", "ACL-" + "related": no hyphenation point there
+    if no_point:
+        return line + nxt, False
     if a in ctx.words and b in ctx.words and not _closes_up(head.group(1), a, b, ctx.closed_compounds):
-        return line + nxt, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
+        return None, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
     return line[:-1] + nxt, False  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken
