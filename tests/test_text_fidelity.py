@@ -44,6 +44,17 @@ def test_a_compound_broken_at_its_own_hyphen_keeps_the_line_break_as_printed():
     assert "for ACL-2008 and not-a-number of" in text
 
 
+def test_an_unreadable_list_marker_reads_as_a_bullet_and_nothing_else_does():
+    # A dingbat font's bullet or check box without a character (U+FFFD) at a line's start.
+    assert normalize("\ufffd They work in parallel") == "\u2022 They work in parallel"
+    assert normalize("\ufffd\ufffdDatabase performance") == "\u2022 Database performance"
+    assert normalize("\ufffd \u2610There is no limit") == "\u2022 \u2610There is no limit"
+    # One glyph glued to letters is a lost ligature; before a digit, a lost minus; inside a line,
+    # whatever it was.
+    for text in ("\ufffdnancial data", "\ufffd0.40 to 18.66", "\ufffd 2.37 to 6.85", "a \ufffd b"):
+        assert normalize(text) == text
+
+
 def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
     ctx = _ctx()
     assert join_at_hyphen("on US-", "Letter paper", ctx) == "on US-Letter paper"  # an acronym's

@@ -68,6 +68,11 @@ def _with_cedilla(m: re.Match[str]) -> str:
 
 
 # A word run into a mathematical letter ("with𝑅𝑣"): the space between them was lost.
+# A list's marker in a font that maps its glyphs to no character (a dingbat font's bullet or check
+# box, often without a ToUnicode map) reads U+FFFD: at a line's start, apart from the text it marks,
+# or two glyphs and more glued to a word, it is a bullet. One glyph glued to letters is a lost
+# ligature ("\ufffdnancial", mended from the word list); before a digit, a lost minus ("\ufffd0.40").
+_UNREAD_MARKER = re.compile(r"^(\s*)(?:\ufffd+\s+(?=[^\d\s])|\ufffd{2,}(?=[^\W\d_]))")
 _GLUED_TO_MATH = re.compile(r"(?<=[^\W\d_\U0001D400-\U0001D7FF]{2})(?=[\U0001D400-\U0001D7FF])")
 
 
@@ -84,7 +89,8 @@ def _accented(m: re.Match[str]) -> str:
 def normalize(text: str) -> str:
     """Expand ligatures, give the Symbol font's bracket pieces their Unicode characters, turn odd
     spaces into plain ones, drop invisible characters, put accents drawn apart back on their
-    letters and a word glued to a mathematical letter apart from it."""
+    letters, a word glued to a mathematical letter apart from it and an unreadable list marker
+    as a bullet."""
     if text.isascii() and "\t" not in text:
         return text  # most lines: nothing to do (every character handled here is non-ASCII)
     text = _LIGATURE_RE.sub(lambda m: _LIGATURES[m.group(0)], text)
@@ -94,6 +100,8 @@ def normalize(text: str) -> str:
         text = _CEDILLA_BEFORE.sub(_with_cedilla, _CEDILLA_AFTER.sub(_with_cedilla, text))
     text = _ACCENTED_AT_START.sub(_accented, _ACCENTED.sub(_accented, text))
     text = _GLUED_TO_MATH.sub(" ", text)
+    if text.lstrip().startswith("\ufffd"):
+        text = _UNREAD_MARKER.sub("\\1\u2022 ", text)
     return _SPACES.sub(" ", text)
 
 
