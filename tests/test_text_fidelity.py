@@ -42,6 +42,11 @@ def test_a_compound_broken_at_its_own_hyphen_keeps_the_line_break_as_printed():
                            "number of other runs that we had set up for it"], 72, 100))
     assert "ran mk-\ntemp in a coal-\nbased plant" in text
     assert "for ACL-2008 and not-a-number of" in text
+    # An address's own hyphen, on either side of the break.
+    ctx = _ctx()
+    assert join_at_hyphen("at https://example.org/data-", "sets/index.html", ctx) == \
+        "at https://example.org/data-sets/index.html"
+    assert join_at_hyphen("write to first-", "last@example.org now", ctx) == "write to first-last@example.org now"
 
 
 def test_an_unreadable_list_marker_reads_as_a_bullet_and_nothing_else_does():

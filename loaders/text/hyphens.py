@@ -10,7 +10,7 @@ break as printed: there hyphenation and compounding meet, and consumers of the t
 their own convention (a PDF's text layer, its structure tree and human annotators close such a
 break up; a typesetting source keeps the hyphen). The printed line leaves it to them; joined into
 one line here, it would read as two words to every consumer that closes such breaks. A hyphen
-that is no hyphenation point (below) is kept and its line break goes: no convention closes it,
+that is no hyphenation point (below, and in a web or mail address) is kept and its line break goes: no convention closes it,
 and a consumer that closes hyphen-broken lines would read "ACL-" + "2008" as "ACL2008".
 
 Hyphenation breaks words between two lower-case letters: a hyphen after a digit ("114-" + "133",
@@ -33,6 +33,8 @@ _LAST_PART = re.compile(r"([^\W\d_]+(?:[-\u2010][^\W\d_]+)*)[-\u2010]$")
 _AFTER_DIGIT = re.compile(r"\d[-\u2010]$")
 _FIRST_WORD = re.compile(r"^(\S+)")
 _LETTERS = re.compile(r"^[^\W\d_]+")
+# A web or mail address, broken at a hyphen of its own (a path or a DOI is hyphenated as words are).
+_ADDRESS = re.compile(r"://|@|www\.")
 # Words after which a hyphen is suspended, not a break: "first- and second-order".
 _SUSPENDERS = frozenset({"and", "or", "nor", "und", "oder", "sowie", "bzw", "als", "et", "ou", "y", "o",
                          "en", "of", "tot"})
@@ -83,9 +85,12 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
         return None, True
     if _AFTER_DIGIT.search(line):  # "pages 114-" + "133", "acl17-" + "latex.zip", "2-" + "to 3-year"
         return line + (" " if first.group(1).lower() in _NUMBER_SUSPENDERS else "") + nxt, False
+    last_word = line.rsplit(None, 1)[-1] if line.strip() else line
+    if _ADDRESS.search(last_word) or _ADDRESS.search(first.group(1)):
+        return line + nxt, False  # an address's own hyphen: "https://example.org/data-" + "sets/"
     # The match holds no white space: it lies in the line's last word (searched alone: a search
     # from every position of a long line costs more than the rest of the decision).
-    head = _LAST_PART.search(line.rsplit(None, 1)[-1] if line.strip() else line)
+    head = _LAST_PART.search(last_word)
     if head is None:
         return None, True
     tail = _LETTERS.match(first.group(1))
