@@ -7,6 +7,8 @@ sentence does not drown. Search ranks a chunk by the best of its vectors and ret
 what is stored, returned and scored stays the chunk."""
 from __future__ import annotations
 
+from columnrag.loaders.text.hyphens import on_one_line
+
 from .packing import SENTENCE_SPLIT, sentence_gap
 from .tokens import LengthFunction
 
@@ -20,7 +22,7 @@ def passages(text: str, length: LengthFunction, max_tokens: int) -> list[str]:
     base = length("")  # [CLS] and [SEP], counted once per run, not once per sentence
     runs: list[list[str]] = []
     size = 0
-    for sentence in SENTENCE_SPLIT.split(" ".join(text.split())):
+    for sentence in SENTENCE_SPLIT.split(on_one_line(text)):
         tokens = length(sentence) - base
         if runs and size + tokens <= max_tokens - base:
             runs[-1].append(sentence)

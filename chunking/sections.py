@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from columnrag.loaders.engine.geometry import in_capitals
+from columnrag.loaders.text.hyphens import on_one_line
 
 from .pieces import CAPTION_LABEL, Piece, body_size, continues
 from .settings import ChunkingSettings
@@ -50,7 +51,7 @@ _UNDER_PIECES = 3  # pieces of one paragraph (cut by column or page breaks) read
 
 def clean(text: str, limit: int = MAX_HEADING_CHARS) -> str:
     """A heading's text on one line, without trailing marks (footnote symbols, a colon)."""
-    text = " ".join(text.split())
+    text = on_one_line(text)
     return text.rstrip(" :.*∗†‡§¶").strip()[:limit]
 
 

@@ -64,3 +64,9 @@ def test_a_table_chunk_has_no_passages():
     splitter = BandAwareTextSplitter(settings=ChunkingSettings(passage_tokens=8))
     assert splitter.embedding_passages(table) == []
     assert splitter.embedding_passages(Document(page_content=rows)) != []
+
+
+def test_a_compound_broken_at_its_own_hyphen_is_whole_in_its_passage(length):
+    # The page text keeps such a break as printed ("coal-\nbased"); a passage is one line.
+    text = "Cells were grown in a coal-\nbased medium for two hours.\n\n" + SENTENCES[1]
+    assert passages(text, length, 8)[0] == "Cells were grown in a coal-based medium for two hours."

@@ -60,6 +60,17 @@ def test_an_unreadable_list_marker_reads_as_a_bullet_and_nothing_else_does():
         assert normalize(text) == text
 
 
+def test_a_heading_or_caption_on_one_line_keeps_a_compound_broken_at_its_hyphen_whole():
+    from columnrag.chunking.sections import clean
+    from columnrag.loaders.text.hyphens import on_one_line
+
+    assert clean("3 Model-\nbased Reinforcement\nLearning:") == "3 Model-based Reinforcement Learning"
+    assert on_one_line("Table 2: coal-\nbased plants") == "Table 2: coal-based plants"
+    # A suspended hyphen keeps its space; a paragraph break is no line end inside a word.
+    assert on_one_line("age- and\nsex-independent") == "age- and sex-independent"
+    assert on_one_line("item 2-\n\n3 next") == "item 2- 3 next"
+
+
 def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
     ctx = _ctx()
     assert join_at_hyphen("on US-", "Letter paper", ctx) == "on US-Letter paper"  # an acronym's

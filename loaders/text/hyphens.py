@@ -124,3 +124,13 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
     if a in ctx.words and b in ctx.words and not _closes_up(head.group(1), a, b, ctx.closed_compounds):
         return None, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
     return line[:-1] + nxt, False  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken
+
+
+_BROKEN_AT_HYPHEN = re.compile(r"(?<=[^\W_])([-\u2010])[ \t]*\n[ \t]*(?=[^\W_])")
+
+
+def on_one_line(text: str) -> str:
+    """`text` on one line, its line breaks read as spaces, save one after a hyphen that a word
+    runs on from (a compound broken at its own hyphen, kept as printed in the page text): a
+    heading or a caption set on one line reads "Model-based", not "Model- based"."""
+    return " ".join(_BROKEN_AT_HYPHEN.sub(r"\1", text).split())

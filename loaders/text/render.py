@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .footnote_marks import may_hold_marks, without_footnote_marks
-from .hyphens import HyphenContext, join_at_hyphen
+from .hyphens import HyphenContext, join_at_hyphen, on_one_line
 from ..engine.bidi import paragraph_right_to_left
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, Line, PageLayout, Word
 from .letter_spacing import joined_letter_spacing
@@ -303,7 +303,7 @@ def _caption_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> st
     """A table's caption on one line."""
     if block.table is None or not block.table.caption:
         return ""
-    return " ".join(_paragraph_text(block.table.caption, s, repairs).split())
+    return on_one_line(_paragraph_text(block.table.caption, s, repairs))
 
 
 def _notes_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
