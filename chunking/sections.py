@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from columnrag.loaders.engine.geometry import in_capitals
-from columnrag.loaders.text.hyphens import on_one_line
+from columnrag.loaders.text.hyphens import compounds_closed, on_one_line
 
 from .pieces import CAPTION_LABEL, Piece, body_size, continues
 from .settings import ChunkingSettings
@@ -194,7 +194,7 @@ def _set_apart(text: str, next_text: str) -> bool:
     run-in label or a list of terms ("Keywords: ...", "ACM proceedings, LaTeX"), not a figure's
     or a table's label, nor a line of a chart right over its caption (`next_text`: the next
     piece's)."""
-    line = text.strip()
+    line = compounds_closed(text.strip())
     return ("\n" not in line and not any(c in line for c in ":,;") and not CAPTION_LABEL.match(line)
             and not CAPTION_LABEL.match(next_text.lstrip()))
 
@@ -289,7 +289,7 @@ def document_title(metadata: Mapping[str, Any], pieces: list[Piece]) -> str:
                 or abs(p.size - first.size) > (SAME_TYPE - 1) * first.size or _SECTION_NUMBER.match(p.text)):
             break
         lines.append(p.text)
-    return clean(" ".join(lines), MAX_TITLE_CHARS)
+    return clean("\n".join(lines), MAX_TITLE_CHARS)
 
 
 def _letters(text: str) -> str:
@@ -326,7 +326,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 # The second line of a heading the loader set apart ("Development of" / "the Brain"),
                 # not a line of text after it that the loader took for a heading too, nor a
                 # heading of its own set apart by space ("Method" over "Participants").
-                stack[-1] = _Entry(clean(stack[-1].text + " " + piece.text), stack[-1].level, stack[-1].size)
+                stack[-1] = _Entry(clean(stack[-1].text + "\n" + piece.text), stack[-1].level, stack[-1].size)
                 opened = n
             elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,
                                      pieces[n + 1].text if n + 1 < len(pieces) else ""):

@@ -42,6 +42,10 @@ def test_a_compound_broken_at_its_own_hyphen_keeps_the_line_break_as_printed():
                            "number of other runs that we had set up for it"], 72, 100))
     assert "ran mk-\ntemp in a coal-\nbased plant" in text
     assert "for ACL-2008 and not-a-number of" in text
+    # The parts are words, mended each: a compound that lost a ligature ("le-" for "file-").
+    text = text_of(column(["we use our ne-", "grained model and our le-", "based store for the data that we"
+                                                                            " had"], 72, 100))
+    assert "our fine-\ngrained model and our file-\nbased store" in text
     # An address's own hyphen, on either side of the break.
     ctx = _ctx()
     assert join_at_hyphen("at https://example.org/data-", "sets/index.html", ctx) == \
@@ -56,15 +60,18 @@ def test_an_unreadable_list_marker_reads_as_a_bullet_and_nothing_else_does():
     assert normalize("\ufffd \u2610There is no limit") == "\u2022 \u2610There is no limit"
     # One glyph glued to letters is a lost ligature; before a digit, a lost minus; inside a line,
     # whatever it was.
-    for text in ("\ufffdnancial data", "\ufffd0.40 to 18.66", "\ufffd 2.37 to 6.85", "a \ufffd b"):
+    for text in ("\ufffdnancial data", "\ufffd0.40 to 18.66", "\ufffd 2.37 to 6.85", "a \ufffd b",
+                 "\ufffd = x + y", "\ufffd (2.37)", "\ufffd \u22120.40", "\ufffd\ufffd\ufffd \ufffd\ufffd"):
         assert normalize(text) == text
 
 
 def test_a_heading_or_caption_on_one_line_keeps_a_compound_broken_at_its_hyphen_whole():
-    from columnrag.chunking.sections import clean
+    from columnrag.chunking.sections import _set_apart, clean
     from columnrag.loaders.text.hyphens import on_one_line
 
     assert clean("3 Model-\nbased Reinforcement\nLearning:") == "3 Model-based Reinforcement Learning"
+    assert _set_apart("Model-\nbased Learning", "")  # one line, as printed broken at its hyphen
+    assert not _set_apart("Model\nbased Learning", "")
     assert on_one_line("Table 2: coal-\nbased plants") == "Table 2: coal-based plants"
     # A suspended hyphen keeps its space; a paragraph break is no line end inside a word.
     assert on_one_line("age- and\nsex-independent") == "age- and sex-independent"
@@ -93,7 +100,7 @@ def test_a_hyphen_before_a_capital_stays_unless_the_closed_word_is_a_word():
     assert join_at_hyphen("by Jing-", "Shin Chang", ctx) is None
     # Across blocks only a decision the word list or the page backs is taken.
     assert join_at_hyphen("the non-", "archival", ctx, sure_only=True) is None
-    assert join_at_hyphen("the non-", "archival", _ctx("non-archival"), sure_only=True) is None  # a compound
+    assert join_at_hyphen("the non-", "archival", _ctx("non-archival"), sure_only=True) == "the non-archival"
     assert join_at_hyphen("the recog-", "nition", ctx, sure_only=True) == "the recognition"
     assert join_at_hyphen("pages 114-", "133", ctx, sure_only=True) is None
 
@@ -148,6 +155,10 @@ def test_a_word_broken_at_the_end_of_a_column_is_made_whole_where_it_is_sure():
     # this one (a sidebar read between): left as drawn.
     text = text_of(_two_columns("and this is what is used in as-", "journal instructions to the authors"))
     assert "used in as-\n\njournal instructions" in text
+    # A compound the page writes goes whole to the first block: the chunks close a sentence's
+    # pieces up across a column break, which would read "nonarchival".
+    text = text_of(_two_columns("and a non-archival copy is kept in a non-", "archival store of the set"))
+    assert "in a non-archival\n\nstore of" in text
 
 
 def _raised(words: list[Word], texts: set[str], by: float = 1.0) -> list[Word]:

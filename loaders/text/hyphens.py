@@ -10,8 +10,10 @@ break as printed: there hyphenation and compounding meet, and consumers of the t
 their own convention (a PDF's text layer, its structure tree and human annotators close such a
 break up; a typesetting source keeps the hyphen). The printed line leaves it to them; joined into
 one line here, it would read as two words to every consumer that closes such breaks. A hyphen
-that is no hyphenation point (below, and in a web or mail address) is kept and its line break goes: no convention closes it,
-and a consumer that closes hyphen-broken lines would read "ACL-" + "2008" as "ACL2008".
+that is no hyphenation point (below, and in a web or mail address) is kept and its line break
+goes: no convention closes it, and a consumer that closes hyphen-broken lines would read "ACL-" +
+"2008" as "ACL2008". Across blocks (a column break) a compound the page writes goes whole to the
+first block.
 
 Hyphenation breaks words between two lower-case letters: a hyphen after a digit ("114-" + "133",
 "acl17-" + "latex.zip") or between a capital and a lower-case word or an acronym and a capital
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .lexicon import Lexicon
 
@@ -56,14 +59,25 @@ class HyphenContext:
     closed_compounds: str = ""
 
 
+class _Decision(NamedTuple):
+    joined: str | None  # the two lines as one, or None: the break stays
+    sure: bool  # the word list or the page's own words back it
+    printed: bool = False  # a compound broken at its own hyphen: within a block, the break stays
+
+
 def join_at_hyphen(line: str, nxt: str, ctx: HyphenContext, sure_only: bool = False) -> str | None:
     """`line` (ending in letter or digit + hyphen) and `nxt` as one line, the hyphen dropped or
-    kept; None when the break stays: the next line starts with neither a letter nor a digit, or
-    a compound of two words is broken at its own hyphen.
-    With `sure_only`, only a decision the word list or the page's own words back is taken (a
-    word broken across blocks, where the next block may not continue this one)."""
-    joined, sure = _decide(line, nxt, ctx)
-    return joined if sure or not sure_only else None
+    kept; None when the break stays: a compound of two words broken at its own hyphen, a name
+    or a title's capitalised words ("Smith-" + "Jones"), a next line that starts with neither a
+    letter nor a digit.
+    With `sure_only` (a word broken across blocks, where the next block may not continue this
+    one), only a decision the word list or the page's own words back is taken, and a compound
+    the page writes goes whole to the first block ("non-archival"): a column break is no line
+    of text to keep, and the chunks close a sentence's pieces up across it."""
+    joined, sure, printed = _decide(line, nxt, ctx)
+    if sure_only:
+        return joined if sure else None
+    return None if printed else joined
 
 
 def _closes_up(written: str, a: str, b: str, language: str) -> bool:
@@ -78,59 +92,67 @@ def _closes_up(written: str, a: str, b: str, language: str) -> bool:
     return False
 
 
-def _decide(line: str, nxt: str, ctx: HyphenContext) -> tuple[str | None, bool]:
-    """The two lines joined (or None) and whether a known word or the page backs the decision."""
+def _decide(line: str, nxt: str, ctx: HyphenContext) -> _Decision:
+    """The two lines joined (or None), whether a known word or the page backs the decision, and
+    whether it is a compound's break, kept as printed within a block."""
     first = _FIRST_WORD.match(nxt)
     if first is None or not first.group(1)[0].isalnum():
-        return None, True
+        return _Decision(None, True)
     if _AFTER_DIGIT.search(line):  # "pages 114-" + "133", "acl17-" + "latex.zip", "2-" + "to 3-year"
-        return line + (" " if first.group(1).lower() in _NUMBER_SUSPENDERS else "") + nxt, False
+        suspended = first.group(1).lower() in _NUMBER_SUSPENDERS
+        return _Decision(line + (" " if suspended else "") + nxt, False)
     last_word = line.rsplit(None, 1)[-1] if line.strip() else line
     if _ADDRESS.search(last_word) or _ADDRESS.search(first.group(1)):
-        return line + nxt, False  # an address's own hyphen: "https://example.org/data-" + "sets/"
+        return _Decision(line + nxt, False)  # an address's own: "https://example.org/data-" + "sets/"
     # The match holds no white space: it lies in the line's last word (searched alone: a search
     # from every position of a long line costs more than the rest of the decision).
     head = _LAST_PART.search(last_word)
     if head is None:
-        return None, True
+        return _Decision(None, True)
     tail = _LETTERS.match(first.group(1))
     if tail is None:
-        return line + nxt, False  # "ACL-" + "2008": a hyphen before a number is the writer's own
+        return _Decision(line + nxt, False)  # "ACL-" + "2008": before a number, the writer's own
     parts = head.group(1).lower().replace("\u2010", "-").split("-")
     a, b = parts[-1], tail.group(0).lower()
     compound, closed = a + "-" + b, a + b
     known = closed in ctx.page_words or closed in ctx.words
     if first.group(1).lower() in _SUSPENDERS and len(first.group(1)) == len(b):
-        return line + " " + nxt, False  # "age-" + "and sex-independent": a suspended hyphen
+        return _Decision(line + " " + nxt, False)  # "age-" + "and sex-independent": a suspended hyphen
     last = re.split("[-\u2010]", head.group(1))[-1]  # (as written)
     if tail.group(0)[:1].isupper() and not (head.group(1).isupper() and tail.group(0).isupper()):
         if len(parts) == 1 and last[:1].isupper() and known:
-            return line[:-1] + nxt, True  # a word written in camel case: "Java-" + "Script", "Power-" + "Point"
+            return _Decision(line[:-1] + nxt, True)  # camel case: "Java-" + "Script", "Power-" + "Point"
         if last[:1].isupper() and not last.isupper():
-            return None, True  # "Smith-" + "Jones" or "Cycle-" + "Based": names and titles keep their line break
-        return line + nxt, False  # "non-" + "English", "US-" + "Letter", "Q-" + "Learning" ("INTRODUC-" + "TION" below)
+            return _Decision(None, True)  # "Smith-" + "Jones", "Cycle-" + "Based": names, titles
+        return _Decision(line + nxt, False)  # "non-" + "English", "US-" + "Letter", "Q-" + "Learning"
     if len(parts) > 1 and known and len(a) >= 2 and compound not in ctx.compounds_on_page:
-        return line[:-1] + nxt, True  # a chain's last word broken: "end-us-" + "ers", "self-con-" + "tained"
+        return _Decision(line[:-1] + nxt, True)  # a chain's last word broken: "end-us-" + "ers"
     if len(parts) > 1 or first.group(1)[len(b):len(b) + 1] in ("-", "\u2010"):
-        return line + nxt, False  # part of a longer chain: "not-a-" + "number", "one-" + "to-one"
+        return _Decision(line + nxt, False)  # in a longer chain: "not-a-" + "number", "one-" + "to-one"
     # After a single letter or an acronym ("C-" + "nodes", "ACL-" + "related"): no hyphenation point.
     no_point = (len(last) == 1 or last.isupper()) and tail.group(0).islower()
     if compound in ctx.compounds_on_page and closed not in ctx.page_words:
-        return (line + nxt if no_point else None), True  # the page writes "coal-based": printed break
+        return _Decision(line + nxt, True, printed=not no_point)  # the page writes "coal-based"
     if known:
-        return line[:-1] + nxt, True
+        return _Decision(line[:-1] + nxt, True)
     if no_point:
-        return line + nxt, False
+        return _Decision(line + nxt, False)
     if a in ctx.words and b in ctx.words and not _closes_up(head.group(1), a, b, ctx.closed_compounds):
-        return None, False  # both parts are words and the whole none: "coal-" + "based", "mk-" + "temp"
-    return line[:-1] + nxt, False  # a part is no word: a word the list lacks ("nonscal-" + "able"), broken
+        return _Decision(line + nxt, False, printed=True)  # both words, the whole none: "coal-" + "based"
+    return _Decision(line[:-1] + nxt, False)  # a part is no word: a word the list lacks ("nonscal-" + "able")
 
 
 _BROKEN_AT_HYPHEN = re.compile(r"(?<=[^\W_])([-\u2010])[ \t]*\n[ \t]*(?=[^\W_])")
 
 
+def compounds_closed(text: str) -> str:
+    """`text` with each compound broken at its own hyphen (kept so in the page text: "Model-\n
+    based") on one line again ("Model-based")."""
+    return _BROKEN_AT_HYPHEN.sub(r"\1", text)
+
+
 def on_one_line(text: str) -> str:
     """`text` on one line, its line breaks read as spaces, save one after a hyphen that a word
-    runs on from (a compound broken at its own hyphen, kept as printed in the page text): a
-    heading or a caption set on one line reads "Model-based", not "Model- based"."""
-    return " ".join(_BROKEN_AT_HYPHEN.sub(r"\1", text).split())
+    runs on from (`compounds_closed`): a heading or a caption set on one line reads
+    "Model-based", not "Model- based"."""
+    return " ".join(compounds_closed(text).split())

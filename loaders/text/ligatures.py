@@ -359,10 +359,13 @@ def _left_to_right(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> st
     return " ".join(parts)
 
 
-_TOKEN = re.compile(r"\S+")
+# A word, or a compound broken at its own hyphen and kept so ("le-\nbased"): its parts are words.
+_TOKEN = re.compile(r"(?:-\n(?=[^\W\d_])|\S)+")
 
 
 def _mend_token(token: str, lexicon: Lexicon, s: LayoutSettings) -> str:
+    if "\n" in token:
+        return "-\n".join(_mend_token(part, lexicon, s) for part in token.split("-\n"))  # "le-\nbased"
     if "-" not in token.rstrip("-"):
         return _mend_word(token, lexicon, s)
     return "-".join(_mend_word(part, lexicon, s) for part in token.split("-"))  # "non-le": "non-file"

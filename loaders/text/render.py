@@ -70,9 +70,11 @@ def _with_cedilla(m: re.Match[str]) -> str:
 # A word run into a mathematical letter ("with𝑅𝑣"): the space between them was lost.
 # A list's marker in a font that maps its glyphs to no character (a dingbat font's bullet or check
 # box, often without a ToUnicode map) reads U+FFFD: at a line's start, apart from the text it marks,
-# or two glyphs and more glued to a word, it is a bullet. One glyph glued to letters is a lost
-# ligature ("\ufffdnancial", mended from the word list); before a digit, a lost minus ("\ufffd0.40").
-_UNREAD_MARKER = re.compile(r"^(\s*)(?:\ufffd+\s+(?=[^\d\s])|\ufffd{2,}(?=[^\W\d_]))")
+# or two glyphs and more glued to a word, it is a bullet: before a word, a quote or a check box.
+# One glyph glued to letters is a lost ligature ("\ufffdnancial", mended from the word list);
+# before a digit, a lost minus ("\ufffd0.40"); before a sign or a bracket, math (a big sum's).
+_UNREAD_MARKER = re.compile(r"^(\s*)(?:\ufffd+\s+(?=[^\W\d_]|[\u2610-\u2612\u25a0-\u25ff\"'“‘])"
+                            r"|\ufffd{2,}(?=[^\W\d_]))")
 _GLUED_TO_MATH = re.compile(r"(?<=[^\W\d_\U0001D400-\U0001D7FF]{2})(?=[\U0001D400-\U0001D7FF])")
 
 
