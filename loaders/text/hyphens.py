@@ -142,7 +142,8 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> _Decision:
     return _Decision(line[:-1] + nxt, False)  # a part is no word: a word the list lacks ("nonscal-" + "able")
 
 
-_BROKEN_AT_HYPHEN = re.compile(r"(?<=[^\W_])([-\u2010])[ \t]*\n[ \t]*(?=[^\W_])")
+# A hyphen after a letter or a digit that ends a line before a letter.
+_BROKEN_AT_HYPHEN = re.compile(r"(?<=[^\W_])([-\u2010])[ \t]*\n[ \t]*(?=[^\W\d_])")
 
 
 def compounds_closed(text: str) -> str:
@@ -153,6 +154,6 @@ def compounds_closed(text: str) -> str:
 
 def on_one_line(text: str) -> str:
     """`text` on one line, its line breaks read as spaces, save one after a hyphen that a word
-    runs on from (`compounds_closed`): a heading or a caption set on one line reads
-    "Model-based", not "Model- based"."""
+    runs on from (`compounds_closed`): a heading, a caption or a table cell set on one line
+    reads "Model-based", not "Model- based"."""
     return " ".join(compounds_closed(text).split())

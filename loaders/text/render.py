@@ -67,7 +67,6 @@ def _with_cedilla(m: re.Match[str]) -> str:
     return unicodedata.normalize("NFC", m.group(1) + "\u0327")
 
 
-# A word run into a mathematical letter ("with𝑅𝑣"): the space between them was lost.
 # A list's marker in a font that maps its glyphs to no character (a dingbat font's bullet or check
 # box, often without a ToUnicode map) reads U+FFFD: at a line's start, apart from the text it marks,
 # or two glyphs and more glued to a word, it is a bullet: before a word, a quote or a check box.
@@ -75,6 +74,7 @@ def _with_cedilla(m: re.Match[str]) -> str:
 # before a digit, a lost minus ("\ufffd0.40"); before a sign or a bracket, math (a big sum's).
 _UNREAD_MARKER = re.compile(r"^(\s*)(?:\ufffd+\s+(?=[^\W\d_]|[\u2610-\u2612\u25a0-\u25ff\"'“‘])"
                             r"|\ufffd{2,}(?=[^\W\d_]))")
+# A word run into a mathematical letter ("with𝑅𝑣"): the space between them was lost.
 _GLUED_TO_MATH = re.compile(r"(?<=[^\W\d_\U0001D400-\U0001D7FF]{2})(?=[\U0001D400-\U0001D7FF])")
 
 
@@ -228,10 +228,7 @@ def _cell_text(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs) ->
     line's end before a letter ("Norm-" + "Trittschallpegel") keeps the parts together: a cell's
     lines run on with no line break to keep. A raised digit in a cell stays: it is a unit's
     exponent ("km2") as often as a footnote's mark."""
-    out = ""
-    for line in _rejoined(_line_texts(lines, s, repairs, drop_marks=False), s, repairs):
-        out += ("" if not out or _TRAILING_HYPHEN.search(out[-3:]) and line[:1].isalpha() else " ") + line
-    return " ".join(out.split())
+    return on_one_line(LINE_SEP.join(_rejoined(_line_texts(lines, s, repairs, drop_marks=False), s, repairs)))
 
 
 _FIRST_WORD = re.compile(r"\S+")
