@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .floats import block_height
+from .floats import block_height, is_caption_start
 from .geometry import (EDGE_BANDS, FURNITURE_BAND, FURNITURE_KINDS, FURNITURE_REGION, FOOTER, HEADER, HEADING,
                        PAGE_NUMBER, READS_DOWN, READS_UP, TEXT, TOP_EDGE_BAND, Block, Line, PageLayout, Word, median,
                        opens_with_note_mark)
@@ -80,6 +80,8 @@ def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
         return False
     line = block.lines[0]
     if opens_with_note_mark(line, s):  # ("1 European Free Trade Association."): a footnote, no running foot
+        return False
+    if is_caption_start(line.text):  # ("Figure 1: The corpus by year."): a caption at the foot
         return False
     # Every word small but page numbers (they may be set larger): a body line that a figure's
     # title in small type meets across the gutter is one row, but no running head.
