@@ -706,6 +706,14 @@ def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_over
     assert first.rstrip().endswith("carries this sentence over to the")
     chunks = [" ".join(c.page_content.split()) for c in BandAwareTextSplitter().split_documents(pages)]
     assert any("carries this sentence over to the next page where it ends at last." in c for c in chunks)
+    # Read alone (the page asked for by itself, or a sample that stops there), the sentence runs
+    # on nowhere: the caption stays where it stands, after the paragraph.
+    alone = ColumnAwarePDFLoader(tmp_path / "overleaf.pdf", pages=[0]).load()[0].page_content
+    assert alone.index("2 Method") < alone.index("carries this sentence over to the") < alone.index("Figure 1:")
+    doc.delete_page(1)
+    doc.save(tmp_path / "sample.pdf")
+    sample = ColumnAwarePDFLoader(tmp_path / "sample.pdf").load()[0].page_content
+    assert sample == alone
 
 
 def test_a_diagram_s_labels_in_lower_case_atop_the_next_page_do_not_carry_its_sentence_on(tmp_path):
