@@ -46,6 +46,11 @@ def test_a_compound_broken_at_its_own_hyphen_keeps_the_line_break_as_printed():
     text = text_of(column(["we use our ne-", "grained model and our le-", "based store for the data that we"
                                                                             " had"], 72, 100))
     assert "our fine-\ngrained model and our file-\nbased store" in text
+    # ...whichever hyphen the text layer gives (U+2010, as some fonts' maps do), at a line's end
+    # or inside it.
+    text = text_of(column(["we use our ne\u2010", "grained model and our old\u2010le store for the data that"
+                                                   " we had"], 72, 100))
+    assert "our fine\u2010\ngrained model and our old\u2010file store" in text
     # An address's own hyphen, on either side of the break.
     ctx = _ctx()
     assert join_at_hyphen("at https://example.org/data-", "sets/index.html", ctx) == \

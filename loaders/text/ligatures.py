@@ -359,16 +359,27 @@ def _left_to_right(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> st
     return " ".join(parts)
 
 
-# A word, or a compound broken at its own hyphen and kept so ("le-\nbased"): its parts are words.
-_TOKEN = re.compile(r"(?:-\n(?=[^\W\d_])|\S)+")
+# A word, or a compound broken at its own hyphen (ASCII or U+2010) and kept so ("le-\nbased"):
+# its parts are words.
+_TOKEN = re.compile(r"(?:[-\u2010]\n(?=[^\W\d_])|\S)+")
+_KEPT_BREAK = re.compile(r"([-\u2010]\n)")
+_HYPHEN = re.compile(r"([-\u2010])")
+
+
+def _mend_parts(token: str, at: re.Pattern[str], lexicon: Lexicon, s: LayoutSettings) -> str:
+    """Each part of `token` between the separators `at` finds (kept as written) mended."""
+    pieces = at.split(token)  # [part, separator, part, ...]
+    return "".join(p if k % 2 else _mend_token(p, lexicon, s) for k, p in enumerate(pieces))
 
 
 def _mend_token(token: str, lexicon: Lexicon, s: LayoutSettings) -> str:
-    if "\n" in token:
-        return "-\n".join(_mend_token(part, lexicon, s) for part in token.split("-\n"))  # "le-\nbased"
-    if "-" not in token.rstrip("-"):
+    if "-" not in token and "\u2010" not in token:  # (most words: no pattern asked)
         return _mend_word(token, lexicon, s)
-    return "-".join(_mend_word(part, lexicon, s) for part in token.split("-"))  # "non-le": "non-file"
+    if "\n" in token:
+        return _mend_parts(token, _KEPT_BREAK, lexicon, s)  # "le-\nbased"
+    if not _HYPHEN.search(token.rstrip("-\u2010")):
+        return _mend_word(token, lexicon, s)
+    return _mend_parts(token, _HYPHEN, lexicon, s)  # "non-le": "non-file"
 
 
 def mend_words(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
