@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .broken_words import BrokenWords, broken_at_hyphen
 from .paragraphs import paragraph_ends
 from .pieces import Piece, continues
 from .settings import ChunkingSettings
@@ -52,10 +53,11 @@ class Unit:
                 out.append(sp.piece)
         return out
 
-    def add(self, text: str, span: Span) -> None:
-        """The rest of this sentence, from the next piece (after a column or page break)."""
-        if self.text.endswith("-"):
-            self.text = self.text[:-1] + text
+    def add(self, text: str, span: Span, broken: BrokenWords) -> None:
+        """The rest of this sentence, from the next piece (after a column or page break): a word
+        the break cut at a hyphen put back together (`broken_words`)."""
+        if broken_at_hyphen(self.text):
+            self.text = broken.join(self.text, text)
         else:
             self.text = self.text + " " + text
         self.spans.append(span)
@@ -100,11 +102,13 @@ def _heading_whole(text: str, parts: list[str]) -> list[str]:
     return [text[a:b].strip() for a, b in spans if text[a:b].strip()]
 
 
-def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
+def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords | None = None) -> list[Unit]:
     """Sentences in reading order. A sentence may run over two pieces (a paragraph cut by a
     column break): it is one unit then, so no chunk boundary can fall inside it. A heading's
-    section number stays with its title ("2. Methods", "IV. RESULTS")."""
+    section number stays with its title ("2. Methods", "IV. RESULTS"). `broken` knows the
+    document's words a word cut at a hyphen by the break is decided with (default: the pieces')."""
     units: list[Unit] = []
+    broken = broken or BrokenWords([p.text for p in pieces])
     for n, piece in enumerate(pieces):
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
         ends = paragraph_ends(piece.text)
@@ -116,7 +120,7 @@ def sentences(pieces: list[Piece], s: ChunkingSettings) -> list[Unit]:
             pos = offset + len(sentence)
             span = Span(piece, piece.start + offset, piece.start + pos)
             if k == 0 and goes_on and units:
-                units[-1].add(sentence, span)
+                units[-1].add(sentence, span, broken)
             else:
                 units.append(Unit(sentence, [span], block_start=opens, heading=piece.heading))
     return units

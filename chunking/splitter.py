@@ -19,6 +19,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitte
 from columnrag.loaders.contract import LayoutBlock, decode_blocks
 
 from .assemble import chunk_document, document_context
+from .broken_words import BrokenWords
 from .context import contextualize
 from .fragments import Draft, FragmentMerger, set_aside
 from .packing import Packer, join, sentences
@@ -153,13 +154,14 @@ class BandAwareTextSplitter(TextSplitter):
         title = document_title(pages[0][0].metadata, kept)
         assign_sections(kept, title, self.settings)
         measure = lambda units: self._length_function(join(units))  # noqa: E731
+        broken = BrokenWords([p.text for p in kept])
         drafts: list[Draft] = []
         for n, group in enumerate(self._groups(kept)):
             if group[0].table:
                 drafts.append(Draft([], n, 0, table=group[0]))
                 continue
             drafts += [Draft(units, n, size) for units, size in
-                       self._packer.pack(self._packer.measured(sentences(group, self.settings)))]
+                       self._packer.pack(self._packer.measured(sentences(group, self.settings, broken)))]
         drafts = FragmentMerger(measure, self._floor, self.max_length).merge(drafts)
         holder = {id(p): d for d in drafts for p in d.pieces()}
         for piece, anchor in anchors:

@@ -79,6 +79,24 @@ def test_page_break_mid_sentence_continues_and_records_last_page():
     assert {b["page"] for b in boxes} == {0, 1}
 
 
+@pytest.mark.parametrize("end, start, reads", [
+    ("the recog-", "nition of the words", "the recognition of the words"),  # a word hyphenation broke
+    ("a coal-", "based plant", "a coal-based plant"),  # a compound of two words: its own hyphen
+    ("at ACL-", "2008 in June", "at ACL-2008 in June"),  # before a digit
+    ("a PCA-", "based model", "a PCA-based model"),  # after an acronym
+    ("a not-a-", "number value", "a not-a-number value"),  # inside a chain
+])
+def test_a_word_a_page_break_cuts_at_a_hyphen_is_decided_as_a_line_s(end, start, reads):
+    # The loader never sees the next page's words: the chunks put the sentence back together,
+    # and a hyphen that is no hyphenation point stays.
+    first = [f"one{i}" for i in range(20)] + ["and", "we", "have", "seen"] + end.split()
+    p0 = page_doc(column(sentence_lines(first), 72, 700), 0)
+    p1 = page_doc(column(sentence_lines(start.split() + [f"two{i}" for i in range(20)] + ["stop."]), 72, 100), 1)
+    chunks = char_splitter().split_documents([p0, p1])
+    assert len(chunks) == 1
+    assert reads in " ".join(chunks[0].page_content.split())
+
+
 def test_heading_starts_the_chunk_of_its_text():
     words = (column(sentence_lines([f"intro{i}" for i in range(30)] + ["end."]), 72, 100)
              + line_words("2 Methods", 72, 180)
