@@ -11,6 +11,7 @@ from langchain_core.documents import Document
 from columnrag.loaders.contract import LAYOUT_KEYS, LayoutBlock
 from columnrag.loaders.engine.geometry import FIGURE, HEADING, TABLE
 
+from .broken_words import broken_at_hyphen
 from .settings import ChunkingSettings
 
 _SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
@@ -95,12 +96,14 @@ def _starts_continuation(text: str) -> bool:
 
 def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     """`piece` opens as the rest of the sentence `prev` left open may: lower case after an open
-    sentence, or after a full last line, any letter or figure ("... (van" / "Hasselt, 2013)")."""
+    sentence, or after a full last line or a word cut at a hyphen, any letter or figure ("... (van"
+    / "Hasselt, 2013)", "... the non-" / "English pages")."""
     if piece.heading or prev.table or piece.table or not prev.runs_on():
         return False
     if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
         return False  # a footnote in smaller type is not the rest of a body sentence
-    return _starts_continuation(piece.text) or (prev.full_last_line and piece.text[:1].isalnum())
+    return _starts_continuation(piece.text) or (
+        (prev.full_last_line or broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
 
 
 def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:

@@ -84,6 +84,7 @@ def test_page_break_mid_sentence_continues_and_records_last_page():
     ("a coal-", "based plant", "a coal-based plant"),  # a compound of two words: its own hyphen
     ("at ACL-", "2008 in June", "at ACL-2008 in June"),  # before a digit
     ("a PCA-", "based model", "a PCA-based model"),  # after an acronym
+    ("the non-", "English pages", "the non-English pages"),  # before a capital: the rest all the same
     ("a not-a-", "number value", "a not-a-number value"),  # inside a chain
 ])
 def test_a_word_a_page_break_cuts_at_a_hyphen_is_decided_as_a_line_s(end, start, reads):
