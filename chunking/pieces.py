@@ -14,7 +14,15 @@ from columnrag.loaders.engine.geometry import FIGURE, HEADING, TABLE
 from .broken_words import broken_at_hyphen
 from .settings import ChunkingSettings
 
-_SENTENCE_END = re.compile(r"[.!?:;)\]\"'”’]\s*$")
+# A sentence's end: its mark (a Chinese or Japanese one, Arabic's question mark, Urdu's full
+# stop, the danda too), then any closing quotes or brackets. A bracket or a quote alone closes
+# no sentence: "... (e.g., air or cable)" / "and not hardware ..." runs on over a column break.
+_SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f\u061f\u06d4\u0964\u0965][)\]\"'”’\u300d\u300f]*\s*$")
+# ...but a text that ends with one is no full line a capital carries on: a displayed equation's
+# number at the right edge ("... (3)" / "Traditional table-based ...").
+_CLOSER_END = re.compile(r"[)\]\"'”’]\s*$")
+# A list item's marker in lower case: "c) ", "(ii) ", "b. ".
+_ITEM_MARKER = re.compile(r"\(?(?:[a-z]|[ivx]{1,4})[.)]\s")
 _FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
 
 # A figure's or a table's label opening a text ("Figure 1.", "Table 2:", "Fig.\n3. The ...", an IEEE
@@ -102,8 +110,11 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
         return False
     if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
         return False  # a footnote in smaller type is not the rest of a body sentence
-    return _starts_continuation(piece.text) or (
-        (prev.full_last_line or broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
+    closed = bool(_CLOSER_END.search(prev.text))
+    if closed and _ITEM_MARKER.match(piece.text):
+        return False  # the next item of a list: "b) ... (Table top / Distributed)" / "c) Cyber Challenge"
+    full = prev.full_last_line and not closed
+    return _starts_continuation(piece.text) or ((full or broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
 
 
 def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
@@ -147,7 +158,10 @@ def continue_over_floats(pieces: list[Piece], s: ChunkingSettings) -> list[Piece
         # A block that only looks like the rest (a capital after a full line, a caption's too)
         # lets a paragraph go on past it only to text that surely is the rest.
         weak = _looks_continued(head, after, s)
-        if not head.runs_on() or (weak and (_starts_continuation(after.text) or not is_float_like(after, body, s))):
+        # (A text that ends with a bracket or a quote goes on only to the piece right after it:
+        # past floats, an equation's number "(1)" would reach a paragraph further down.)
+        if (not head.runs_on() or _CLOSER_END.search(head.text)
+                or (weak and (_starts_continuation(after.text) or not is_float_like(after, body, s)))):
             i += 1
             continue
         for k in range(i + 1, min(i + 1 + s.max_floats_skipped, len(out) - 1)):

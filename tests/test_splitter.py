@@ -55,6 +55,19 @@ def test_paragraph_running_from_left_column_into_right_continues():
     assert not any("alpha59" in c.page_content and "beta0" in c.page_content for c in off)
 
 
+@pytest.mark.parametrize("end, start, joined", [
+    ("(e.g., air or cable)", "and not hardware problems.", True),  # a bracket closes no sentence
+    ("as in [12]", "and the rest of it.", True),
+    ("the first item (a)", "b) the second item.", False),  # a list's next item
+])
+def test_a_text_ending_in_a_bracket_runs_on_over_a_column_break(end, start, joined):
+    left = column(sentence_lines([f"alpha{i}" for i in range(40)] + end.split()), 72, 100)
+    right = column(sentence_lines(start.split() + [f"beta{i}" for i in range(30)] + ["end."]), 330, 100)
+    chunks = char_splitter().split_documents([page_doc(left + right)])
+    text = " ".join(chunks[0].page_content.split())
+    assert (f"{end} {start}" in text) is joined
+
+
 def test_side_by_side_columns_and_bands_never_share_a_chunk():
     top_l = column(sentence_lines([f"tl{i}" for i in range(40)] + ["done."]), 72, 100)
     top_r = column(sentence_lines([f"Tr{i}" for i in range(40)] + ["done."]), 330, 100)
