@@ -1179,6 +1179,16 @@ def test_side_notes_in_the_margin_are_not_glued_into_the_lines_beside_them():
         assert_in_order(text, "(1) the assessment", "materials.", "Assessment.", "Proposals.", "Deadline.")
 
 
+def test_a_side_note_beside_a_heading_goes_after_the_paragraph_the_heading_opens():
+    # A heading is read with its text: the note level with it glosses that paragraph.
+    body, notes = statute_page()
+    body = [Word(w.x0, w.y0 + 2 * PITCH, w.x1, w.y1 + 2 * PITCH, w.text) for w in body]
+    heading = small_line("SEC. 1102. LOW-INCOME EXCEPTION FOR PAYMENTS", 180, 100, size=13)
+    for words in (heading + body + notes, shuffled(heading + body + notes)):
+        text = text_of(words)
+        assert_in_order(text, "SEC. 1102.", "(1) the assessment", "materials.", "Assessment.")
+
+
 def side_notes_of(words: list[Word]) -> list[str]:
     from columnrag.loaders.engine.rows import make_rows
     from columnrag.loaders.engine.side_notes import find_side_notes

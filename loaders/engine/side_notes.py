@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from .geometry import LETTERED, TEXT, Block, Line, Word
+from .geometry import HEADING, LETTERED, TEXT, Block, Line, Word
 from .rows import Row
 from .settings import LayoutSettings
 
@@ -131,6 +131,11 @@ def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettin
             at = min(level, key=lambda gi: (gi[0], -out[gi[1]].box.y0, -gi[1]))[1]
         else:
             at = max((i for _, i in beside), key=lambda i: (out[i].box.y0, i)) if beside else -1
+        # Beside a heading, the note glosses the paragraph the heading opens: it goes after that
+        # one (a heading is read with its text, never apart from it by a note).
+        while 0 <= at < len(out) - 1 and out[at].kind == HEADING and out[at + 1].kind == TEXT and (
+                out[at + 1].band, out[at + 1].column) == (out[at].band, out[at].column):
+            at += 1
         anchor = out[at] if at >= 0 else None
         note = Block([Line(line) for line in group], anchor.band if anchor else 0,
                      anchor.column if anchor else 0, kind=TEXT)
