@@ -5,7 +5,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .broken_words import BrokenWords, broken_at_hyphen
+from columnrag.loaders.text.hyphens import ends_broken_at_hyphen
+
+from .broken_words import BrokenWords
+from .marks import CJK_SENTENCE_ENDS, CLOSERS, SPACED_ENDS
 from .paragraphs import paragraph_ends
 from .pieces import Piece, continues
 from .settings import ChunkingSettings
@@ -15,10 +18,8 @@ from .tokens import LengthFunction
 # letter (Arabic's question mark and Urdu's full stop, the danda of Indian scripts too), or at a
 # Chinese or Japanese full stop, question or exclamation mark, which no space follows (nor a
 # closing quote or bracket: 「こんにちは。」と言った。 is one sentence).
-CJK_SENTENCE_ENDS = "\u3002\uff01\uff1f"  # 。！？
-SENTENCE_SPLIT = re.compile(r"(?<=[.!?\u061f\u06d4\u0964\u0965])\s+(?=[^a-z])"
-                            rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}\u300d\u300f\u3011\u3015\u3009\u300b"
-                            r"\uff09\uff3d\u201d\u2019\")\]])")
+SENTENCE_SPLIT = re.compile(rf"(?<=[{SPACED_ENDS}])\s+(?=[^a-z])"
+                            rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}{CLOSERS}])")
 _WORD = re.compile(r"\S+")
 
 
@@ -56,7 +57,7 @@ class Unit:
     def add(self, text: str, span: Span, broken: BrokenWords) -> None:
         """The rest of this sentence, from the next piece (after a column or page break): a word
         the break cut at a hyphen put back together (`broken_words`)."""
-        if broken_at_hyphen(self.text):
+        if ends_broken_at_hyphen(self.text):
             self.text = broken.join(self.text, text)
         else:
             self.text = self.text + " " + text

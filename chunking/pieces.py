@@ -11,16 +11,18 @@ from langchain_core.documents import Document
 from columnrag.loaders.contract import LAYOUT_KEYS, LayoutBlock
 from columnrag.loaders.engine.geometry import FIGURE, HEADING, TABLE
 
-from .broken_words import broken_at_hyphen
+from columnrag.loaders.text.hyphens import ends_broken_at_hyphen
+
+from .marks import CJK_SENTENCE_ENDS, QUOTE_CLOSERS, SPACED_ENDS
 from .settings import ChunkingSettings
 
 # A sentence's end: its mark (a Chinese or Japanese one, Arabic's question mark, Urdu's full
 # stop, the danda too), then any closing quotes or brackets. A bracket or a quote alone closes
 # no sentence: "... (e.g., air or cable)" / "and not hardware ..." runs on over a column break.
-_SENTENCE_END = re.compile(r"[.!?:;\u3002\uff01\uff1f\u061f\u06d4\u0964\u0965][)\]\"'”’\u300d\u300f]*\s*$")
+_SENTENCE_END = re.compile(rf"[{SPACED_ENDS}{CJK_SENTENCE_ENDS}:;][{QUOTE_CLOSERS}]*\s*$")
 # ...but a text that ends with one is no full line a capital carries on: a displayed equation's
 # number at the right edge ("... (3)" / "Traditional table-based ...").
-_CLOSER_END = re.compile(r"[)\]\"'”’]\s*$")
+_CLOSER_END = re.compile(rf"[{QUOTE_CLOSERS}]\s*$")
 # A list item's marker in lower case: "c) ", "(ii) ", "b. ".
 _ITEM_MARKER = re.compile(r"\(?(?:[a-z]|[ivx]{1,4})[.)]\s")
 _FLOAT_START = re.compile(r"^(fig(ure)?\.?|table|tab\.|illustration|image|photo|chart|source:)\s*\w*", re.I)
@@ -114,7 +116,7 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     if closed and _ITEM_MARKER.match(piece.text):
         return False  # the next item of a list: "b) ... (Table top / Distributed)" / "c) Cyber Challenge"
     full = prev.full_last_line and not closed
-    return _starts_continuation(piece.text) or ((full or broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
+    return _starts_continuation(piece.text) or ((full or ends_broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
 
 
 def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:

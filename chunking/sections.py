@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from columnrag.loaders.engine.geometry import in_capitals
-from columnrag.loaders.text.hyphens import compounds_closed, on_one_line
+from columnrag.loaders.text.hyphens import compounds_closed, ends_broken_at_hyphen, on_one_line
 
 from .pieces import CAPTION_LABEL, Piece, body_size, continues
 from .settings import ChunkingSettings
@@ -241,7 +241,7 @@ def demote_run_on_headings(pieces: list[Piece]) -> None:
                 and piece.size <= SAME_TYPE * nxt.size and not in_capitals(piece.text)):
             piece.heading = False  # (a heading's own next line, in its type, leaves it one)
         if (nxt.heading and nxt.text[:1].islower() and not piece.table
-                and (piece.text.rstrip().endswith("-") or (open_before and piece.full_last_line))):
+                and (ends_broken_at_hyphen(piece.text.rstrip()) or (open_before and piece.full_last_line))):
             nxt.heading = False
     # Lines of running text the loader set apart as headings (a body set larger than the page's
     # tables and notes): an unnumbered one-line "heading", open at its end, as wide as the text

@@ -716,6 +716,22 @@ def test_a_figure_caption_at_a_page_s_foot_leaves_the_sentence_that_goes_on_over
     assert sample == alone
 
 
+def test_on_a_page_alone_a_small_head_is_furniture_but_a_caption_at_the_foot_is_text(tmp_path):
+    # A filing's running head opens as a float's label ("Exhibit 99.1") and is a head all the
+    # same; the caption under a figure at the foot, in the same small type, is the page's text.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 40), "Exhibit 99.1", fontsize=8)
+    page.insert_textbox(pymupdf.Rect(72, 72, 523, 400), "The company reports its results for the year. " * 20,
+                        fontsize=10)
+    page.draw_rect(pymupdf.Rect(150, 600, 450, 760), color=(0, 0, 0), fill=(0.6, 0.6, 0.6))
+    page.insert_text((72, 780), "Figure 1: Revenue by quarter.", fontsize=8)
+    doc.save(tmp_path / "alone.pdf")
+    page_doc = ColumnAwarePDFLoader(tmp_path / "alone.pdf").load()[0]
+    assert "Exhibit 99.1" in page_doc.metadata["layout_furniture"] and "Exhibit" not in page_doc.page_content
+    assert "Figure 1: Revenue by quarter." in page_doc.page_content
+
+
 def test_a_diagram_s_labels_in_lower_case_atop_the_next_page_do_not_carry_its_sentence_on(tmp_path):
     # Page 1 leaves its sentence open. Page 2 opens with a diagram: its labels read as one
     # line that starts in lower case ("back  feed  Input ..."), but its words stand far apart,

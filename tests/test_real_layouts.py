@@ -1179,11 +1179,16 @@ def test_side_notes_in_the_margin_are_not_glued_into_the_lines_beside_them():
         assert_in_order(text, "(1) the assessment", "materials.", "Assessment.", "Proposals.", "Deadline.")
 
 
-def test_a_side_note_beside_a_heading_goes_after_the_paragraph_the_heading_opens():
-    # A heading is read with its text: the note level with it glosses that paragraph.
+@pytest.mark.parametrize("subheading", [False, True])
+def test_a_side_note_beside_a_heading_goes_after_the_paragraph_the_heading_opens(subheading):
+    # A heading is read with its text (under any subheading): the note level with it glosses
+    # that paragraph.
     body, notes = statute_page()
-    body = [Word(w.x0, w.y0 + 2 * PITCH, w.x1, w.y1 + 2 * PITCH, w.text) for w in body]
+    down = (4 if subheading else 2) * PITCH
+    body = [Word(w.x0, w.y0 + down, w.x1, w.y1 + down, w.text) for w in body]
     heading = small_line("SEC. 1102. LOW-INCOME EXCEPTION FOR PAYMENTS", 180, 100, size=13)
+    if subheading:
+        heading += small_line("Part A. Offers in Compromise", 180, 100 + 2 * PITCH, size=12)
     for words in (heading + body + notes, shuffled(heading + body + notes)):
         text = text_of(words)
         assert_in_order(text, "SEC. 1102.", "(1) the assessment", "materials.", "Assessment.")

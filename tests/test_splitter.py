@@ -97,6 +97,8 @@ def test_page_break_mid_sentence_continues_and_records_last_page():
     ("a coal-", "based plant", "a coal-based plant"),  # a compound of two words: its own hyphen
     ("at ACL-", "2008 in June", "at ACL-2008 in June"),  # before a digit
     ("a PCA-", "based model", "a PCA-based model"),  # after an acronym
+    ("the recog\u2010", "nition of the words", "the recognition of the words"),  # U+2010, as some fonts map it
+    ("we print it to stderr -", "and then stop", "stderr - and then stop"),  # a dash set apart stays
     ("the non-", "English pages", "the non-English pages"),  # before a capital: the rest all the same
     ("a not-a-", "number value", "a not-a-number value"),  # inside a chain
 ])
@@ -183,6 +185,25 @@ def _float_between_halves(float_text: str, float_size: float) -> Document:
     blocks = [LayoutBlock(box, band, column, region, TEXT, a, a + len(p), size=size)
               for (box, band, column, region, size), a, p in zip(places, at, parts)]
     return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+
+
+def _column_break(first: str, rest: str, full_last_line: bool) -> Document:
+    """A text cut by a column break, written straight through the layout contract: the first
+    block's last line running to the column's edge or not."""
+    text = first + "\n\n" + rest
+    blocks = [LayoutBlock(Box(72.0, 100.0, 290.0, 400.0), 0, 0, 0, TEXT, 0, len(first), full_last_line, 10.0),
+              LayoutBlock(Box(320.0, 100.0, 540.0, 400.0), 0, 1, 1, TEXT, len(first) + 2, len(text), False, 10.0)]
+    return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+
+
+@pytest.mark.parametrize("first, joined", [
+    ("The sum is taken over every page of the corpus and", True),  # a full last line: the sentence goes on
+    ("The sum is taken over every page  S = x + y  (3)", False),  # a displayed equation's number ends it
+])
+def test_a_full_last_line_carries_a_sentence_over_a_capital_unless_it_ends_in_an_equation_s_number(first, joined):
+    chunks = [c.page_content for c in char_splitter().split_documents(
+        [_column_break(first, "Traditional methods read each page in turn.", True)])]
+    assert (len(chunks) == 1 and " ".join(chunks[0].split()).startswith(" ".join(first.split()) + " Traditional")) is joined
 
 
 _LONG = "Results of the first run with many more words than a short label would ever need to hold"

@@ -58,6 +58,16 @@ def test_a_compound_broken_at_its_own_hyphen_keeps_the_line_break_as_printed():
     assert join_at_hyphen("write to first-", "last@example.org now", ctx) == "write to first-last@example.org now"
 
 
+def test_a_compound_the_page_writes_with_u2010_is_one_the_page_writes():
+    # "re-cover" (to cover again) written on the page keeps its hyphen at a line end, whichever
+    # hyphen the text layer gives; where the page does not write it, "recover" is a word.
+    for hyphen in ("-", "\u2010"):
+        ctx = HyphenContext.of(known_words(), frozenset({f"re{hyphen}cover", "the", "seats"}))
+        assert join_at_hyphen(f"we re{hyphen}", "cover the seats", ctx) is None  # kept as printed
+    assert join_at_hyphen("we re\u2010", "cover the seats", HyphenContext.of(known_words(), frozenset())) == \
+        "we recover the seats"
+
+
 def test_an_unreadable_list_marker_reads_as_a_bullet_and_nothing_else_does():
     # A dingbat font's bullet or check box without a character (U+FFFD) at a line's start.
     assert normalize("\ufffd They work in parallel") == "\u2022 They work in parallel"

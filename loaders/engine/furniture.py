@@ -81,13 +81,17 @@ def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
     line = block.lines[0]
     if opens_with_note_mark(line, s):  # ("1 European Free Trade Association."): a footnote, no running foot
         return False
-    if is_caption_start(line.text):  # ("Figure 1: The corpus by year."): a caption at the foot
-        return False
     # Every word small but page numbers (they may be set larger): a body line that a figure's
     # title in small type meets across the gutter is one row, but no running head.
     heights = [w.y1 - w.y0 for w in line.words if not PAGE_NUMBER.match(w.text)]
     return (all(len(part) <= s.running_head_max_words for part in _parts(line.words, s)) and bool(heights)
             and max(heights) < s.running_head_size * body_h)
+
+
+def _caption_at_foot(c: _Candidate) -> bool:
+    """A line at the page's foot that opens as a caption ("Figure 1: The corpus by year."): no
+    running foot, even on a page alone (a head may open so: "Exhibit 99.1")."""
+    return not c.at_top and is_caption_start(c.block.lines[0].text)
 
 
 def _edge_blocks(layout: PageLayout) -> list[Block]:
@@ -273,7 +277,8 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
             furniture = c.edge and (bool(PAGE_NUMBER.match(c.key.replace("#", "1")))
-                                    or ((alone or pair and c.at_top) and _small_edge_line(c.block, body_h, s)))
+                                    or ((alone or pair and c.at_top) and _small_edge_line(c.block, body_h, s)
+                                        and not _caption_at_foot(c)))
             if not furniture and not c.edge and c.number is not None:
                 # A page's first or last line that is a number, not set apart from the text (a
                 # foot a line's space below the columns): a page number when the pages around

@@ -131,11 +131,16 @@ def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettin
             at = min(level, key=lambda gi: (gi[0], -out[gi[1]].box.y0, -gi[1]))[1]
         else:
             at = max((i for _, i in beside), key=lambda i: (out[i].box.y0, i)) if beside else -1
-        # Beside a heading, the note glosses the paragraph the heading opens: it goes after that
-        # one (a heading is read with its text, never apart from it by a note).
-        while 0 <= at < len(out) - 1 and out[at].kind == HEADING and out[at + 1].kind == TEXT and (
-                out[at + 1].band, out[at + 1].column) == (out[at].band, out[at].column):
-            at += 1
+        # Beside a heading, the note glosses the paragraph the heading opens (under any headings
+        # below it): it goes after that one (a heading is read with its text, never apart from
+        # it by a note).
+        if 0 <= at and out[at].kind == HEADING:
+            place = (out[at].band, out[at].column)
+            k = at
+            while k + 1 < len(out) and out[k + 1].kind == HEADING and (out[k + 1].band, out[k + 1].column) == place:
+                k += 1
+            if k + 1 < len(out) and out[k + 1].kind == TEXT and (out[k + 1].band, out[k + 1].column) == place:
+                at = k + 1
         anchor = out[at] if at >= 0 else None
         note = Block([Line(line) for line in group], anchor.band if anchor else 0,
                      anchor.column if anchor else 0, kind=TEXT)

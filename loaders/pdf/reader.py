@@ -196,7 +196,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
     window = s.furniture_window  # pages compared with each page for headers and footers, each side
     numbers = list(range(doc.page_count)) if pages is None else [
         p for p in pages if 0 <= p < doc.page_count]
-    reading = frozenset(numbers)
+    read_next = dict(zip(numbers, numbers[1:]))  # each page's next in the order they are read
     held: deque[tuple[int, PageLayout, bool, PageWords, OcrResult | None]] = deque()  # pages [base, base + len(held))
     base = 0
     next_out = 0
@@ -213,9 +213,9 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             body_h = body_height(layout, body_type.height(), s)  # the same before and after floats move
             if number == open_on:
                 floats_after_carried_sentence(layout, body_h, s)
-            # (Only where the next page is read too: on a document's last page, or the last of the
-            # pages asked for, the sentence runs on nowhere, and the floats stay where they stand.)
-            open_on = number + 1 if number + 1 in reading and ends_open(layout, body_h, s) else -1
+            # (Only where the next page is read right after it: on a document's last page, or the
+            # last of the pages asked for, the sentence runs on nowhere, and the floats stay.)
+            open_on = number + 1 if read_next.get(number) == number + 1 and ends_open(layout, body_h, s) else -1
             if open_on >= 0:
                 floats_before_open_end(layout, body_h, s)
             text, spans = page_text(layout, s)

@@ -59,6 +59,24 @@ class HyphenContext:
     closed_compounds: str = ""
 
 
+    @classmethod
+    def of(cls, words: Lexicon, page_words: frozenset[str], closed_compounds: str = "") -> HyphenContext:
+        """The context of a page (or a document) whose own words, in lower case, are
+        `page_words`: its hyphenated ones read with an ASCII hyphen, whichever hyphen the text
+        layer gives ("re‐cover" is a compound the page writes)."""
+        compounds = frozenset(w.replace("\u2010", "-") for w in page_words if "-" in w or "\u2010" in w)
+        return cls(words, page_words, compounds, closed_compounds)
+
+
+# A hyphen after a letter or a digit at a text's end: a word a line end (or a break) cut there.
+_ENDS_AT_HYPHEN = re.compile(r"(?<=[^\W_])[-\u2010]$")
+
+
+def ends_broken_at_hyphen(text: str) -> bool:
+    """`text` ends with a hyphen after a letter or a digit (not a dash set apart: "stderr -")."""
+    return bool(_ENDS_AT_HYPHEN.search(text))
+
+
 class _Decision(NamedTuple):
     joined: str | None  # the two lines as one, or None: the break stays
     sure: bool  # the word list or the page's own words back it

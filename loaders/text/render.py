@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .footnote_marks import may_hold_marks, without_footnote_marks
-from .hyphens import HyphenContext, join_at_hyphen, on_one_line
+from .hyphens import HyphenContext, ends_broken_at_hyphen, join_at_hyphen, on_one_line
 from ..engine.bidi import paragraph_right_to_left
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, Line, PageLayout, Word
 from .letter_spacing import joined_letter_spacing
@@ -145,8 +145,7 @@ class _Repairs:
     @cached_property
     def hyphens(self) -> HyphenContext:
         """The words a line-end hyphen is decided with (built on first use)."""
-        return HyphenContext(self.words, self.page_words, frozenset(w for w in self.page_words if "-" in w),
-                             self.closed_compounds)
+        return HyphenContext.of(self.words, self.page_words, self.closed_compounds)
 
 
 def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
@@ -186,7 +185,6 @@ def _clean_line(raw: str, s: LayoutSettings) -> str:
     return text
 
 
-_TRAILING_HYPHEN = re.compile(r"(?<=[^\W_])[-\u2010]$")  # after a letter or a digit
 
 
 def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None) -> str:
@@ -212,7 +210,7 @@ def _rejoined(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> list[st
             else:
                 out[-1] = out[-1][:-1] + "-"
         joined = (join_at_hyphen(out[-1], text, repairs.hyphens)
-                  if out and s.dehyphenate and _TRAILING_HYPHEN.search(out[-1][-3:]) else None)
+                  if out and s.dehyphenate and ends_broken_at_hyphen(out[-1][-3:]) else None)
         if joined is None:
             out.append(text)
         else:
@@ -246,7 +244,7 @@ def _join_words_broken_across_blocks(texts: list[tuple[Block, str]], repairs: _R
                 or isinstance(block, TableBlock) or not text[:1].islower()):
             continue
         last = prev[prev.rfind(LINE_SEP) + 1:]
-        if not _TRAILING_HYPHEN.search(last):
+        if not ends_broken_at_hyphen(last):
             continue
         first = _FIRST_WORD.match(text)  # (the text opens with a lower-case letter)
         if first is None:
