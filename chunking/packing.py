@@ -103,13 +103,12 @@ def _heading_whole(text: str, parts: list[str]) -> list[str]:
     return [text[a:b].strip() for a, b in spans if text[a:b].strip()]
 
 
-def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords | None = None) -> list[Unit]:
+def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> list[Unit]:
     """Sentences in reading order. A sentence may run over two pieces (a paragraph cut by a
     column break): it is one unit then, so no chunk boundary can fall inside it. A heading's
     section number stays with its title ("2. Methods", "IV. RESULTS"). `broken` knows the
-    document's words a word cut at a hyphen by the break is decided with (default: the pieces')."""
+    document's words a word cut at a hyphen by the break is decided with."""
     units: list[Unit] = []
-    broken = broken or BrokenWords([p.text for p in pieces])
     for n, piece in enumerate(pieces):
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
         ends = paragraph_ends(piece.text)

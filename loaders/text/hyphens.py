@@ -58,7 +58,6 @@ class HyphenContext:
     # the list are one word the list lacks ("Betten-" + "zimmern"), not a hyphenated compound.
     closed_compounds: str = ""
 
-
     @classmethod
     def of(cls, words: Lexicon, page_words: frozenset[str], closed_compounds: str = "") -> HyphenContext:
         """The context of a page (or a document) whose own words, in lower case, are
@@ -73,8 +72,10 @@ _ENDS_AT_HYPHEN = re.compile(r"(?<=[^\W_])[-\u2010]$")
 
 
 def ends_broken_at_hyphen(text: str) -> bool:
-    """`text` ends with a hyphen after a letter or a digit (not a dash set apart: "stderr -")."""
-    return bool(_ENDS_AT_HYPHEN.search(text))
+    """`text` ends with a hyphen after a letter or a digit (not a dash set apart: "stderr -").
+    Only its last three characters are searched (the letter, the hyphen and a line end the
+    pattern's "$" lets through): a piece's or a sentence's whole text is not scanned."""
+    return bool(_ENDS_AT_HYPHEN.search(text[-3:]))
 
 
 class _Decision(NamedTuple):

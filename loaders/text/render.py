@@ -185,8 +185,6 @@ def _clean_line(raw: str, s: LayoutSettings) -> str:
     return text
 
 
-
-
 def block_text(block: Block, s: LayoutSettings, repairs: _Repairs | None = None) -> str:
     """A block's lines joined; a word broken by a hyphen at a line end is joined again. Words that
     lost a ligature are mended later (`_mended`), once words broken across blocks are whole too."""
@@ -210,7 +208,7 @@ def _rejoined(lines: list[str], s: LayoutSettings, repairs: _Repairs) -> list[st
             else:
                 out[-1] = out[-1][:-1] + "-"
         joined = (join_at_hyphen(out[-1], text, repairs.hyphens)
-                  if out and s.dehyphenate and ends_broken_at_hyphen(out[-1][-3:]) else None)
+                  if out and s.dehyphenate and ends_broken_at_hyphen(out[-1]) else None)
         if joined is None:
             out.append(text)
         else:
