@@ -1069,3 +1069,31 @@ def test_upright_lines_on_a_page_read_sideways_keep_their_order(tmp_path):
     upright = _read_words(MINUTES[:400])
     start = words.index(upright[0])
     assert words[start:start + len(upright)] == upright
+
+
+def test_a_table_and_its_note_at_a_page_s_foot_leave_the_sentence_under_a_heading_line_whole(tmp_path):
+    # The page's last paragraph opens with its heading on a line of its own in the paragraph's
+    # block and leaves its sentence open for the next page; a ruled table and its note in small
+    # type stand at the page's foot. The table goes before the paragraph with its note, so the
+    # sentence runs on from this page's last words to the next page's first.
+    from .tablepdf import LEAD, Page, simple_table, write
+
+    first = Page()
+    y = first.prose(72, 100, 450, "The first section says what the corpus holds and how it was drawn. " * 6)
+    first.text(72, y, "Summary estimates")
+    first.prose(72, y + LEAD, 450, "The mean change of the first measure was about twelve units in all seven "
+                "studies and the changes were higher in the treated groups than in the others. " * 3
+                + "The mean change of the second measure was")
+    rows = [["Group", "Estimate", "Interval"], ["Children", "11.77", "2.40 to 21.15"],
+            ["Adults", "15.11", "7.87 to 22.35"], ["Bismuth", "20.73", "7.85 to 33.61"]]
+    first.table(simple_table(150, 560, [110, 80, 110], rows))
+    first.text(150, 640, "*The p value is a test for heterogeneity of the subgroup.", size=6.5)
+    second = Page()
+    second.prose(72, 100, 450, "calculated to be ten units in every study. " + "The rest follows from it. " * 12)
+    for order in ("native", "shuffled"):  # the words drawn in reading order, or in any order
+        pages = ColumnAwarePDFLoader(write(tmp_path / f"table_note_{order}.pdf", [first, second], order)).load()
+        text = pages[0].page_content
+        assert text.index("Children") < text.index("heterogeneity") < text.index("Summary estimates")
+        assert text.rstrip().endswith("The mean change of the second measure was")
+        chunks = [" ".join(c.page_content.split()) for c in BandAwareTextSplitter().split_documents(pages)]
+        assert any("the second measure was calculated to be ten units in every study." in c for c in chunks)

@@ -407,9 +407,27 @@ def _moves_before_open_end(block: Block, body_h: float, s: LayoutSettings) -> bo
                                    and _foot_float(block, body_h, s))
 
 
+def _table_note(block: Block, blocks: list[Block], body_h: float, s: LayoutSettings) -> bool:
+    """`block` is a table's note ("*p < 0.05", "Abbreviations: ..."): text in type clearly
+    smaller than the body's, right under a table (within a body height, across part of its
+    width), maybe under other such notes. It goes where the table goes."""
+    at = next((i for i, b in enumerate(blocks) if b is block), 0)
+    while at > 0:
+        note, above = blocks[at], blocks[at - 1]
+        if note.kind != TEXT or not clearly_smaller(block_height(note), body_h, s):
+            return False
+        if not (-body_h / 2 <= note.box.y0 - above.box.y1 <= body_h
+                and min(note.box.x1, above.box.x1) > max(note.box.x0, above.box.x0)):
+            return False
+        if above.kind == TABLE:
+            return True
+        at -= 1
+    return False
+
+
 def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose last paragraph leaves its sentence open for the next page, the floats
-    read after it (a figure's caption and its chart's labels, a table) go before that paragraph:
+    read after it (a figure's caption and its chart's labels, a table and its notes) go before that paragraph:
     inside its block, where the paragraph opens there (`paragraph_starts`); else before the block
     that opens its sentence (the paragraph, or the one in the column before that it carries on)
     and the heading over it. The sentence runs on from the page's last words to the next page's
@@ -419,8 +437,10 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
         return
     blocks = layout.blocks
     body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
-    k = len(body) - _floats_at_foot([blocks[i] for i in body], lambda b: _moves_before_open_end(b, body_h, s),
-                                    body_h, s, 4 * s.float_run_max)
+    foot = [blocks[i] for i in body]
+    k = len(body) - _floats_at_foot(
+        foot, lambda b: _moves_before_open_end(b, body_h, s) or _table_note(b, foot, body_h, s),
+        body_h, s, 4 * s.float_run_max)
     if k < 2 or k == len(body) or not _open_sentence(blocks[body[k - 1]], body_h, s):
         return
     moved = [blocks[i] for i in body[k:]]
@@ -436,7 +456,7 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
     while at > 0 and _open_sentence(blocks[body[at - 1]], body_h, s) and _carries_on(
             blocks[body[at - 1]], blocks[body[at]], body_h, s):
         at -= 1
-    first = _running_opening(blocks[body[at]], body_h, s)
+    first = _running_opening(blocks[body[at]], body_h, s) or _under_own_heading(blocks[body[at]], body_h, s)
     if first is None or _opens_sentence_rest(first):
         return
     while at > 0 and blocks[body[at - 1]].kind == HEADING:
@@ -444,6 +464,20 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
     if at == 0 or _open_sentence(blocks[body[at - 1]], body_h, s):
         return
     _place_before(layout, moved, blocks[body[at]], [], [blocks[body[at]]])
+
+
+def _under_own_heading(block: Block, body_h: float, s: LayoutSettings) -> str | None:
+    """The first line of running text in a paragraph whose block opens with its heading on a
+    line of its own ("Summary estimates" over "Hb and SF concentrations were ..."): a short line
+    that opens in a capital or a section's number, over a line of prose that opens a sentence.
+    None for any other block."""
+    if block.kind != TEXT or len(block.lines) < 2:
+        return None
+    head = block.lines[0].text
+    if _running(head, s) or _ENDS_SENTENCE.search(head.rstrip()) or not (head[:1].isupper() or head[:1].isdigit()):
+        return None
+    first = _running_opening(replace(block, lines=block.lines[1:]), body_h, s)
+    return first if first is not None and first[:1].isupper() else None
 
 
 def _place_before(layout: PageLayout, moved: list[Block], at: Block, before: list[Block],
