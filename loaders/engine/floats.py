@@ -427,12 +427,12 @@ def _table_note(block: Block, blocks: list[Block], body_h: float, s: LayoutSetti
 
 def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose last paragraph leaves its sentence open for the next page, the floats
-    read after it (a figure's caption and its chart's labels, a table and its notes) go before that paragraph:
-    inside its block, where the paragraph opens there (`paragraph_starts`); else before the block
-    that opens its sentence (the paragraph, or the one in the column before that it carries on)
-    and the heading over it. The sentence runs on from the page's last words to the next page's
-    first. Only where that block opens a sentence after one that leaves none open: the floats
-    would part another's halves."""
+    read after it (a figure's caption and its chart's labels, a table and its notes) go before
+    that paragraph: inside its block, where the paragraph opens there (`paragraph_starts`); else
+    before the block that opens its sentence (the paragraph, or the one in the column before
+    that it carries on) and the heading over it. The sentence runs on from the page's last words
+    to the next page's first. Only where that block opens a sentence after one that leaves none
+    open: the floats would part another's halves."""
     if body_h <= 0:
         return
     blocks = layout.blocks
