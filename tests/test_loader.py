@@ -1074,8 +1074,9 @@ def test_upright_lines_on_a_page_read_sideways_keep_their_order(tmp_path):
 def test_a_table_and_its_note_at_a_page_s_foot_leave_the_sentence_under_a_heading_line_whole(tmp_path):
     # The page's last paragraph opens with its heading on a line of its own in the paragraph's
     # block and leaves its sentence open for the next page; a ruled table and its note in small
-    # type stand at the page's foot. The table goes before the paragraph with its note, so the
-    # sentence runs on from this page's last words to the next page's first.
+    # type (its mark in the table's head) stand at the page's foot. The table goes before the
+    # paragraph with its note, so the sentence runs on from this page's last words to the next
+    # page's first.
     from .tablepdf import LEAD, Page, simple_table, write
 
     first = Page()
@@ -1084,7 +1085,7 @@ def test_a_table_and_its_note_at_a_page_s_foot_leave_the_sentence_under_a_headin
     first.prose(72, y + LEAD, 450, "The mean change of the first measure was about twelve units in all seven "
                 "studies and the changes were higher in the treated groups than in the others. " * 3
                 + "The mean change of the second measure was")
-    rows = [["Group", "Estimate", "Interval"], ["Children", "11.77", "2.40 to 21.15"],
+    rows = [["Group", "Estimate", "p Value*"], ["Children", "11.77", "2.40 to 21.15"],
             ["Adults", "15.11", "7.87 to 22.35"], ["Bismuth", "20.73", "7.85 to 33.61"]]
     first.table(simple_table(150, 560, [110, 80, 110], rows))
     first.text(150, 640, "*The p value is a test for heterogeneity of the subgroup.", size=6.5)

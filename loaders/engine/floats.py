@@ -407,27 +407,9 @@ def _moves_before_open_end(block: Block, body_h: float, s: LayoutSettings) -> bo
                                    and _foot_float(block, body_h, s))
 
 
-def _table_note(block: Block, blocks: list[Block], body_h: float, s: LayoutSettings) -> bool:
-    """`block` is a table's note ("*p < 0.05", "Abbreviations: ..."): text in type clearly
-    smaller than the body's, right under a table (within a body height, across part of its
-    width), maybe under other such notes. It goes where the table goes."""
-    at = next((i for i, b in enumerate(blocks) if b is block), 0)
-    while at > 0:
-        note, above = blocks[at], blocks[at - 1]
-        if note.kind != TEXT or not clearly_smaller(block_height(note), body_h, s):
-            return False
-        if not (-body_h / 2 <= note.box.y0 - above.box.y1 <= body_h
-                and min(note.box.x1, above.box.x1) > max(note.box.x0, above.box.x0)):
-            return False
-        if above.kind == TABLE:
-            return True
-        at -= 1
-    return False
-
-
 def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose last paragraph leaves its sentence open for the next page, the floats
-    read after it (a figure's caption and its chart's labels, a table and its notes) go before
+    read after it (a figure's caption and its chart's labels, a table with its notes) go before
     that paragraph: inside its block, where the paragraph opens there (`paragraph_starts`); else
     before the block that opens its sentence (the paragraph, or the one in the column before
     that it carries on) and the heading over it. The sentence runs on from the page's last words
@@ -437,10 +419,8 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
         return
     blocks = layout.blocks
     body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
-    foot = [blocks[i] for i in body]
-    k = len(body) - _floats_at_foot(
-        foot, lambda b: _moves_before_open_end(b, body_h, s) or _table_note(b, foot, body_h, s),
-        body_h, s, 4 * s.float_run_max)
+    k = len(body) - _floats_at_foot([blocks[i] for i in body], lambda b: _moves_before_open_end(b, body_h, s),
+                                    body_h, s, 4 * s.float_run_max)
     if k < 2 or k == len(body) or not _open_sentence(blocks[body[k - 1]], body_h, s):
         return
     moved = [blocks[i] for i in body[k:]]
