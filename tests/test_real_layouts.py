@@ -1315,3 +1315,37 @@ def test_labels_a_word_or_two_long_beside_their_values_are_still_read_row_by_row
     for order in (items, shuffled(items)):
         text = " ".join(text_of(order).split())
         assert all(f"yy I{k} persons" in text for k in range(6))
+
+
+def test_labels_centred_under_margin_icons_two_abreast_leave_the_lines_and_follow_their_paragraph():
+    # A textbook's margin: icons two abreast, each with its label in small type under it: the
+    # left ones flush left, the right ones centred on their icon's axis, level with the body's
+    # lines. Neither column of labels is glued to the start of a body line; each label follows
+    # the paragraph it sits beside, though the paragraphs run on in one block (indented, no
+    # space between them).
+    first = ["Before we close our discussion of growth let us look at how the",
+             "themes we named are reflected in the many aspects of physical",
+             "growth, including the growth of the brain, the body and the motor",
+             "skills and puberty. Recall that our themes include the active child",
+             "and the interplay of nature and nurture in the development."]
+    second = ["Our first theme is that of the active child, or how the child",
+              "takes part in his or her own development both by intention and",
+              "through the unconscious implications of his or her own nature. One",
+              "dramatic piece of evidence that the child is active is the fact",
+              "that the early experiences direct the pruning that occurs in the",
+              "first few years of life, and the same text goes on to its end here."]
+    body = column(first, 180, 100, width=335) + column(second[:1], 195, 100 + 5 * PITCH)
+    body += column(second[1:], 180, 100 + 6 * PITCH, width=335)
+    flush = [w for text, row in (("Active", 0), ("Passive", 2), ("Holistic", 4))
+             for w in small_line(text, 60, 100 + row * PITCH)]
+    centred = [w for text, row in (("Continuity", 0), ("Discontinuity", 2), ("Nature", 4), ("Nurture", 8))
+               for w in small_line(text, 130 - 3.5 * len(text) / 2, 100 + row * PITCH)]
+    for words in (body + flush + centred, shuffled(body + flush + centred)):
+        text = text_of(words)
+        lines = text.split("\n")
+        assert all(line.startswith(("Before", "themes", "growth", "skills", "and the", "Our", "takes", "through",
+                                    "dramatic", "that the", "first few")) for line in lines
+                   if len(line.split()) > 3), text
+        assert_in_order(text, "in the development.", "Continuity", "Our first theme", "goes on to its end here.",
+                        "Nurture")
+        assert_in_order(text, "in the development.", "Active", "Discontinuity", "Nature", "Our first theme")

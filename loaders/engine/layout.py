@@ -690,7 +690,7 @@ def analyze_page(words: list[Word], width: float, height: float,
         body = follow_drawing_order(body, s, body_h, frozenset(reader.title_bands))
     body = place_sideways(body, sideways, s)
     body = floats_after_paragraphs(body, body_h, s)
-    body = place_side_notes(body, notes, s, reader.notes)
+    body = place_side_notes(body, notes, s, reader.notes, body_h)
     _mark_titles_over_regions(body, s)
     blocks += body
     blocks += [_edge_block(row, BOTTOM_EDGE_BAND, body_h, s) for row in rows[len(rows) - n_bottom:]]

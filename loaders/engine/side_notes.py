@@ -11,11 +11,15 @@ out of its region and it comes back here the same way, in either margin.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
+from .floats import paragraph_starts
 from .geometry import HEADING, LETTERED, TEXT, Block, Line, Word
 from .rows import Row
 from .settings import LayoutSettings
+
+_MARGIN_COLUMNS = 2  # columns of side notes a margin holds side by side, at most
 
 
 def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[list[Word]]:
@@ -23,7 +27,23 @@ def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[l
     note line is the run of words in small type (side_note_size times body_h or less) that opens a
     row and ends a gap of side_note_gap times min_gutter or more before the row's next word (or
     the row's end), left of where the body's lines start by that gap at least; there are
-    side_note_min_lines or more of them, starting at the same x."""
+    side_note_min_lines or more of them, starting at the same x or centred on one axis (labels
+    under a margin's icons). A margin may hold two such columns side by side (icons two abreast):
+    the second's lines open the rows once the first's are taken."""
+    notes: list[list[Word]] = []
+    for _ in range(_MARGIN_COLUMNS):
+        found = _one_margin_column(rows, body_h, s)
+        if not found:
+            break
+        notes += found
+        taken = {id(w) for line in found for w in line}
+        rows = [Row([w for w in row.words if id(w) not in taken], row.y0, row.y1) for row in rows]
+        rows = [row for row in rows if row.words]
+    return notes
+
+
+def _one_margin_column(rows: list[Row], body_h: float, s: LayoutSettings) -> list[list[Word]]:
+    """The side notes' lines of the margin column that opens the rows (`find_side_notes`)."""
     if body_h <= 0:
         return []
     small = s.side_note_size * body_h
@@ -55,8 +75,7 @@ def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[l
     runs = [r for r in runs if r[-1].x1 <= edge - gap]
     if len(runs) < s.side_note_min_lines:
         return []
-    left = Counter(round(r[0].x0 / tol) for r in runs).most_common(1)[0][0] * tol
-    notes = [r for r in runs if abs(r[0].x0 - left) <= tol]
+    notes, left = _lined_up(runs, tol)
     groups = _groups(notes, s)
     if len(notes) < s.side_note_min_lines or max(map(len, groups)) > s.side_note_max_lines:
         return []  # (a sidebar of small type runs on line after line: a column, not notes)
@@ -72,6 +91,21 @@ def find_side_notes(rows: list[Row], body_h: float, s: LayoutSettings) -> list[l
     if any(left - gap <= w.x0 <= right and id(w) not in taken for w in firsts):
         return []  # body type starts there too: a sidebar's column (its heading), not a margin
     return notes
+
+
+def _lined_up(runs: list[list[Word]], tol: float) -> tuple[list[list[Word]], float]:
+    """The runs that start at the commonest x (within tol), or, where more of them are, those
+    centred on the commonest axis; and the x where they start (the leftmost, centred)."""
+    def centre(r: list[Word]) -> float:
+        return (r[0].x0 + r[-1].x1) / 2
+
+    left = Counter(round(r[0].x0 / tol) for r in runs).most_common(1)[0][0] * tol
+    axis = Counter(round(centre(r) / tol) for r in runs).most_common(1)[0][0] * tol
+    flush = [r for r in runs if abs(r[0].x0 - left) <= tol]
+    centred = [r for r in runs if abs(centre(r) - axis) <= tol]
+    if len(centred) > len(flush):
+        return centred, min(r[0].x0 for r in centred)
+    return flush, left
 
 
 def _just_above(line: list[Word], below: list[Word], s: LayoutSettings) -> bool:
@@ -110,12 +144,14 @@ def _groups(lines: list[list[Word]], s: LayoutSettings) -> list[list[list[Word]]
 
 
 def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettings,
-                     taken: Sequence[list[list[Word]]] = ()) -> list[Block]:
+                     taken: Sequence[list[list[Word]]] = (), body_h: float = 0.0) -> list[Block]:
     """The body blocks with each side note (its lines that follow one another at a line's
     pitch; or each of `taken`, notes the reader took out whole) after the paragraph it sits
     beside: among the blocks on its inner side (right of a note in the left margin, left of one
     in the right margin) that start at or above the note's top, the nearest of those still
-    running there, else the last to start."""
+    running there, else the last to start. Where that block runs paragraphs on
+    (`floats.paragraph_starts`, with the page's body type `body_h`), after the paragraph the
+    note sits beside."""
     if not notes and not taken:
         return body
     out = list(body)
@@ -141,6 +177,14 @@ def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettin
                 k += 1
             if k + 1 < len(out) and out[k + 1].kind == TEXT and (out[k + 1].band, out[k + 1].column) == place:
                 at = k + 1
+        if 0 <= at and out[at].kind == TEXT and body_h > 0:
+            # A block of several paragraphs run on (indented, no space between them): the note
+            # goes after the paragraph it sits beside, not after the block's last.
+            block = out[at]
+            after = [k for k in paragraph_starts(block, body_h, s) if block.lines[k].words[0].y0 > top]
+            if after:
+                out[at: at + 1] = [replace(block, lines=block.lines[:after[0]]),
+                                   replace(block, lines=block.lines[after[0]:])]
         anchor = out[at] if at >= 0 else None
         note = Block([Line(line) for line in group], anchor.band if anchor else 0,
                      anchor.column if anchor else 0, kind=TEXT)
