@@ -1098,3 +1098,26 @@ def test_a_table_and_its_note_at_a_page_s_foot_leave_the_sentence_under_a_headin
         assert text.rstrip().endswith("The mean change of the second measure was")
         chunks = [" ".join(c.page_content.split()) for c in BandAwareTextSplitter().split_documents(pages)]
         assert any("the second measure was calculated to be ten units in every study." in c for c in chunks)
+
+
+def test_a_sentence_carried_onto_a_page_mostly_in_a_box_of_smaller_type_is_read_first(tmp_path):
+    # Page 1 leaves its sentence open. Page 2 holds a margin note at its top and a short body
+    # paragraph that carries the sentence on, then a box of exercises in smaller type that holds
+    # most of the page's words. The carried paragraph is in the type the sentence left page 1
+    # in: it is read before the note, not taken for a float of page 2's own type.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(200, 72, 540, 780), "The chapter says what the infant can do at each age. "
+                        * 38 + "Today, the definition of early", fontsize=11)
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(40, 72, 150, 140), "secular trend: a trend toward earlier growth.", fontsize=8)
+    page.insert_textbox(pymupdf.Rect(200, 72, 540, 180), "puberty remains puberty begun before eight years of "
+                        "age. The trend began long ago in the richer nations.", fontsize=11)
+    for x in (60, 310):
+        page.insert_textbox(pymupdf.Rect(x, 230, x + 230, 780), "Check your understanding of the trends here. " * 40,
+                            fontsize=9)
+    doc.save(tmp_path / "carried.pdf")
+    pages = ColumnAwarePDFLoader(tmp_path / "carried.pdf").load()
+    assert pages[1].page_content.startswith("puberty remains")
+    chunks = [" ".join(c.page_content.split()) for c in BandAwareTextSplitter().split_documents(pages)]
+    assert any("the definition of early puberty remains puberty begun" in c for c in chunks)

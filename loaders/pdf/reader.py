@@ -201,21 +201,24 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
     base = 0
     next_out = 0
     open_on = -1  # the page number whose first paragraph carries on the sentence of the page before
+    open_h = 0.0  # the body type that sentence left its page in
 
     def emit(upto: int) -> Iterator[PageResult]:
         """Emit pages next_out .. upto-1, then drop pages no longer inside anyone's window."""
-        nonlocal base, next_out, open_on
+        nonlocal base, next_out, open_on, open_h
         while next_out < upto:
             pos = next_out - base
             mark_furniture([h[1] for h in held], targets=[pos], settings=s, numbers=[h[0] for h in held], far=far)
             number, layout, needs_ocr, frame, ocr_result = held[pos]
             notes_to_tables(layout, s)
             body_h = body_height(layout, body_type.height(), s)  # the same before and after floats move
-            if number == open_on:
-                floats_after_carried_sentence(layout, body_h, s)
+            if number == open_on:  # (the sentence runs on in the type it left its page in: a box
+                # in other type may hold most of this page's text)
+                floats_after_carried_sentence(layout, open_h, s)
             # (Only where the next page is read right after it: on a document's last page, or the
             # last of the pages asked for, the sentence runs on nowhere, and the floats stay.)
             open_on = number + 1 if read_next.get(number) == number + 1 and ends_open(layout, body_h, s) else -1
+            open_h = body_h
             if open_on >= 0:
                 floats_before_open_end(layout, body_h, s)
             text, spans = page_text(layout, s)
