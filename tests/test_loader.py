@@ -1100,6 +1100,40 @@ def test_a_table_and_its_note_at_a_page_s_foot_leave_the_sentence_under_a_headin
         assert any("the second measure was calculated to be ten units in every study." in c for c in chunks)
 
 
+def _picture_page(doc: pymupdf.Document, last_words: str) -> None:
+    """A textbook's page: the body column on the right, its last paragraph running to the page's
+    foot; a picture on the left, its caption under it in small type and its credit up its side."""
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(220, 72, 540, 300), "The first part of the chapter says what the infant can do. "
+                        * 7, fontsize=10.5)
+    page.insert_textbox(pymupdf.Rect(220, 320, 540, 790), "Infants who crawl see the room change around them "
+                        "as they move. " * 22 + last_words, fontsize=10.5)
+    page.draw_rect(pymupdf.Rect(40, 450, 200, 690), color=(0, 0, 0), fill=(0.6, 0.6, 0.6))
+    page.insert_text((34, 690), "Photo Agency / Picture Library", fontsize=6, rotate=90)
+    page.insert_textbox(pymupdf.Rect(40, 700, 200, 760), "As infants swing back and forth they see changes in "
+                        "optical flow, leading to a better sense of distance.", fontsize=8)
+
+
+def test_a_picture_s_caption_and_credit_beside_a_page_s_open_end_leave_its_sentence_whole(tmp_path):
+    # The caption (no label) and the credit set sideways stand beside the last paragraph, under
+    # a picture, not under any text: they go before the paragraph, and the sentence runs on from
+    # this page's last words to the next page's first.
+    doc = pymupdf.open()
+    _picture_page(doc, "Then big brother releases her and allows her to approach")
+    page = doc.new_page(width=595, height=842)
+    page.insert_textbox(pymupdf.Rect(220, 72, 540, 400), "the dog unsupervised. " + "The room grows as she goes. " * 12,
+                        fontsize=10.5)
+    doc.save(tmp_path / "picture.pdf")
+    pages = ColumnAwarePDFLoader(tmp_path / "picture.pdf").load()
+    first = pages[0].page_content
+    assert first.rstrip().endswith("allows her to approach")
+    assert first.index("optical flow") < first.index("Infants who crawl")
+    chunks = [" ".join(c.page_content.split()) for c in BandAwareTextSplitter().split_documents(pages)]
+    assert any("allows her to approach the dog unsupervised." in c for c in chunks)
+    assert not any("approach As infants" in c or "approach Photo" in c for c in chunks)
+
+
+
 def test_a_sentence_carried_onto_a_page_mostly_in_a_box_of_smaller_type_is_read_first(tmp_path):
     # Page 1 leaves its sentence open. Page 2 holds a margin note at its top and a short body
     # paragraph that carries the sentence on, then a box of exercises in smaller type that holds

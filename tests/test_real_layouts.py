@@ -1349,3 +1349,29 @@ def test_labels_centred_under_margin_icons_two_abreast_leave_the_lines_and_follo
         assert_in_order(text, "in the development.", "Continuity", "Our first theme", "goes on to its end here.",
                         "Nurture")
         assert_in_order(text, "in the development.", "Active", "Discontinuity", "Nature", "Our first theme")
+
+
+def test_a_caption_under_a_picture_beside_an_open_last_paragraph_moves_but_a_column_s_footnote_stays():
+    # Two columns; the right one's last paragraph runs on to the next page. A line in small type
+    # at the left column's foot with nothing over it for a few lines stands under a picture (its
+    # caption, unlabelled): it goes before the paragraph. Right under the left column's text the
+    # same line is that column's footnote: it stays after the paragraph.
+    s = LayoutSettings()
+    done = Block([Line(line_words(text, 72, 100 + k * PITCH)) for k, text in
+                  enumerate(["The corpus was read page by page in turn", "and here the first section ends."])])
+    open_ = Block([Line(line_words(text, 320, 100 + k * PITCH)) for k, text in
+                   enumerate(["The method reads each page of the corpus and"] * 40
+                             + ["then it carries the open sentence on to the"])])
+    for column_ends, moves in ((400, True), (700, False)):
+        left = Block([Line(line_words(text, 72, column_ends - (3 - k) * PITCH)) for k, text in
+                      enumerate(["The left column's last lines of text", "run on down here", "and end here."])])
+        note = _block("Infants see changes in the optical flow.", 714, 7)
+        layout = PageLayout(612, 792, [done, left, open_, note])
+        assert ends_open(layout, 10, s)
+        floats_before_open_end(layout, 10, s)
+        text = page_text(layout, s)[0]
+        if moves:
+            assert_in_order(text, "section ends.", "optical flow.", "The method reads")
+            assert text.rstrip().endswith("open sentence on to the")
+        else:
+            assert_in_order(text, "and end here.", "open sentence on to the", "optical flow.")

@@ -355,7 +355,10 @@ def body_height(layout: PageLayout, document_body: float = 0.0, s: LayoutSetting
 def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A float read at the page's foot: a caption, or a float in smaller type (a footnote; a
     pull quote in large type is no such thing), or notes each opening with its mark in type
-    smaller than the body's, however little (9 pt notes under 10 pt text)."""
+    smaller than the body's, however little (9 pt notes under 10 pt text), or text set sideways
+    (a photograph's credit up its side: the body never runs so)."""
+    if block.words and all(is_sideways(w, s) for w in block.words):
+        return True
     if _is_float(block, body_h, s):
         return is_caption_start(block.lines[0].text) or block_height(block) < body_h
     return block.kind == TEXT and block_height(block) < body_h and _notes_by_mark(block, s)
@@ -407,6 +410,21 @@ def _moves_before_open_end(block: Block, body_h: float, s: LayoutSettings) -> bo
                                    and _foot_float(block, body_h, s))
 
 
+def _picture_float(block: Block, last: Block | None, blocks: list[Block], body_h: float, s: LayoutSettings) -> bool:
+    """A picture's caption or credit beside the page's last paragraph (`last`): a float at the
+    foot (`_foot_float`: smaller type, or set sideways) in another column than the paragraph,
+    with no text over it for picture_gap body heights (the picture stands there). A footnote
+    stands under its column's text; a display that the paragraph's open sentence introduces
+    stands under the paragraph."""
+    if last is None or block.kind not in (TEXT, HEADING) or not _foot_float(block, body_h, s):
+        return False
+    a, b = block.box, last.box
+    if min(a.x1, b.x1) > max(a.x0, b.x0):
+        return False
+    return not any(o is not block and o.kind not in FURNITURE_KINDS and a.y0 - s.picture_gap * body_h < o.box.y1 <= a.y0
+                   and min(a.x1, o.box.x1) > max(a.x0, o.box.x0) for o in blocks)
+
+
 def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:
     """On a page whose last paragraph leaves its sentence open for the next page, the floats
     read after it (a figure's caption and its chart's labels, a table with its notes) go before
@@ -419,8 +437,11 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
         return
     blocks = layout.blocks
     body = [i for i, b in enumerate(blocks) if b.kind not in FURNITURE_KINDS and b.lines]
-    k = len(body) - _floats_at_foot([blocks[i] for i in body], lambda b: _moves_before_open_end(b, body_h, s),
-                                    body_h, s, 4 * s.float_run_max)
+    foot = [blocks[i] for i in body]
+    last = next((b for b in reversed(foot) if b.kind == TEXT and not _foot_float(b, body_h, s)), None)
+    k = len(body) - _floats_at_foot(
+        foot, lambda b: _moves_before_open_end(b, body_h, s) or _picture_float(b, last, foot, body_h, s),
+        body_h, s, 4 * s.float_run_max)
     if k < 2 or k == len(body) or not _open_sentence(blocks[body[k - 1]], body_h, s):
         return
     moved = [blocks[i] for i in body[k:]]

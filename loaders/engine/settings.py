@@ -316,6 +316,9 @@ class LayoutSettings:
     # At most this many float blocks in a row are moved after the paragraph they interrupt (a
     # chart's labels, often a block each, count apart: four times as many blocks in all).
     float_run_max: int = 12
+    # A float at a page's foot beside the last paragraph, with no text over it for this many body
+    # heights, stands under a picture: its caption or credit (a footnote sits under its text).
+    picture_gap: float = 4.0
     # A block of running text may hold paragraphs set without space between them; a line opens
     # one after a line that closes its sentence and ends this many body heights short of the
     # block's right edge, or where it is set in by this many body heights (a first-line indent).
