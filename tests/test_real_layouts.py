@@ -1375,3 +1375,29 @@ def test_a_caption_under_a_picture_beside_an_open_last_paragraph_moves_but_a_col
             assert text.rstrip().endswith("open sentence on to the")
         else:
             assert_in_order(text, "and end here.", "open sentence on to the", "optical flow.")
+
+
+def test_an_algorithm_s_last_lines_under_its_caption_are_the_float_s_not_the_sentence_s():
+    # ICML's page: the left column ends inside a word ("advertis-"); the right column opens
+    # with an algorithm, its caption and first lines one block, a script's row apart from its
+    # last lines ("end for" ... "until"), set right under them. Those lines are the algorithm's:
+    # the paragraph a float's space below them carries the sentence on ("ers whose bids ..."),
+    # and comes up before the algorithm.
+    s = LayoutSettings()
+    left = Block([Line(line_words(text, 72, 600 + k * PITCH)) for k, text in
+                  enumerate(["We measured the gain of the first advertiser for each bid",
+                             "value and competing with four other advertis-"])])
+    algorithm = Block([Line(line_words(text, 320, 100 + k * PITCH)) for k, text in
+                       enumerate(["Algorithm 1 Weighted Q-Learning", "initialize all the values to zero", "repeat",
+                                  "for all actions do", "w <- the weight of the action"])])
+    script = Block([Line(small_line("i", 400, 100 + 5 * PITCH - 4, size=6))])
+    rest = Block([Line(line_words(text, 330, 100 + (5 + k) * PITCH)) for k, text in
+                  enumerate(["end for", "W <- w Q(s, a)", "until s is terminal"])])
+    carried = Block([Line(line_words(text, 320, 100 + (10 + k) * PITCH)) for k, text in
+                     enumerate(["ers whose bids are all the same. The rates are", "estimated from the data."])])
+    body = [left, algorithm, script, rest, carried]
+    assert floats_after_paragraphs(body, 10, s) == [left, carried, algorithm, script, rest]
+    # Set a float's space below the algorithm, the same lines would be a paragraph of their own
+    # (no rest of it): nothing moves past them.
+    apart = Block([Line(line_words(line.text, 330, line.words[0].y0 + 2 * PITCH)) for line in rest.lines])
+    assert floats_after_paragraphs([left, algorithm, script, apart, carried], 10, s)[:2] == [left, algorithm]

@@ -285,7 +285,9 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
             while (j < len(out) and j - i <= 4 * s.float_run_max and not _section_start(out[j], body_h, s)
                    and not (j + 1 < len(out) and _heads(out[j], out[j + 1], s))):
                 if not (_is_float(out[j], body_h, s) or caption and caption_goes_on(caption, out[j], body_h, s)
-                        or _footnote_under(out[i], out[j], out, s)):
+                        or _footnote_under(out[i], out[j], out, s)
+                        or caption and _float_rest(caption, out[j], body_h, s)
+                        and not _carries_on(out[i], out[j], body_h, s)):
                     # After the caption, such a block is the sentence's (an equation); a short
                     # paragraph that carries the sentence on is no chart's labels.
                     if captioned or not chart_part(out[j], s) or _carries_on(out[i], out[j], body_h, s):
@@ -314,6 +316,16 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
                 continue
         i += 1
     return out
+
+
+def _float_rest(above: Block, block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """`block` is the rest of the captioned float over it (an algorithm's last lines under its
+    caption and first lines, parted from them by a script's row): set right under it, less than
+    half a body height apart, within its width. A paragraph that goes on after a float stands a
+    float's space below it."""
+    a, b = above.box, block.box
+    tol = s.edge_tolerance
+    return (-body_h / 2 <= b.y0 - a.y1 <= body_h / 2 and b.x0 >= a.x0 - tol and b.x1 <= a.x1 + tol)
 
 
 def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: LayoutSettings) -> bool:
