@@ -1362,7 +1362,7 @@ def test_a_caption_under_a_picture_beside_an_open_last_paragraph_moves_but_a_col
     open_ = Block([Line(line_words(text, 320, 100 + k * PITCH)) for k, text in
                    enumerate(["The method reads each page of the corpus and"] * 40
                              + ["then it carries the open sentence on to the"])])
-    for column_ends, moves in ((400, True), (700, False)):
+    for column_ends, moves in ((400, True), (700, False), (720, False)):  # (720: its box reaches into the note's)
         left = Block([Line(line_words(text, 72, column_ends - (3 - k) * PITCH)) for k, text in
                       enumerate(["The left column's last lines of text", "run on down here", "and end here."])])
         note = _block("Infants see changes in the optical flow.", 714, 7)
@@ -1375,6 +1375,14 @@ def test_a_caption_under_a_picture_beside_an_open_last_paragraph_moves_but_a_col
             assert text.rstrip().endswith("open sentence on to the")
         else:
             assert_in_order(text, "and end here.", "open sentence on to the", "optical flow.")
+    # On a page of one column whose text ends short of the foot, a note far under the open
+    # paragraph, in its column, is its footnote: it stays.
+    short = Block([Line(line_words(text, 72, 300 + k * PITCH)) for k, text in
+                   enumerate(["The method reads each page of the corpus and",
+                              "then it carries the open sentence on to the"])])
+    layout = PageLayout(612, 792, [done, short, _block("1 A note on the method.", 714, 7)])
+    floats_before_open_end(layout, 10, s)
+    assert_in_order(page_text(layout, s)[0], "section ends.", "open sentence on to the", "A note on the method.")
 
 
 def test_an_algorithm_s_last_lines_under_its_caption_are_the_float_s_not_the_sentence_s():
@@ -1401,3 +1409,27 @@ def test_an_algorithm_s_last_lines_under_its_caption_are_the_float_s_not_the_sen
     # (no rest of it): nothing moves past them.
     apart = Block([Line(line_words(line.text, 330, line.words[0].y0 + 2 * PITCH)) for line in rest.lines])
     assert floats_after_paragraphs([left, algorithm, script, apart, carried], 10, s)[:2] == [left, algorithm]
+    # A paragraph of prose set close under the float is no rest of it, though it opens with a
+    # capital that does not carry the sentence on: the run of floats stops there.
+    open_ = Block([Line(line_words("We measured the gain of the first advertiser with four other", 72, 600))])
+    prose = Block([Line(line_words(text, 320, 100 + (5 + k) * PITCH)) for k, text in
+                   enumerate(["Jo and Al say it is so in all", "of the runs and in each round."])])
+    body = [open_, algorithm, script, prose, carried]
+    assert floats_after_paragraphs(body, 10, s) == body
+
+
+def test_a_side_note_a_little_above_a_paragraph_s_first_line_goes_after_that_paragraph():
+    # A note set by its top a hair above the first line of the paragraph it glosses (a line in
+    # larger type, notes aligned by their tops) still follows that paragraph, not the one before.
+    from columnrag.loaders.engine.side_notes import place_side_notes
+
+    s = LayoutSettings()
+    lines = ["The first paragraph says what the corpus holds in all.", "It ends here."]
+    second = ["The second paragraph opens here and goes on with the", "method, and ends at last."]
+    block = Block([Line(line_words(text, 180, 100 + k * PITCH)) for k, text in enumerate(lines)]
+                  + [Line(line_words(second[0], 195, 100 + 2 * PITCH))]
+                  + [Line(line_words(second[1], 180, 100 + 3 * PITCH))])
+    note = [small_line("method", 60, 100 + 2 * PITCH - 0.5)]
+    out = place_side_notes([block], note, s, (), 10)
+    text = " | ".join(" ".join(line.text for line in b.lines) for b in out)
+    assert text.endswith("ends at last. | method")

@@ -321,11 +321,12 @@ def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings)
 def _float_rest(above: Block, block: Block, body_h: float, s: LayoutSettings) -> bool:
     """`block` is the rest of the captioned float over it (an algorithm's last lines under its
     caption and first lines, parted from them by a script's row): set right under it, less than
-    half a body height apart, within its width. A paragraph that goes on after a float stands a
-    float's space below it."""
+    half a body height apart, within its width, no line of it prose. A paragraph that goes on
+    after a float stands a float's space below it."""
     a, b = above.box, block.box
     tol = s.edge_tolerance
-    return (-body_h / 2 <= b.y0 - a.y1 <= body_h / 2 and b.x0 >= a.x0 - tol and b.x1 <= a.x1 + tol)
+    return (-body_h / 2 <= b.y0 - a.y1 <= body_h / 2 and b.x0 >= a.x0 - tol and b.x1 <= a.x1 + tol
+            and not any(_prose_line(line.text, s) for line in block.lines))
 
 
 def _footnote_under(paragraph: Block, block: Block, body: list[Block], s: LayoutSettings) -> bool:
@@ -433,8 +434,9 @@ def _picture_float(block: Block, last: Block | None, blocks: list[Block], body_h
     a, b = block.box, last.box
     if min(a.x1, b.x1) > max(a.x0, b.x0):
         return False
-    return not any(o is not block and o.kind not in FURNITURE_KINDS and a.y0 - s.picture_gap * body_h < o.box.y1 <= a.y0
-                   and min(a.x1, o.box.x1) > max(a.x0, o.box.x0) for o in blocks)
+    return not any(o is not block and o.kind not in FURNITURE_KINDS and o.box.y0 < a.y0
+                   and o.box.y1 > a.y0 - s.picture_gap * body_h and min(a.x1, o.box.x1) > max(a.x0, o.box.x0)
+                   for o in blocks)
 
 
 def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings) -> None:

@@ -181,7 +181,8 @@ def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettin
             # A block of several paragraphs run on (indented, no space between them): the note
             # goes after the paragraph it sits beside, not after the block's last.
             block = out[at]
-            after = [k for k in paragraph_starts(block, body_h, s) if block.lines[k].words[0].y0 > top]
+            after = [k for k in paragraph_starts(block, body_h, s)
+                     if block.lines[k].words[0].y0 > top + s.edge_tolerance]
             if after:
                 out[at: at + 1] = [replace(block, lines=block.lines[:after[0]]),
                                    replace(block, lines=block.lines[after[0]:])]
