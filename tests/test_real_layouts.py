@@ -1433,3 +1433,23 @@ def test_a_side_note_a_little_above_a_paragraph_s_first_line_goes_after_that_par
     out = place_side_notes([block], note, s, (), 10)
     text = " | ".join(" ".join(line.text for line in b.lines) for b in out)
     assert text.endswith("ends at last. | method")
+
+
+def test_a_column_s_last_line_over_a_lower_band_s_gutter_stays_with_its_column():
+    # A textbook's page: a narrow column of notes beside the body column; the body paragraph's
+    # last line is short ("life (Tanner, 1990).") and the notes' last lines run beside and under
+    # it. Below, a band of other columns (a chart's labels left, a column of text right under a
+    # heading's space) whose gutter is clear up through those short last lines. They are the
+    # columns' above, not the band's: the body's last line is not glued to the note beside it.
+    notes = column([f"N{k} notes set in the margin" for k in range(10)], 36, 100)
+    body = column(prose("B", 8, width=355) + ["life (Tanner, 1990)."], 180, 100)
+    chart = column([f"C{k} 200% 180 160 the long label of the axis in its unit" for k in range(8)], 36,
+                   100 + 10 * PITCH)
+    right = column(["Muscular Development"] + prose("R", 6, width=220), 312, 100 + 10.5 * PITCH)
+    for words in (notes + body + chart + right, shuffled(notes + body + chart + right)):
+        text = text_of(words)
+        lines = text.split("\n")
+        assert "life (Tanner, 1990)." in lines, text
+        assert "N9 notes set in the margin" in lines
+        assert_in_order(text, "B7", "life (Tanner, 1990).", "C0")
+        assert_in_order(text, "N7", "N8", "N9", "C0")

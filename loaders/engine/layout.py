@@ -91,8 +91,9 @@ class _Reader:
             self._read_band(rows[above[0]: above[1]], above[2], label, title=True)
             first = above[1]  # rows between it and the band, clear of the gutter, are the band's
         else:
-            self.read_rows(rows[: g.first], label)
-        head = head_rows(rows, g, self.s) if not tie and above is None else None
+            first = g.first if tie else self._carried_over(rows, g)
+            self.read_rows(rows[:first], label)
+        head = head_rows(rows, g, self.s) if not tie and above is None and first == g.first else None
         if head is not None:  # a centred title block over the columns: a band of its own
             self._read_band(rows[g.first: head], g, label, title=True)
             self.read_rows(rows[head:], label)
@@ -113,6 +114,25 @@ class _Reader:
                 return
             self._read_band(band, g, label)
         self.read_rows(rows[g.last + 1:], label)
+
+    def _carried_over(self, rows: list[Row], g: Gutter) -> int:
+        """Where the band that gutter `g` splits starts: at its strip's first row, or under the
+        strip's first rows that carry the columns above on (the last line of a paragraph, a note's
+        last lines beside it): text on one side of the strip only, every word under text of the
+        row above, none across the gutter that splits the rows above. They are the region
+        above's; the strip only reaches up over them because the band below leaves it clear."""
+        k = g.first
+        if k == 0:
+            return k
+        upper = rows[:k]
+        split = next((u for u in find_gutters(upper, self.s, self.rules) if _splits(upper, u, self.s)), None)
+        if split is None:
+            return k
+        tol = self.s.edge_tolerance  # (a word's box may reach a hair into the strip)
+        while k <= g.last and _one_sided(rows[k], g) and _under(rows[k], rows[k - 1]) and not any(
+                w.x0 < split.x1 - tol and w.x1 > split.x0 + tol for w in rows[k].words):
+            k += 1
+        return k if k <= g.last else g.first
 
     def _read_band(self, rows: list[Row], g: Gutter, label: tuple[int, int] | None,
                    title: bool = False) -> None:
@@ -223,6 +243,20 @@ def _block_grid(parts: list[list[Row]], g: Gutter, s: LayoutSettings) -> bool:
 
 
 _LIST_MARKER = re.compile(r"^(\[\d{1,3}\]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[•◦▪▫‣∙·●○■□►▸–—-])$")
+
+
+def _one_sided(row: Row, g: Gutter) -> bool:
+    """The row has text on one side of the strip only."""
+    return all(w.x1 <= g.x0 for w in row.words) or all(w.x0 >= g.x1 for w in row.words)
+
+
+def _under(row: Row, above: Row) -> bool:
+    """The row is set close under the row above (less than half its words' height apart: no
+    heading's space), every word under text of that row (across part of its width)."""
+    if row.y0 - above.y1 > row.word_height / 2:
+        return False
+    spans = above.occupied()
+    return all(any(a < w.x1 and w.x0 < b for a, b in spans) for w in row.words)
 
 
 def _splits(rows: list[Row], g: Gutter, s: LayoutSettings) -> bool:
