@@ -122,8 +122,8 @@ class _Reader:
         row above, none across the gutter that splits the rows above. They are the region
         above's; the strip only reaches up over them because the band below leaves it clear."""
         k = g.first
-        if k == 0:
-            return k
+        if k == 0 or not (_one_sided(rows[k], g) and _under(rows[k], rows[k - 1])):
+            return k  # (the common case, told without asking the rows above for their gutter)
         upper = rows[:k]
         split = next((u for u in find_gutters(upper, self.s, self.rules) if _splits(upper, u, self.s)), None)
         if split is None:
