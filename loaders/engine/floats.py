@@ -462,7 +462,7 @@ def floats_before_open_end(layout: PageLayout, body_h: float, s: LayoutSettings)
     last = blocks[body[k - 1]]
     starts = paragraph_starts(last, body_h, s)
     if starts:  # its last paragraph opens inside it: the floats go between its paragraphs
-        head, tail = _split(last, starts[-1])
+        head, tail = split_block(last, starts[-1])
         _place_before(layout, moved, last, [head], [tail])
         return
     at = k - 1
@@ -541,7 +541,7 @@ def _over(block: Block, other: Block) -> bool:
     return a.y0 < b.y0 and min(a.x1, b.x1) > max(a.x0, b.x0)
 
 
-def _split(block: Block, at: int) -> tuple[Block, Block]:
+def split_block(block: Block, at: int) -> tuple[Block, Block]:
     """The block as two, its lines parted before line `at`."""
     return replace(block, lines=block.lines[:at]), replace(block, lines=block.lines[at:])
 
@@ -549,7 +549,7 @@ def _split(block: Block, at: int) -> tuple[Block, Block]:
 def _first_paragraph(block: Block, body_h: float, s: LayoutSettings) -> tuple[Block, Block | None]:
     """The block's first paragraph and the rest of it (None: the block is one paragraph)."""
     starts = paragraph_starts(block, body_h, s)
-    return _split(block, starts[0]) if starts else (block, None)
+    return split_block(block, starts[0]) if starts else (block, None)
 
 
 def _chart_title(block: Block, blocks: list[Block], body: list[int], i: int, body_h: float,

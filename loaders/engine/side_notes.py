@@ -11,10 +11,9 @@ out of its region and it comes back here the same way, in either margin.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Sequence
 
-from .floats import paragraph_starts
+from .floats import paragraph_starts, split_block
 from .geometry import HEADING, LETTERED, TEXT, Block, Line, Word
 from .rows import Row
 from .settings import LayoutSettings
@@ -184,8 +183,7 @@ def place_side_notes(body: list[Block], notes: list[list[Word]], s: LayoutSettin
             after = [k for k in paragraph_starts(block, body_h, s)
                      if block.lines[k].words[0].y0 > top + s.edge_tolerance]
             if after:
-                out[at: at + 1] = [replace(block, lines=block.lines[:after[0]]),
-                                   replace(block, lines=block.lines[after[0]:])]
+                out[at: at + 1] = split_block(block, after[0])
         anchor = out[at] if at >= 0 else None
         note = Block([Line(line) for line in group], anchor.band if anchor else 0,
                      anchor.column if anchor else 0, kind=TEXT)
