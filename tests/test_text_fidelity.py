@@ -189,6 +189,18 @@ def test_ordinals_and_powers_of_units_are_no_footnote_marks():
     assert "proceedings," in text  # a mark between a word and its comma is still a mark
 
 
+def test_a_mark_raised_between_a_word_and_its_closing_bracket_and_stop_is_a_mark():
+    # "(LR3)." (cec2021): the mark sits between the word and a bracket closed by a stop; a unit's
+    # power stays there as it stays before a comma, and so does a year cut short after an
+    # apostrophe ("(BroadNets’04).", raised by its quote's glyph in acmart's references).
+    words = line_words("and logistic regression (LR3). These are the ones we used", 72, 100)
+    words += line_words("in a column (6 cm3). Then the stop (see Smith2), which is fine", 72, 112, len(words))
+    words += line_words("in Networks (BroadNets’04). IEEE and then (ICML'99), in the end", 72, 124, len(words))
+    text = read(_raised(words, {"(LR3).", "cm3).", "Smith2),", "(BroadNets’04).", "(ICML'99),"}))
+    assert "(LR)." in text and "Smith)," in text and "cm3)." in text
+    assert "(BroadNets’04)." in text and "(ICML'99)," in text
+
+
 def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():
     # Nature-style citations: "discovery6–10" (a range), "example161" (reference 16 against a
     # footnote's 1), "computing4,5"; a range or number on the baseline is the text's own.

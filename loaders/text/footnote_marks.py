@@ -31,16 +31,18 @@ def _marks_of(number: str) -> str:
 _MARKS = _marks_of(r"\d{1,3}(?:[–-]\d{1,3})?")
 _MARK = re.compile(_MARKS)
 _SHORT_MARKS = re.compile(_marks_of(r"\d{1,2}"))
+# What may close a word after its mark: a stop, or a bracket and maybe a stop ("(LR3).").
+_AFTER_MARK = r"(?:[)\]][.,;:]?|[.,;:])?"
 # The mark after a word, before or after its punctuation: "operands1", "Gastroenterology.8",
-# "proceedings1,", "Smith1,2", "Smith1⋆†", "Trovato‡".
-_MARK_AFTER = re.compile(rf"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)({_MARKS})([.,;:)\]]?)$")
+# "proceedings1,", "Smith1,2", "Smith1⋆†", "Trovato‡", "(LR3).".
+_MARK_AFTER = re.compile(rf"^(.*?([^\W\d_]*)[.,;:)\]\"'”’]?)({_MARKS})({_AFTER_MARK})$")
 _MARK_BEFORE = re.compile(r"^(\d{1,2})(([^\W\d_]+).*)$")
 _MAY_HAVE = re.compile(rf"[\d{_SYMBOLS}]")  # no digit and no symbol: no mark
 _SYMBOL = re.compile(rf"[{_SYMBOLS}]")
 # A cheap first look over the whole line: a word that starts with one or two digits, or ends
 # with marks.
 _MAY_HOLD_MARK = re.compile(rf"(?:^|\s)\d{{1,2}}(?:[^\W\d_]|\s|$)"
-                            rf"|[^\W\d_][.,;:)\]\"'”’]?(?:{_MARKS})[.,;:)\]]?(?:\s|$)")
+                            rf"|[^\W\d_][.,;:)\]\"'”’]?(?:{_MARKS}){_AFTER_MARK}(?:\s|$)")
 # A number's own ending, set raised in many fonts, is no word after a mark: "54th", "2nd", "1er".
 ORDINAL_ENDINGS = frozenset({"st", "nd", "rd", "th", "er", "re", "ème", "eme"})
 # Units an exponent is raised after: "6 cm3", "m2" (a footnote mark after a unit is rare).
@@ -73,6 +75,15 @@ def _fits(letters: str, mark: str) -> bool:
     return mark[0].isdigit() or (len(letters) > 1 and any(c.islower() for c in letters))
 
 
+_TWO_DIGITS = re.compile(r"\d\d")
+
+
+def _elided_year(before: str, mark: str) -> bool:
+    """Two digits right after an apostrophe are a year cut short ("BroadNets’04", "ICML'99"),
+    not a footnote's mark after a closing quote."""
+    return before[-1:] in ("’", "'") and _TWO_DIGITS.fullmatch(mark) is not None
+
+
 def _unpunctuated(text: str) -> str:
     return text.strip(".,;:()[]\"'”’“‘")
 
@@ -87,7 +98,8 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
     for other, gap in filter(None, gaps):
         if -s.mark_overlap < gap < s.mark_touching:
             letters = _unpunctuated(other.text)
-            if letters.isalpha() and known_before_mark(letters, letters, dictionary, s) and _fits(letters, w.text):
+            if (letters.isalpha() and known_before_mark(letters, letters, dictionary, s) and _fits(letters, w.text)
+                    and not (other is prev and _elided_year(prev.text, w.text))):
                 return True
     return False
 
@@ -125,7 +137,8 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
         if (raised and after and known_before_mark(after.group(2), after.group(1), dictionary, s)
                 and not (after.group(2) in _UNITS and after.group(3) in _POWERS)
-                and _fits(after.group(2), after.group(3)) and not (short and not _SYMBOL.search(after.group(3)))):
+                and _fits(after.group(2), after.group(3)) and not (short and not _SYMBOL.search(after.group(3)))
+                and not _elided_year(after.group(1), after.group(3))):
             out.append(replace(w, text=after.group(1) + after.group(4)))
         elif short:
             out.append(w)
