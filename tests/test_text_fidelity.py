@@ -2,6 +2,8 @@
 ligatures and words glued to mathematical letters."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from columnrag.loaders import LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.furniture import mark_furniture
 from columnrag.loaders.text.hyphens import HyphenContext, join_at_hyphen
@@ -199,6 +201,32 @@ def test_a_mark_raised_between_a_word_and_its_closing_bracket_and_stop_is_a_mark
     text = read(_raised(words, {"(LR3).", "cm3).", "Smith2),", "(BroadNets’04).", "(ICML'99),"}))
     assert "(LR)." in text and "Smith)," in text and "cm3)." in text
     assert "(BroadNets’04)." in text and "(ICML'99)," in text
+
+
+def _pieces(text: str, x: float, y: float) -> list[Word]:
+    """A line whose words are drawn in pieces ("|" between them, touching; "^" before a piece
+    set raised in smaller type, as a footnote's mark), in reverse drawing order."""
+    out: list[Word] = []
+    for token in text.split():
+        for piece in token.split("|"):
+            raised = piece.startswith("^")
+            piece = piece.lstrip("^")
+            w = 6.0 * len(piece) * (0.7 if raised else 1)
+            out.append(Word(x, y - 2 if raised else y, x + w, y + 7 if raised else y + 10, piece))
+            x += w
+        x += 3.0
+    return [replace(w, seq=len(out) - i) for i, w in enumerate(out)]
+
+
+def test_a_mark_drawn_apart_between_a_word_and_its_punctuation_leaves_no_space_behind():
+    # Drawn piece by piece in no order (a scrambled twin, an OCR layer): "(LR" "3" ")." and
+    # "operands" "1" "," are pieces apart, touching; the mark goes, and the punctuation stays on
+    # its word. A mark before a spaced word leaves that space.
+    words = _pieces("and logistic regression (LR|^3|). These are the operands|^1|, and then|^2 more", 72, 100)
+    words += _pieces("of the text on a line that goes on here and there for some time now", 72, 112)
+    text = read(words)
+    assert text[:9] == ["and", "logistic", "regression", "(LR).", "These", "are", "the", "operands,", "and"]
+    assert text[9:11] == ["then", "more"]
 
 
 def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():

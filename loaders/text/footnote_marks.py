@@ -6,7 +6,8 @@ out as part of that word ("and1": a word no reader or embedding model knows), or
 own in PDFs that draw word by word. Such a mark is set higher than the line's other words, so its
 box starts above theirs; only then, and only against a known word (an exponent follows a
 variable: "πr2" stays), is it dropped from the text ("python3" on the baseline stays as it is).
-Boxes are left unchanged.
+Boxes are left as drawn, save that a word before a mark drawn apart takes the mark's place, so
+that what touched the mark touches the word.
 """
 from __future__ import annotations
 
@@ -149,9 +150,14 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         elif (raised and before and len(before.group(3)) > 1 and before.group(3).lower() not in ORDINAL_ENDINGS
               and known_before_mark(before.group(3), before.group(3), dictionary, s)):
             out.append(replace(w, text=before.group(2)))
-        elif not ((raised or small or k and raised_after(w, words[k - 1], s.mark_small, s.mark_raised))
-                      and _mark_word(w, words[k - 1] if k else None, words[k + 1] if k + 1 < len(words) else None,
-                                     dictionary, s)):
+        elif ((raised or small or k and raised_after(w, words[k - 1], s.mark_small, s.mark_raised))
+              and _mark_word(w, words[k - 1] if k else None, words[k + 1] if k + 1 < len(words) else None,
+                             dictionary, s)):
+            if out and out[-1] is words[k - 1] and -s.mark_overlap < w.x0 - out[-1].x1 < s.mark_touching:
+                # The word before reaches over the mark's place: what touched the mark ("(LR" "3"
+                # ")."), touches the word ("(LR)."), as it would had the mark never been drawn.
+                out[-1] = replace(out[-1], x1=max(out[-1].x1, w.x1))
+        else:
             out.append(w)
     if len(out) == len(words) and all(a is b for a, b in zip(out, words)):
         return words  # no mark: the line as it was (its text need not be made again)
