@@ -229,6 +229,20 @@ def test_a_mark_drawn_apart_between_a_word_and_its_punctuation_leaves_no_space_b
     assert text[9:11] == ["then", "more"]
 
 
+def test_a_mark_raised_on_a_paragraph_s_short_last_line_is_a_mark_but_a_legend_s_power_stays():
+    # A paragraph run out on one word with its mark ("documentation5.", "line.2"): the line alone
+    # cannot show the mark raised, the paragraph's full lines can. A chart's legend of short
+    # lines, one of three words, keeps its power ("ME bias2": no sentence ends there).
+    prose = ["for full guidance on their use, consult the natbib", "documentation5.",
+             "If a reference has several authors, natbib will use", "the first of them and then the",
+             "line.2"]
+    words = column(prose, 72, 100)
+    legend = column(["ME bias2", "ME variance 1.5"], 340, 400)
+    text = text_of(_raised(words, {"documentation5.", "line.2"}) + _raised(legend, {"bias2"}))
+    assert "natbib\ndocumentation.\nIf" in text and "the\nline." in text
+    assert "ME bias2" in text
+
+
 def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():
     # Nature-style citations: "discovery6–10" (a range), "example161" (reference 16 against a
     # footnote's 1), "computing4,5"; a range or number on the baseline is the text's own.

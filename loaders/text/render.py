@@ -9,7 +9,7 @@ from functools import cached_property
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, ends_broken_at_hyphen, join_at_hyphen, on_one_line
 from ..engine.bidi import paragraph_right_to_left
-from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, Line, PageLayout, Word
+from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, Line, PageLayout, Word, median
 from .letter_spacing import joined_letter_spacing
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
@@ -158,6 +158,7 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     # The paragraph's direction (a page without a right-to-left letter spares every line the look).
     rtl = mixed and paragraph_right_to_left([w for words in lines for w in words], page is not None and page.right_to_left)
     spelled = (known_words(), repairs.words) if s.normalize_text and not rtl else None  # letter-spaced words' lists
+    paragraph: list[float | None] = []  # the full lines' usual word height, measured when first needed
     for words in lines:
         if words and words[0].reads_down and all(w.reads_down for w in words):
             words = words[::-1]  # lines set sideways, reading down: the rightmost is read first
@@ -166,13 +167,22 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
         raw = line_text(words, repairs.dictionary, s, rtl, mixed)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
-            unmarked = without_footnote_marks(words, known_words(), s)
+            if not paragraph:
+                paragraph.append(_full_lines_height(lines, s))
+            unmarked = without_footnote_marks(words, known_words(), s, paragraph[0])
             if unmarked is not words:
                 raw = line_text(unmarked, repairs.dictionary, s, rtl, mixed)
         text = _clean_line(raw, s)
         if text.strip(SOFT_HYPHEN):
             texts.append(text)
     return texts
+
+
+def _full_lines_height(lines: list[list[Word]], s: LayoutSettings) -> float | None:
+    """The usual word height of a paragraph's full lines (of mark_min_line_words words or more),
+    or None when it has none: what a short line's word is measured against for a raised mark."""
+    heights = [w.y1 - w.y0 for words in lines if len(words) >= s.mark_min_line_words for w in words]
+    return median(heights) if heights else None
 
 
 def _clean_line(raw: str, s: LayoutSettings) -> str:
