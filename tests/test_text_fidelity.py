@@ -236,11 +236,14 @@ def test_a_mark_raised_on_a_paragraph_s_short_last_line_is_a_mark_but_a_legend_s
     prose = ["for full guidance on their use, consult the natbib", "documentation5.",
              "If a reference has several authors, natbib will use", "the first of them and then the",
              "line.2"]
+    # A subscript lowers a word's foot, not its top: "CO2." stays.
     words = column(prose, 72, 100)
+    gas = column(["the plant cut its yearly emissions of", "carbon dioxide, the gas known as", "CO2."], 72, 300)
+    gas = [Word(w.x0, w.y0, w.x1, w.y1 + 1.5, w.text, w.seq) if w.text == "CO2." else w for w in gas]
     legend = column(["ME bias2", "ME variance 1.5"], 340, 400)
-    text = text_of(_raised(words, {"documentation5.", "line.2"}) + _raised(legend, {"bias2"}))
+    text = text_of(_raised(words, {"documentation5.", "line.2"}) + gas + _raised(legend, {"bias2"}))
     assert "natbib\ndocumentation.\nIf" in text and "the\nline." in text
-    assert "ME bias2" in text
+    assert "ME bias2" in text and "known as\nCO2." in text
 
 
 def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():

@@ -118,29 +118,32 @@ def _list_goes_on(w: Word, prev: Word, dictionary: Lexicon, s: LayoutSettings) -
 
 
 def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSettings,
-                           paragraph_height: float | None = None) -> list[Word]:
+                           usual: tuple[float, float] | None = None) -> list[Word]:
     """The line's words, with marks against raised known words taken out of their text. A line
     shorter than mark_min_line_words is searched for symbols only, on two words or more (an
     author's "Ben Trovato‡"; a raised digit there may as well be an exponent: "ME bias2"), unless
-    it ends a sentence (a paragraph run out on a short line; a chart's legend has no stop) and its
-    word stands taller than the words of the paragraph's full lines (`paragraph_height`, their
-    usual height) by a raised mark ("documentation5.", "line.2"): then it is searched as they
-    are, the paragraph telling what its own line cannot."""
+    it ends a sentence (a paragraph run out on a short line; a chart's legend has no stop) and a
+    word's top stands above `usual`'s top (where its paragraph's pitch puts the line's top; with
+    the full lines' usual word height) by a raised mark ("documentation5.", "line.2"): then it is
+    searched as a full line is, the paragraph telling what its own line cannot (a subscript
+    lowers a word's foot, not its top: "CO2." stays)."""
     line = " ".join([w.text for w in words])
     short = len(words) < s.mark_min_line_words
-    lifted = (short and paragraph_height is not None and _ENDS_SENTENCE.search(line) is not None
-              and any(w.y1 - w.y0 > paragraph_height + s.mark_raised for w in words))
+    lifted = (short and usual is not None and _ENDS_SENTENCE.search(line) is not None
+              and any(w.y0 < usual[0] - s.mark_raised for w in words))
     if short and not lifted and (len(words) < 2 or not _SYMBOL.search(line)):
         return words
     if not _MAY_HAVE.search(line) or not _MAY_HOLD_MARK.search(line):
         return words
-    if lifted:
+    if lifted and usual is not None:
         short = False
-    top = median([w.y0 for w in words])
-    height = paragraph_height if lifted and paragraph_height is not None else median([w.y1 - w.y0 for w in words])
+        top, height = usual
+    else:
+        top = median([w.y0 for w in words])
+        height = median([w.y1 - w.y0 for w in words])
     out: list[Word] = []
     for k, w in enumerate(words):
-        raised = w.y0 < top - s.mark_raised or (lifted and w.y1 - w.y0 > height + s.mark_raised)
+        raised = w.y0 < top - s.mark_raised
         # Drawn apart, a mark's own box shows its smaller type: shorter, its top not below the rest.
         small = w.y1 - w.y0 < s.mark_small * height and w.y0 <= top + s.mark_top_slack
         if len(w.text) > _LONGEST_WORD:

@@ -158,8 +158,7 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     # The paragraph's direction (a page without a right-to-left letter spares every line the look).
     rtl = mixed and paragraph_right_to_left([w for words in lines for w in words], page is not None and page.right_to_left)
     spelled = (known_words(), repairs.words) if s.normalize_text and not rtl else None  # letter-spaced words' lists
-    paragraph: list[float | None] = []  # the full lines' usual word height, measured when first needed
-    for words in lines:
+    for k, words in enumerate(lines):
         if words and words[0].reads_down and all(w.reads_down for w in words):
             words = words[::-1]  # lines set sideways, reading down: the rightmost is read first
         if spelled:
@@ -167,9 +166,8 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
         raw = line_text(words, repairs.dictionary, s, rtl, mixed)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
-            if not paragraph:
-                paragraph.append(_full_lines_height(lines, s))
-            unmarked = without_footnote_marks(words, known_words(), s, paragraph[0])
+            usual = _usual_place(lines, k, s) if len(words) < s.mark_min_line_words else None
+            unmarked = without_footnote_marks(words, known_words(), s, usual)
             if unmarked is not words:
                 raw = line_text(unmarked, repairs.dictionary, s, rtl, mixed)
         text = _clean_line(raw, s)
@@ -178,11 +176,20 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     return texts
 
 
-def _full_lines_height(lines: list[list[Word]], s: LayoutSettings) -> float | None:
-    """The usual word height of a paragraph's full lines (of mark_min_line_words words or more),
-    or None when it has none: what a short line's word is measured against for a raised mark."""
-    heights = [w.y1 - w.y0 for words in lines if len(words) >= s.mark_min_line_words for w in words]
-    return median(heights) if heights else None
+def _usual_place(lines: list[list[Word]], k: int, s: LayoutSettings) -> tuple[float, float] | None:
+    """Where line k's words would have their top were none raised (the line before's top, one
+    pitch of the paragraph's full lines lower), and those lines' usual word height; None
+    without a full line before it and two full lines in a row to measure the pitch by. (Full
+    lines: of mark_min_line_words words or more.)"""
+    full = [len(ws) >= s.mark_min_line_words for ws in lines]
+    if k == 0 or not full[k - 1]:
+        return None
+    tops = [median([w.y0 for w in ws]) if ws else 0.0 for ws in lines]
+    pitches = [tops[j + 1] - tops[j] for j in range(len(lines) - 1) if full[j] and full[j + 1]]
+    if not pitches:
+        return None
+    heights = [w.y1 - w.y0 for ws, f in zip(lines, full) if f for w in ws]
+    return tops[k - 1] + median(pitches), median(heights)
 
 
 def _clean_line(raw: str, s: LayoutSettings) -> str:
