@@ -222,11 +222,14 @@ def test_a_mark_drawn_apart_between_a_word_and_its_punctuation_leaves_no_space_b
     # Drawn piece by piece in no order (a scrambled twin, an OCR layer): "(LR" "3" ")." and
     # "operands" "1" "," are pieces apart, touching; the mark goes, and the punctuation stays on
     # its word. A mark before a spaced word leaves that space.
+    # A year cut short and a unit's power drawn apart are no marks.
     words = _pieces("and logistic regression (LR|^3|). These are the operands|^1|, and then|^2 more", 72, 100)
     words += _pieces("of the text on a line that goes on here and there for some time now", 72, 112)
+    words += _pieces("in (BroadNets’|^04|). and a room of 6 cm|^3 in size, all for now", 72, 124)
     text = read(words)
     assert text[:9] == ["and", "logistic", "regression", "(LR).", "These", "are", "the", "operands,", "and"]
     assert text[9:11] == ["then", "more"]
+    assert "(BroadNets’04)." in text and "cm3" in text
 
 
 def test_a_mark_raised_on_a_paragraph_s_short_last_line_is_a_mark_but_a_legend_s_power_stays():
@@ -236,14 +239,20 @@ def test_a_mark_raised_on_a_paragraph_s_short_last_line_is_a_mark_but_a_legend_s
     prose = ["for full guidance on their use, consult the natbib", "documentation5.",
              "If a reference has several authors, natbib will use", "the first of them and then the",
              "line.2"]
-    # A subscript lowers a word's foot, not its top: "CO2." stays.
+    # A subscript lowers a word's foot, not its top: "CO2." stays. A list's last item set a little
+    # closer than the items before lifts its foot too: nothing on it is raised ("Python3.").
     words = column(prose, 72, 100)
     gas = column(["the plant cut its yearly emissions of", "carbon dioxide, the gas known as", "CO2."], 72, 300)
     gas = [Word(w.x0, w.y0, w.x1, w.y1 + 1.5, w.text, w.seq) if w.text == "CO2." else w for w in gas]
-    legend = column(["ME bias2", "ME variance 1.5"], 340, 400)
-    text = text_of(_raised(words, {"documentation5.", "line.2"}) + gas + _raised(legend, {"bias2"}))
+    legend = column(["the errors of the estimators we show", "in the chart below, with their", "ME bias2"], 340, 400)
+    items = [line_words(t, 340, 100 + 14 * k) for k, t in enumerate(
+        ["• We propose a new method for ranking the documents", "• We show that it beats all the baselines",
+         "• The whole pipeline runs on one machine written"])]
+    items.append(line_words("with Python3.", 340, 100 + 14 * 2 + 12))
+    text = text_of(_raised(words, {"documentation5.", "line.2"}) + gas + _raised(legend, {"bias2"})
+                   + [w for line in items for w in line])
     assert "natbib\ndocumentation.\nIf" in text and "the\nline." in text
-    assert "ME bias2" in text and "known as\nCO2." in text
+    assert "ME bias2" in text and "known as\nCO2." in text and "with Python3." in text
 
 
 def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():

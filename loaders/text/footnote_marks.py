@@ -102,7 +102,8 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
         if -s.mark_overlap < gap < s.mark_touching:
             letters = _unpunctuated(other.text)
             if (letters.isalpha() and known_before_mark(letters, letters, dictionary, s) and _fits(letters, w.text)
-                    and not (other is prev and _elided_year(prev.text, w.text))):
+                    and not (other is prev and (_elided_year(prev.text, w.text)
+                                                or (letters in _UNITS and w.text in _POWERS)))):
                 return True
     return False
 
@@ -130,7 +131,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
     line = " ".join([w.text for w in words])
     short = len(words) < s.mark_min_line_words
     lifted = (short and usual is not None and _ENDS_SENTENCE.search(line) is not None
-              and any(w.y0 < usual[0] - s.mark_raised for w in words))
+              and any(_top_raised(w, usual, s) for w in words))
     if short and not lifted and (len(words) < 2 or not _SYMBOL.search(line)):
         return words
     if not _MAY_HAVE.search(line) or not _MAY_HOLD_MARK.search(line):
@@ -143,7 +144,7 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
         height = median([w.y1 - w.y0 for w in words])
     out: list[Word] = []
     for k, w in enumerate(words):
-        raised = w.y0 < top - s.mark_raised
+        raised = _top_raised(w, usual, s) if lifted and usual is not None else w.y0 < top - s.mark_raised
         # Drawn apart, a mark's own box shows its smaller type: shorter, its top not below the rest.
         small = w.y1 - w.y0 < s.mark_small * height and w.y0 <= top + s.mark_top_slack
         if len(w.text) > _LONGEST_WORD:
@@ -176,6 +177,14 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
     if len(out) == len(words) and all(a is b for a, b in zip(out, words)):
         return words  # no mark: the line as it was (its text need not be made again)
     return out
+
+
+def _top_raised(w: Word, usual: tuple[float, float], s: LayoutSettings) -> bool:
+    """`w`'s top stands above the usual place's (`usual`: its top and the usual word height) and
+    its foot does not: a mark lifts only the top of the word it is glued to; a line set a little
+    closer than the paragraph's pitch lifts its foot as well."""
+    top, height = usual
+    return w.y0 < top - s.mark_raised and w.y1 > top + height - s.mark_raised
 
 
 def may_hold_marks(text: str) -> bool:
