@@ -81,10 +81,12 @@ def _fits(letters: str, mark: str) -> bool:
 _TWO_DIGITS = re.compile(r"\d\d")
 
 
-def _elided_year(before: str, mark: str) -> bool:
-    """Two digits right after an apostrophe are a year cut short ("BroadNets’04", "ICML'99"),
-    not a footnote's mark after a closing quote."""
-    return before[-1:] in ("’", "'") and _TWO_DIGITS.fullmatch(mark) is not None
+def _text_s_own(before: str, letters: str, mark: str) -> bool:
+    """Digits after a word (`before`, its last letters `letters`) that are the text's own, not a
+    mark: a unit's power ("6 cm3"), or two digits right after an apostrophe, a year cut short
+    ("BroadNets’04", "ICML'99"), not a footnote's mark after a closing quote."""
+    return ((letters in _UNITS and mark in _POWERS)
+            or (before[-1:] in ("’", "'") and _TWO_DIGITS.fullmatch(mark) is not None))
 
 
 def _unpunctuated(text: str) -> str:
@@ -102,8 +104,7 @@ def _mark_word(w: Word, prev: Word | None, nxt: Word | None, dictionary: Lexicon
         if -s.mark_overlap < gap < s.mark_touching:
             letters = _unpunctuated(other.text)
             if (letters.isalpha() and known_before_mark(letters, letters, dictionary, s) and _fits(letters, w.text)
-                    and not (other is prev and (_elided_year(prev.text, w.text)
-                                                or (letters in _UNITS and w.text in _POWERS)))):
+                    and not (other is prev and _text_s_own(prev.text, letters, w.text))):
                 return True
     return False
 
@@ -130,21 +131,22 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
     lowers a word's foot, not its top: "CO2." stays)."""
     line = " ".join([w.text for w in words])
     short = len(words) < s.mark_min_line_words
-    lifted = (short and usual is not None and _ENDS_SENTENCE.search(line) is not None
-              and any(_top_raised(w, usual, s) for w in words))
-    if short and not lifted and (len(words) < 2 or not _SYMBOL.search(line)):
+    # The usual place a short line is measured against, where it is (else the line's own words).
+    place = (usual if short and usual is not None and _ENDS_SENTENCE.search(line) is not None
+             and any(_top_raised(w, usual, s) for w in words) else None)
+    if short and place is None and (len(words) < 2 or not _SYMBOL.search(line)):
         return words
     if not _MAY_HAVE.search(line) or not _MAY_HOLD_MARK.search(line):
         return words
-    if lifted and usual is not None:
+    if place is not None:
         short = False
-        top, height = usual
+        top, height = place
     else:
         top = median([w.y0 for w in words])
         height = median([w.y1 - w.y0 for w in words])
     out: list[Word] = []
     for k, w in enumerate(words):
-        raised = _top_raised(w, usual, s) if lifted and usual is not None else w.y0 < top - s.mark_raised
+        raised = _top_raised(w, place, s) if place is not None else w.y0 < top - s.mark_raised
         # Drawn apart, a mark's own box shows its smaller type: shorter, its top not below the rest.
         small = w.y1 - w.y0 < s.mark_small * height and w.y0 <= top + s.mark_top_slack
         if len(w.text) > _LONGEST_WORD:
@@ -152,9 +154,8 @@ def without_footnote_marks(words: list[Word], dictionary: Lexicon, s: LayoutSett
             continue
         after, before = _MARK_AFTER.match(w.text), _MARK_BEFORE.match(w.text)
         if (raised and after and known_before_mark(after.group(2), after.group(1), dictionary, s)
-                and not (after.group(2) in _UNITS and after.group(3) in _POWERS)
-                and _fits(after.group(2), after.group(3)) and not (short and not _SYMBOL.search(after.group(3)))
-                and not _elided_year(after.group(1), after.group(3))):
+                and not _text_s_own(after.group(1), after.group(2), after.group(3))
+                and _fits(after.group(2), after.group(3)) and not (short and not _SYMBOL.search(after.group(3)))):
             out.append(replace(w, text=after.group(1) + after.group(4)))
         elif short:
             out.append(w)
