@@ -89,6 +89,21 @@ def test_a_footnote_inside_a_sentence_goes_after_the_paragraph_that_carries_it_o
         assert_in_order(text, "ends today.", "R17", "This work was funded")
 
 
+def test_a_paragraph_a_column_break_cuts_in_mid_sentence_reads_as_one_paragraph():
+    # The page text parts paragraphs by a blank line (what a splitter cuts at first): the
+    # left column's last sentence runs on in the right column after a line break only, as its
+    # own lines do; the footnote the paragraph was moved past, and a paragraph that opens a
+    # column after a closed one, stay apart.
+    left, note, right = two_columns_with_a_footnote()
+    for words in (left + note + right, shuffled(left + note + right)):
+        text = text_of(words)
+        assert "runs on past the\nsecond column where it ends today." in text
+        assert "\n\n1 This work was funded" in text
+    closed = column(prose("L", 18) + ["and the sentence ends in this column."], 72, 100)
+    opening = column(["The second column opens a paragraph."] + prose("R", 18), 320, 100)
+    assert "in this column.\n\nThe second column opens" in text_of(closed + opening)
+
+
 def test_footnotes_that_open_with_raised_marks_go_after_the_sentence_they_break_whatever_their_type():
     # OUP's template: the left column's footnotes, one a URL in a typewriter font whose boxes
     # stand taller than the body's, each line opening with its mark set raised in smaller type.
@@ -1115,7 +1130,7 @@ def test_a_column_s_top_lines_over_a_figure_beside_them_are_that_column_s():
     words = figure_beside_a_column_top_over_references()
     for order in (words, shuffled(words)):
         text = text_of(order)
-        assert "access point can be\n\njudged whether" in text
+        assert "access point can be\njudged whether" in text
         assert_in_order(text, "L0", "L37", "access point can be", "judged whether", "strength value.",
                         "VI. CONCLUSION", "C0", "[1] A. Author", "N9c")
 

@@ -167,15 +167,15 @@ def _two_columns(left_last: str, right_first: str) -> list[Word]:
 
 def test_a_word_broken_at_the_end_of_a_column_is_made_whole_where_it_is_sure():
     text = text_of(_two_columns("and this is why the recog-", "nition rate of the set is high"))
-    assert "why the recognition\n\nrate of" in text
+    assert "why the recognition\nrate of" in text
     # "as-" + "journal": both words, nothing on the page joins them; the next block may not continue
     # this one (a sidebar read between): left as drawn.
     text = text_of(_two_columns("and this is what is used in as-", "journal instructions to the authors"))
-    assert "used in as-\n\njournal instructions" in text
+    assert "used in as-\njournal instructions" in text
     # A compound the page writes goes whole to the first block: the chunks close a sentence's
     # pieces up across a column break, which would read "nonarchival".
     text = text_of(_two_columns("and a non-archival copy is kept in a non-", "archival store of the set"))
-    assert "in a non-archival\n\nstore of" in text
+    assert "in a non-archival\nstore of" in text
 
 
 def _raised(words: list[Word], texts: set[str], by: float = 1.0) -> list[Word]:

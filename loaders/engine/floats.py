@@ -269,6 +269,12 @@ def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -
     return _opens_sentence_rest(first) or (last[-1:] == "-" and first[:1].isalpha())
 
 
+def runs_into(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
+    """`after` is the rest of the paragraph `before` leaves in mid-sentence (a column's or a
+    float's break cut it): the two read as one paragraph."""
+    return body_h > 0 and _open_sentence(before, body_h, s) and _carries_on(before, after, body_h, s)
+
+
 def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
     """The body blocks with floats that sit inside a sentence moved after the block that carries
     that sentence on."""

@@ -221,7 +221,7 @@ def read_pages(doc: pymupdf.Document, source: str, settings: LayoutSettings | No
             open_h = body_h
             if open_on >= 0:
                 floats_before_open_end(layout, body_h, s)
-            text, spans = page_text(layout, s)
+            text, spans = page_text(layout, s, body_h)
             mark_figure_labels(layout, body_h, s)  # (after the text: a figure's labels read as they stand)
             yield PageResult(number, layout, text, spans, needs_ocr, frame, ocr_result)
             next_out += 1

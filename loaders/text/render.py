@@ -9,6 +9,7 @@ from functools import cached_property
 from .footnote_marks import may_hold_marks, without_footnote_marks
 from .hyphens import HyphenContext, ends_broken_at_hyphen, join_at_hyphen, on_one_line
 from ..engine.bidi import paragraph_right_to_left
+from ..engine.floats import body_height, runs_into
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, Line, PageLayout, Word, median
 from .letter_spacing import joined_letter_spacing
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
@@ -326,12 +327,17 @@ def _notes_text(block: TableBlock, s: LayoutSettings, repairs: _Repairs) -> str:
     return "\n".join(_paragraph_text(n, s, repairs) for n in block.table.notes)
 
 
-def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str, list[BlockSpan]]:
-    """The page's text in reading order and the span of every block in it.
+def page_text(layout: PageLayout, s: LayoutSettings | None = None,
+              body_h: float | None = None) -> tuple[str, list[BlockSpan]]:
+    """The page's text in reading order and the span of every block in it: blocks apart by a
+    blank line, but a paragraph that a column's break or a float cut in mid-sentence runs on
+    after a line break, as its own lines do (`body_h`: the page's body type, see body_height).
 
     Furniture is left out unless `keep_furniture`; blocks left out have no span in the list.
     """
     s = s or LayoutSettings()
+    if body_h is None:
+        body_h = body_height(layout, 0.0, s)
     repairs = _repairs(layout, s)
     texts: list[tuple[Block, str]] = []
     for block in layout.blocks:
@@ -348,15 +354,24 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None) -> tuple[str,
     parts: list[str] = []
     spans: list[BlockSpan] = []
     pos = 0
+    before: Block | None = None  # the block whose text was added last
     for block, text in texts:
         if not isinstance(block, TableBlock):
             text = _mended(text, repairs, s)
         if not text:
             continue
         if parts:
-            parts.append(BLOCK_SEP)
-            pos += len(BLOCK_SEP)
+            sep = LINE_SEP if _one_paragraph(before, block, body_h, s) else BLOCK_SEP
+            parts.append(sep)
+            pos += len(sep)
         parts.append(text)
         spans.append(BlockSpan(block, pos, pos + len(text)))
         pos += len(text)
+        before = block
     return "".join(parts), spans
+
+
+def _one_paragraph(before: Block | None, block: Block, body_h: float, s: LayoutSettings) -> bool:
+    """Whether `block` carries on the paragraph of the block read before it (no table either)."""
+    return (before is not None and not isinstance(before, TableBlock) and not isinstance(block, TableBlock)
+            and runs_into(before, block, body_h, s))
