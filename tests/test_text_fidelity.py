@@ -11,7 +11,7 @@ from columnrag.loaders.text.lexicon import known_words, page_language
 from columnrag.loaders.text.ligatures import mend_words
 from columnrag.loaders.text.render import normalize, page_text
 
-from .boxes import column, line_words, reseq
+from .boxes import CHAR_W, column, line_words, reseq
 
 
 def text_of(words: list[Word]) -> str:
@@ -253,6 +253,31 @@ def test_a_mark_raised_on_a_paragraph_s_short_last_line_is_a_mark_but_a_legend_s
                    + [w for line in items for w in line])
     assert "natbib\ndocumentation.\nIf" in text and "the\nline." in text
     assert "ME bias2" in text and "known as\nCO2." in text and "with Python3." in text
+
+
+def test_a_two_line_paragraph_s_mark_is_measured_at_the_page_s_line_pitch():
+    # naaclhlt2019_word: "Footnotes should be separated from the text by a" / "line.2". Two
+    # lines give no pitch of their own; the page's paragraphs do. A note of two lines in smaller
+    # type, set closer, stands above that place foot and all: nothing on it is raised, and its
+    # "release3." stays.
+    body = column(["The shared task was run on the data of the year", "and every team sent one system at most,",
+                   "which the organisers scored on the test set."], 72, 100)
+    short = column(["Footnotes should be separated from the text by a", "line.2"], 72, 200)
+    size, pitch = 7.0, 8.4
+    note = [w for j, t in enumerate(["the data of the task are kept in the archive of the", "release3."])
+            for w in _small_words(t, 72, 300 + j * pitch, size)]
+    text = text_of(body + _raised(short, {"line.2"}) + note)
+    assert "text by a\nline.\n" in text + "\n"
+    assert "release3." in text
+
+
+def _small_words(text: str, x: float, y: float, size: float) -> list[Word]:
+    out = []
+    for token in text.split():
+        w = CHAR_W * size / 10 * len(token)
+        out.append(Word(x, y, x + w, y + size, token))
+        x += w + 2.0
+    return out
 
 
 def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():

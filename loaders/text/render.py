@@ -143,6 +143,22 @@ class _Repairs:
         words = self.layout.words if self.layout else []
         return frozenset([w.text.strip(_STRIP).lower() for w in words])
 
+    _pitch: float | None = field(default=None, init=False, repr=False)
+    _pitch_known: bool = field(default=False, init=False, repr=False)
+
+    def line_pitch(self, s: LayoutSettings) -> float | None:
+        """The line pitch of the page's paragraphs, measured between their full lines (of
+        mark_min_line_words words) that follow one another: where a paragraph too short to
+        measure its own sets its lines. None without two such lines in a row (built on first
+        use: most pages never ask)."""
+        if not self._pitch_known:
+            self._pitch_known = True
+            pitches = [p for block in (self.layout.blocks if self.layout else [])
+                       if block.kind == TEXT and not isinstance(block, TableBlock)
+                       for p in _full_line_pitches([line.words for line in block.lines], s)[1]]
+            self._pitch = median(pitches) if pitches else None
+        return self._pitch
+
     @cached_property
     def hyphens(self) -> HyphenContext:
         """The words a line-end hyphen is decided with (built on first use)."""
@@ -167,7 +183,7 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
         raw = line_text(words, repairs.dictionary, s, rtl, mixed)
         # Footnote marks are digits: a line whose text has none is spared the search.
         if drop_marks and s.normalize_text and may_hold_marks(raw):
-            usual = _usual_place(lines, k, s) if len(words) < s.mark_min_line_words else None
+            usual = _usual_place(lines, k, s, repairs) if len(words) < s.mark_min_line_words else None
             unmarked = without_footnote_marks(words, known_words(), s, usual)
             if unmarked is not words:
                 raw = line_text(unmarked, repairs.dictionary, s, rtl, mixed)
@@ -177,20 +193,31 @@ def _line_texts(lines: list[list[Word]], s: LayoutSettings, repairs: _Repairs,
     return texts
 
 
-def _usual_place(lines: list[list[Word]], k: int, s: LayoutSettings) -> tuple[float, float] | None:
-    """Where line k's words would have their top were none raised (the line before's top, one
-    pitch of the paragraph's full lines lower), and those lines' usual word height; None
-    without a full line before it and two full lines in a row to measure the pitch by. (Full
-    lines: of mark_min_line_words words or more.)"""
+def _full_line_pitches(lines: list[list[Word]], s: LayoutSettings) -> tuple[list[float], list[float], list[float]]:
+    """A paragraph's line tops, the pitches between its full lines that follow one another, and
+    the word heights of its full lines (full: of mark_min_line_words words or more)."""
     full = [len(ws) >= s.mark_min_line_words for ws in lines]
-    if k == 0 or not full[k - 1]:
-        return None
     tops = [median([w.y0 for w in ws]) if ws else 0.0 for ws in lines]
     pitches = [tops[j + 1] - tops[j] for j in range(len(lines) - 1) if full[j] and full[j + 1]]
-    if not pitches:
-        return None
     heights = [w.y1 - w.y0 for ws, f in zip(lines, full) if f for w in ws]
-    return tops[k - 1] + median(pitches), median(heights)
+    return tops, pitches, heights
+
+
+def _usual_place(lines: list[list[Word]], k: int, s: LayoutSettings,
+                 repairs: _Repairs | None = None) -> tuple[float, float] | None:
+    """Where line k's words would have their top were none raised (the line before's top, one
+    pitch of the paragraph's full lines lower), and those lines' usual word height; None
+    without a full line before it. A paragraph of too few lines to measure its pitch (two full
+    lines in a row) is taken to be set at the pitch of the page's paragraphs. (In other type it
+    is not: a smaller note's next line stands above that place foot and all, a larger one's
+    below it, and neither reads as raised.)"""
+    if k == 0 or len(lines[k - 1]) < s.mark_min_line_words:
+        return None
+    tops, pitches, heights = _full_line_pitches(lines, s)
+    if pitches:
+        return tops[k - 1] + median(pitches), median(heights)
+    page = repairs.line_pitch(s) if repairs else None
+    return None if page is None else (tops[k - 1] + page, median(heights))
 
 
 def _clean_line(raw: str, s: LayoutSettings) -> str:
