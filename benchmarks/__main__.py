@@ -274,7 +274,7 @@ def twin_agreement(folder: Path, scrambler: Path) -> dict:
     """The loader's reading of each scrambled twin scored against its reading of the well-drawn
     PDF (real PDFs without truth: `twins_read_against_native`); of all, and of those whose twin
     keeps its text."""
-    twins = twins_read_against_native(folder, scrambler, columnrag)
+    twins = twins_read_against_native(folder, scrambler)
     scored = scored_texts(twins, {"columnrag": columnrag})
     return {"all": summarised(scored)["columnrag"]["ALL"],
             f"twin keeps {KEPT_TEXT:.0%} of the words": summarised(scored, twins_keeping_text(folder, twins))[
@@ -286,7 +286,8 @@ def _agreement_section(result: dict) -> list[str]:
             for kind, s in result.items() if s]
     return ["## Held-out real PDFs: the twin read as the well-drawn PDF (../shared/realworld-more)", "",
             "These PDFs have no truth: each twin's reading is scored against the loader's reading of the "
-            "well-drawn PDF (its paragraphs as body, captions and tables as floats). A break is a place "
+            "well-drawn PDF (its blocks as body; as the real truths keep them, a figure's labels, tables "
+            "and captions as floats, which may be read elsewhere). A break is a place "
             "where the drawing order changed the reading; 'perfect' is the share of PDFs read the same.",
             ""] + _table(["PDFs", "docs", "breaks/kw", "coverage", "perfect"], rows) + [""]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +19,8 @@ from typing import Callable
 import pymupdf
 
 from columnrag.loaders.engine.floats import is_caption_start
+from columnrag.loaders.engine.geometry import FIGURE, TABLE
+from columnrag.loaders.pdf.reader import open_pdf, read_pages
 
 from .embedcache import CACHE
 from .measure import manifest
@@ -47,30 +48,42 @@ def scrambled_twins(corpus: Path, scrambler: Path, cache: Path = CACHE / "twins"
     return out
 
 
-def twins_read_against_native(folder: Path, scrambler: Path, read: Callable[[Path], str],
+def twins_read_against_native(folder: Path, scrambler: Path, truth_of: Callable[[Path], dict] | None = None,
                               cache: Path = CACHE / "twins", order: str = ORDER) -> Path:
     """A folder holding the twins of every PDF in `folder` (real PDFs without truth), each with
-    the well-drawn PDF's own reading by `read` as its truth (`reading_as_truth`), and a manifest:
-    scored, a twin's breaks are the places where the drawing order changed the reading."""
+    the well-drawn PDF's own reading as its truth (`truth_of`, by default the loader's:
+    `layout_as_truth`), and a manifest: scored, a twin's breaks are the places where the drawing
+    order changed the reading."""
+    truth_of = truth_of or layout_as_truth
     out = cache / f"{folder.name}-{order}"
     out.mkdir(parents=True, exist_ok=True)
     entries = []
     for pdf in sorted(folder.glob("*.pdf")):
         if _scrambled(pdf, out, scrambler, order):
             truth = f"{pdf.stem}.native.json"
-            (out / truth).write_text(json.dumps(reading_as_truth(read(pdf)), ensure_ascii=False))
+            (out / truth).write_text(json.dumps(truth_of(pdf), ensure_ascii=False))
             entries.append({"pdf": pdf.name, "truth": truth, "variant": order})
     (out / "manifest.json").write_text(json.dumps(entries, indent=1))
     return out
 
 
-def reading_as_truth(text: str) -> dict:
-    """A page text as a truth: each paragraph (blank lines apart) a body item, except a caption
-    (the loader's own test, `is_caption_start`) or a Markdown table, which are floats: a float
-    read elsewhere is no break, as in the real truths."""
-    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
-    return {"items": [{"kind": "float" if p.startswith("|") or is_caption_start(p) else "body", "text": p}
-                      for p in paragraphs]}
+def layout_as_truth(pdf: Path) -> dict:
+    """The loader's reading of a PDF as a truth: each block of its pages an item, kept aside as
+    the real truths keep a figure's text, a table and a caption (`truth_kind`): a float read
+    elsewhere is no break."""
+    doc = open_pdf(str(pdf))
+    try:
+        return {"items": [{"kind": truth_kind(span.block.kind, text), "text": text}
+                          for page in read_pages(doc, str(pdf))
+                          for span in page.spans if (text := page.text[span.start:span.end]).strip()]}
+    finally:
+        doc.close()
+
+
+def truth_kind(block_kind: str, text: str) -> str:
+    """A block's kind in a truth: a float for a figure's labels and a table (the loader's kinds)
+    and a caption (the loader's own test, `is_caption_start`), body for the rest."""
+    return "float" if block_kind in (FIGURE, TABLE) or is_caption_start(text) else "body"
 
 
 def _scrambled(pdf: Path, out: Path, scrambler: Path, order: str) -> bool:

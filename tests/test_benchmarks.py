@@ -200,11 +200,15 @@ def test_the_right_to_left_corpus_reads_in_logical_order_in_every_drawing_order(
 
 
 
-def test_a_reading_as_truth_keeps_captions_and_tables_aside():
-    from benchmarks.twins import reading_as_truth
+def test_a_reading_as_truth_keeps_figure_labels_tables_and_captions_aside():
+    # As the real truths do: a chart's ticks, a table and a caption may be read anywhere.
+    from benchmarks.twins import truth_kind
 
-    text = "Intro text here.\n\nFig. 1. A caption.\n\n| a | b |\n| --- | --- |\n\nTABLE II: Scores\n\nMore text."
-    assert [i["kind"] for i in reading_as_truth(text)["items"]] == ["body", "float", "float", "float", "body"]
+    blocks = [("text", "Intro text here."), ("text", "Fig. 1. A caption."), ("table", "| a | b |"),
+              ("text", "TABLE II: Scores"), ("figure", "0 20 40 Accuracy"), ("heading", "2 Method"),
+              ("text", "More text.")]
+    assert [truth_kind(kind, text) for kind, text in blocks] == [
+        "body", "float", "float", "float", "float", "body", "body"]
 
 
 def test_held_out_twins_are_scored_against_the_well_drawn_pdf_s_own_reading(tmp_path):
@@ -223,7 +227,7 @@ def test_held_out_twins_are_scored_against_the_well_drawn_pdf_s_own_reading(tmp_
             (folder / m["pdf"]).write_bytes((corpus / m["pdf"]).read_bytes())
     scrambler = tmp_path / "scramble.py"
     scrambler.write_text("import shutil, sys\nshutil.copyfile(*sys.argv[1:3])\n")
-    twins = twins_read_against_native(folder, scrambler, columnrag, tmp_path / "cache")
+    twins = twins_read_against_native(folder, scrambler, cache=tmp_path / "cache")
     assert len(json.loads((twins / "manifest.json").read_text())) == 2
 
     def swapped(pdf):
