@@ -357,6 +357,27 @@ def test_a_note_s_mark_raised_against_a_number_is_a_word_of_its_own_but_an_expon
     assert "Floors 43 1)" in text and "Power 102" in text and "options(1)" in text
 
 
+def test_a_displayed_fraction_s_closing_comma_is_no_part_of_its_denominator_s_last_word(tmp_path):
+    # IEEE's "ACC = (TP + TN) / (TP + TN + FP + FN), (1)": the comma sits on the line of "ACC =",
+    # right after the denominator, and MuPDF reads "FN," as one word two rows tall, which put
+    # "FN" on the equation's line ("ACC = FN, (1)" over "TP + TN + FP +"). A comma closing a
+    # word on its own baseline stays on it.
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((72, 200), "ACC =", fontsize=10, fontname="tiro")
+    page.insert_text((130, 193), "TP + TN", fontsize=10, fontname="tiro")
+    denominator = "TP + TN + FP + FN"
+    page.insert_text((108, 207), denominator, fontsize=10, fontname="tiro")
+    page.insert_text((108 + pymupdf.get_text_length(denominator, "tiro", 10), 200), ",", fontsize=10, fontname="tiro")
+    page.insert_text((300, 200), "(1)", fontsize=10, fontname="tiro")
+    page.insert_text((72, 240), "where TP, TN, FP and FN are counted as usual.", fontsize=10, fontname="tiro")
+    texts = [w.text for w in page_words(page, LayoutSettings()).words]
+    assert "FN" in texts and "," in texts and "FN," not in texts and "TP," in texts
+    doc.save(tmp_path / "fraction.pdf")
+    text = ColumnAwarePDFLoader(tmp_path / "fraction.pdf").load()[0].page_content
+    assert "TP + TN + FP + FN\n" in text and "ACC = , (1)" in text
+
+
 def test_the_characters_of_a_few_words_come_from_their_lines_alone_and_leave_the_page_whole(tmp_path):
     # A rawdict of the whole page costs ten times its words; the words that need their characters
     # (a footnote's mark, glued words) sit on a line or two, whose lines alone are read.

@@ -360,6 +360,51 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
     return [w for item in out for w in (item if isinstance(item, list) else [item])]
 
 
+# Punctuation that closes a displayed fraction is set on the main line's baseline, right after
+# the fraction's longer part: MuPDF reads it into that part's last word, whose box then spans two
+# rows ("FN," of "ACC = (TP + TN) / (TP + TN + FP + FN),", the comma on the line of "ACC =").
+_CLOSING_PUNCTUATION = frozenset(",.;:")
+_TALL_WORD = 1.5  # a word's box this many times as tall as its line's other words' spans two rows
+
+
+def _punctuation_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
+    """extractWORDS tuples in which closing punctuation set on another baseline than the
+    characters it touches (theirs one baseline), in their type, half a line or more away, is a
+    word of its own: each part then stands in its own row. The characters are read only for a
+    word that ends in punctuation and stands taller than the words beside it on its MuPDF line."""
+    tall = []
+    end = len(raw) - 1
+    for k, w in enumerate(raw):
+        if w[4][-1:] in _CLOSING_PUNCTUATION and len(w[4]) > 1:  # (hot: every word of every page)
+            most = (w[3] - w[1]) / _TALL_WORD  # the height the words beside it stay under
+            line = w[5:7]
+            before = raw[k - 1] if k and raw[k - 1][5:7] == line else None
+            after = raw[k + 1] if k < end and raw[k + 1][5:7] == line else None
+            if (before or after) and (before is None or before[3] - before[1] < most) and (
+                    after is None or after[3] - after[1] < most):
+                tall.append(k)
+    if not tall:
+        return raw
+    page_spans = spans([raw[k] for k in tall])
+    out = list(raw)
+    for k in reversed(tall):  # (from the end: a word parted in two shifts those after it)
+        chars = _word_chars(raw[k], page_spans)
+        if chars is None:
+            continue
+        n = len(chars)
+        while n > 1 and chars[n - 1][4] in _CLOSING_PUNCTUATION:
+            n -= 1
+        if n == len(chars):
+            continue
+        letter, stop = chars[n - 1], chars[n]  # (size, baseline: [5], [6])
+        size, base = letter[5], letter[6]
+        # (The word's own characters on one baseline: a word set sideways has none.)
+        if (abs(stop[5] - size) <= _SAME_SIZE * size and abs(stop[6] - base) >= size / 2
+                and all(abs(c[6] - base) < size / 4 for c in chars[:n])):
+            out[k: k + 1] = [_as_word(chars[:n], raw[k]), _as_word(chars[n:], raw[k])]
+    return out
+
+
 def _trailing_mark_at(chars: list[_Char], s: LayoutSettings) -> int:
     """Where a word's trailing mark starts: its last characters in smaller type than its first,
     raised above its baseline (an italic or bold ending on the baseline is the word's own);
@@ -716,9 +761,11 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     chars_asked = (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
         _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)) or _zapf_dingbats_on(fonts)
     if chars_asked and (rawdict := _text_dict(tp, raw=True))["blocks"]:  # (none: unreadable, see _text_dict)
-        raw = _marks_off(_words_from_chars(rawdict, s), lambda _: _spans(rawdict), s)
+        raw = _punctuation_apart(_marks_off(_words_from_chars(rawdict, s), lambda _: _spans(rawdict), s),
+                                 lambda _: _spans(rawdict))
     else:  # (the characters read only where asked for, and only then)
-        raw = _marks_off(_unglued(raw, partial(_spans_near, tp), s), partial(_spans_near, tp), s)
+        raw = _punctuation_apart(_marks_off(_unglued(raw, partial(_spans_near, tp), s), partial(_spans_near, tp), s),
+                                 partial(_spans_near, tp))
     if _ANY_C1_CONTROL.search(plain):
         raw = without_control_words(raw)
     if "\ufffd" in plain:  # glyphs MuPDF could not name: TeX's math extension font's (∑, big brackets)
