@@ -15,6 +15,15 @@ def line_words(text: str, x: float, y: float, start_seq: int = 0) -> list[Word]:
     return out
 
 
+def small_line(text: str, x: float, y: float, size: float = 7.0) -> list[Word]:
+    """A line in type of `size` (the body's is HEIGHT): a footnote's, a caption's, a listing's."""
+    out, cw = [], CHAR_W * size / HEIGHT
+    for token in text.split():
+        out.append(Word(x, y, x + cw * len(token), y + size, token))
+        x += cw * len(token) + SPACE
+    return out
+
+
 def column(lines: list[str], x: float, y: float, width: float | None = None) -> list[Word]:
     """Left-aligned lines in a column, one per PITCH; justified to `width` when given."""
     words: list[Word] = []

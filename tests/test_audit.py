@@ -16,7 +16,7 @@ from columnrag.ingest.cli import main
 from columnrag.ingest.samples import two_column_page, write_pdf
 from columnrag.loaders import ColumnAwarePDFLoader
 from columnrag.loaders.audit import audit_pdf, parse_pages
-from columnrag.loaders.contract import ChunkBox, encode_chunk_boxes
+from columnrag.loaders.contract import ChunkBox, decode_blocks, encode_chunk_boxes
 from columnrag.loaders.engine.geometry import Box
 
 
@@ -38,8 +38,8 @@ def test_png_is_page_sized_and_dump_follows_loader_order(pdf, tmp_path):
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 4
     blocks = re.split(r"^#\d+ band [^\n]*\n", dump, flags=re.M)[1:]
     texts = [b.split("\n[")[0].strip() for b in blocks]
-    page_text = list(ColumnAwarePDFLoader(pdf, pages=[0]).lazy_load())[0].page_content
-    assert "\n\n".join(texts) == page_text
+    page = list(ColumnAwarePDFLoader(pdf, pages=[0]).lazy_load())[0]
+    assert texts == [page.page_content[b.start:b.end] for b in decode_blocks(page.metadata)]
     assert "[header]" in dump
     assert (out / "index.html").read_text().count("<img") == 1
 

@@ -371,8 +371,20 @@ def test_a_displayed_fraction_s_closing_comma_is_no_part_of_its_denominator_s_la
     page.insert_text((108 + pymupdf.get_text_length(denominator, "tiro", 10), 200), ",", fontsize=10, fontname="tiro")
     page.insert_text((300, 200), "(1)", fontsize=10, fontname="tiro")
     page.insert_text((72, 240), "where TP, TN, FP and FN are counted as usual.", fontsize=10, fontname="tiro")
+    # A word in larger type, its comma on its own baseline, stands as tall over the words beside it.
+    x = 72 + pymupdf.get_text_length("in a", "tiro", 10) + 6
+    page.insert_text((72, 280), "in a", fontsize=10, fontname="tiro")
+    page.insert_text((x, 280), "BIG,", fontsize=20, fontname="tiro")
+    page.insert_text((x + pymupdf.get_text_length("BIG, ", "tiro", 20), 280), "bold way.", fontsize=10, fontname="tiro")
     texts = [w.text for w in page_words(page, LayoutSettings()).words]
     assert "FN" in texts and "," in texts and "FN," not in texts and "TP," in texts
+    assert "BIG," in texts and "BIG" not in texts
+    # On a page set sideways a word is as tall as it is long: "m," beside "i" closes no fraction.
+    turned = doc.new_page()
+    for k in range(3):
+        turned.insert_text((300 + 14 * k, 700), "we saw it m, i j and more", fontsize=10, fontname="tiro", rotate=90)
+    texts = [w.text for w in page_words(turned, LayoutSettings()).words]
+    assert texts.count("m,") == 3 and "m" not in texts
     doc.save(tmp_path / "fraction.pdf")
     text = ColumnAwarePDFLoader(tmp_path / "fraction.pdf").load()[0].page_content
     assert "TP + TN + FP + FN\n" in text and "ACC = , (1)" in text

@@ -14,17 +14,7 @@ from columnrag.loaders.engine.geometry import HEADING, TOP_EDGE_BAND, Block, Lin
 from columnrag.loaders.engine.sideways import sideways_apart, sideways_words
 from columnrag.loaders.text.render import page_text
 
-from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq
-
-SMALL = 7.0  # the height of footnote, caption and listing words (the body's is 10)
-
-
-def small_line(text: str, x: float, y: float, size: float = SMALL) -> list[Word]:
-    out, cw = [], CHAR_W * size / 10
-    for token in text.split():
-        out.append(Word(x, y, x + cw * len(token), y + size, token))
-        x += cw * len(token) + SPACE
-    return out
+from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq, small_line
 
 
 def text_of(words: list[Word]) -> str:

@@ -11,7 +11,7 @@ from columnrag.loaders.text.lexicon import known_words, page_language
 from columnrag.loaders.text.ligatures import mend_words
 from columnrag.loaders.text.render import normalize, page_text
 
-from .boxes import CHAR_W, column, line_words, reseq
+from .boxes import column, line_words, reseq, small_line
 
 
 def text_of(words: list[Word]) -> str:
@@ -169,7 +169,7 @@ def test_a_word_broken_at_the_end_of_a_column_is_made_whole_where_it_is_sure():
     text = text_of(_two_columns("and this is why the recog-", "nition rate of the set is high"))
     assert "why the recognition\nrate of" in text
     # "as-" + "journal": both words, nothing on the page joins them; the next block may not continue
-    # this one (a sidebar read between): left as drawn.
+    # this one (a sidebar read between): the hyphen and the line break are left as drawn.
     text = text_of(_two_columns("and this is what is used in as-", "journal instructions to the authors"))
     assert "used in as-\njournal instructions" in text
     # A compound the page writes goes whole to the first block: the chunks close a sentence's
@@ -265,19 +265,10 @@ def test_a_two_line_paragraph_s_mark_is_measured_at_the_page_s_line_pitch():
     short = column(["Footnotes should be separated from the text by a", "line.2"], 72, 200)
     size, pitch = 7.0, 8.4
     note = [w for j, t in enumerate(["the data of the task are kept in the archive of the", "release3."])
-            for w in _small_words(t, 72, 300 + j * pitch, size)]
+            for w in small_line(t, 72, 300 + j * pitch, size)]
     text = text_of(body + _raised(short, {"line.2"}) + note)
     assert "text by a\nline.\n" in text + "\n"
     assert "release3." in text
-
-
-def _small_words(text: str, x: float, y: float, size: float) -> list[Word]:
-    out = []
-    for token in text.split():
-        w = CHAR_W * size / 10 * len(token)
-        out.append(Word(x, y, x + w, y + size, token))
-        x += w + 2.0
-    return out
 
 
 def test_a_range_of_references_and_a_number_of_three_digits_raised_after_a_word_are_marks():

@@ -270,8 +270,9 @@ def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -
 
 
 def runs_into(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
-    """`after` is the rest of the paragraph `before` leaves in mid-sentence (a column's or a
-    float's break cut it): the two read as one paragraph."""
+    """`after`, read right after `before`, is the rest of the paragraph `before` leaves in
+    mid-sentence (where a column's foot, or a float set inside it, cut it): the two read as one
+    paragraph."""
     return body_h > 0 and _open_sentence(before, body_h, s) and _carries_on(before, after, body_h, s)
 
 

@@ -364,14 +364,14 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
 # the fraction's longer part: MuPDF reads it into that part's last word, whose box then spans two
 # rows ("FN," of "ACC = (TP + TN) / (TP + TN + FP + FN),", the comma on the line of "ACC =").
 _CLOSING_PUNCTUATION = frozenset(",.;:")
-_TALL_WORD = 1.5  # a word's box this many times as tall as its line's other words' spans two rows
+_TALL_WORD = 1.5  # a word's box this many times as tall as the words beside it spans two rows
 
 
 def _punctuation_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
-    """extractWORDS tuples in which closing punctuation set on another baseline than the
-    characters it touches (theirs one baseline), in their type, half a line or more away, is a
-    word of its own: each part then stands in its own row. The characters are read only for a
-    word that ends in punctuation and stands taller than the words beside it on its MuPDF line."""
+    """extractWORDS tuples in which closing punctuation set after the characters it touches, in
+    their type, on a baseline half that type's size or more from theirs (one baseline), is a word
+    of its own: each part then stands in its own row. The characters are read only for a word
+    that ends in punctuation and stands taller than the words beside it on its MuPDF line."""
     tall = []
     end = len(raw) - 1
     for k, w in enumerate(raw):
@@ -398,9 +398,10 @@ def _punctuation_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tup
             continue
         letter, stop = chars[n - 1], chars[n]  # (size, baseline: [5], [6])
         size, base = letter[5], letter[6]
-        # (The word's own characters on one baseline: a word set sideways has none.)
+        # (After the word's last letter, its letters on one baseline: in a word set sideways,
+        # whose box is tall by right, each character stands over the last.)
         if (abs(stop[5] - size) <= _SAME_SIZE * size and abs(stop[6] - base) >= size / 2
-                and all(abs(c[6] - base) < size / 4 for c in chars[:n])):
+                and stop[0] >= letter[2] - size / 4 and all(abs(c[6] - base) < size / 4 for c in chars[:n])):
             out[k: k + 1] = [_as_word(chars[:n], raw[k]), _as_word(chars[n:], raw[k])]
     return out
 

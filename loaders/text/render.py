@@ -147,7 +147,8 @@ class _Repairs:
     _pitch_known: bool = field(default=False, init=False, repr=False)
 
     def line_pitch(self, s: LayoutSettings) -> float | None:
-        """The line pitch of the page's paragraphs, measured between their full lines (of
+        """The line pitch of the page's text blocks (its paragraphs, mostly: a few captions,
+        notes or labels do not move the median), measured between their full lines (of
         mark_min_line_words words) that follow one another: where a paragraph too short to
         measure its own sets its lines. None without two such lines in a row (built on first
         use: most pages never ask)."""
