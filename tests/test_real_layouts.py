@@ -94,6 +94,23 @@ def test_a_paragraph_a_column_break_cuts_in_mid_sentence_reads_as_one_paragraph(
     assert "in this column.\n\nThe second column opens" in text_of(closed + opening)
 
 
+def test_a_heading_in_lower_case_over_its_paragraph_carries_on_no_sentence_the_sentence_s_end_does():
+    # PDFUA-Ref-2-05: a section on a product whose name opens in lower case ("iText") tops the
+    # right column, in the body's type, its paragraph right under it; the left column ends
+    # without a stop (a link). The heading opens its own paragraph: a blank line before it.
+    left = column(prose("L", 18) + ["see bit.ly/2VtIOIc (via the maker)"], 72, 100)
+    right = column(["iText", "Also iText is no desktop program but a library for making"] + prose("R", 17), 320, 100)
+    text = text_of(left + right)
+    assert "(via the maker)\n\niText\nAlso iText" in text
+    # A short line in lower case that closes a sentence, over a paragraph that opens under it,
+    # is that sentence's end carried over a float: the caption set over it goes after it.
+    left = column(prose("L", 18) + ["is restricted to what can be obtained"], 72, 100)
+    caption = small_line("Fig. 1. Study junction model in the simulator.", 320, 100)
+    rest = column(["from the sensors.", "The next paragraph opens here with a capital and"] + prose("R", 14),
+                  320, 100 + 3 * PITCH)
+    assert_in_order(text_of(left + caption + rest), "can be obtained", "from the sensors.", "Fig. 1.", "R0")
+
+
 def test_footnotes_that_open_with_raised_marks_go_after_the_sentence_they_break_whatever_their_type():
     # OUP's template: the left column's footnotes, one a URL in a typewriter font whose boxes
     # stand taller than the body's, each line opening with its mark set raised in smaller type.

@@ -223,7 +223,8 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
     display equation ("as" / "ACC = ..." / "where ..."), set flush left over a line of prose
     flush left in the block (a listing's indented "end for", an axis title, are no such lines);
     and so does a block of that one line, in lower case, of two words at least, that closes its
-    sentence: the last words of a sentence carried over a float ("from the sensors.")."""
+    sentence: the last words of a sentence carried over a float ("from the sensors."). A short
+    first line that closes no sentence over prose opening with a capital is a heading ("iText")."""
     if block.kind != TEXT or _is_float(block, body_h, s) or _spread(block.lines[0], s):
         return None
     first = block.lines[0].text
@@ -235,9 +236,18 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
         ends = bool(_CLOSES_PARAGRAPH.search(first)) and sum(1 for w in first.split() if LETTERED.search(w)) >= 2
         return first if ends else None
     x0 = block.box.x0
+    if not _CLOSES_PARAGRAPH.search(first) and _second_opens_prose(block, s):
+        return None  # a heading over its paragraph ("iText" / "Auch iText ist kein ...")
     carried = (block.lines[0].box.x0 - x0 <= body_h
                and any(line.box.x0 - x0 <= body_h and _prose_line(line.text, s) for line in block.lines[1:]))
     return first if carried else None
+
+
+def _second_opens_prose(block: Block, s: LayoutSettings) -> bool:
+    """The block's second line is running prose that opens with a capital: a sentence starts
+    there, so a short first line in lower case that closes none is a heading of its own."""
+    second = block.lines[1].text
+    return second[:1].isupper() and _prose_line(second, s)
 
 
 def _spread(line: Line, s: LayoutSettings) -> bool:
