@@ -12,6 +12,7 @@ from columnrag.loaders.contract import LAYOUT_KEYS, LayoutBlock
 from columnrag.loaders.engine.geometry import FIGURE, HEADING, TABLE
 
 from columnrag.loaders.text.hyphens import ends_broken_at_hyphen
+from columnrag.loaders.text.render import LINE_SEP
 
 from .marks import CJK_SENTENCE_ENDS, QUOTE_CLOSERS, SPACED_ENDS
 from .settings import ChunkingSettings
@@ -46,6 +47,9 @@ class Piece:
     index: int = 0
     section: str = ""
     inner: bool = False  # part of a block (a subheading the loader left inside it, or text around one)
+    # The loader read the block as the rest of the paragraph the block before it on its page left
+    # in mid-sentence (a line break, not a blank line, between them in the page text).
+    carries_on: bool = False
     heading: bool = field(init=False)
     table: bool = field(init=False)  # a table block: never shares a chunk with prose
     figure: bool = field(init=False)  # a figure's labels (ticks, legend): kept out of the chunk text
@@ -88,7 +92,8 @@ def page_pieces(pages: list[tuple[Document, list[LayoutBlock]]]) -> list[Piece]:
         for i, b in enumerate(blocks):
             piece_text = text[b.start:b.end]
             if piece_text.strip():
-                pieces.append(Piece(piece_text, page, b, meta, i))
+                carries_on = i > 0 and text[blocks[i - 1].end:b.start] == LINE_SEP
+                pieces.append(Piece(piece_text, page, b, meta, i, carries_on=carries_on))
     return pieces
 
 
@@ -121,9 +126,11 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
 
 def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     """Does `piece` carry on the sentence `prev` left open (across a column or page break, or a
-    block boundary inside one column)? It looks so (`_looks_continued`) and is no caption opening
-    with its label in capitals ("... defined using" / "Figure 9. Cumulative profit"): a caption
-    is never read into a sentence."""
+    block boundary inside one column)? The loader read it so, `prev` the block right before it;
+    or it looks so (`_looks_continued`) and is no caption opening with its label in capitals
+    ("... defined using" / "Figure 9. Cumulative profit"): a caption is never read into a sentence."""
+    if piece.carries_on and prev.page == piece.page and prev.index == piece.index - 1:
+        return True
     return _looks_continued(prev, piece, s) and not (CAPTION_LABEL.match(piece.text) and piece.text[:1].isupper())
 
 

@@ -68,6 +68,19 @@ def test_a_text_ending_in_a_bracket_runs_on_over_a_column_break(end, start, join
     assert (f"{end} {start}" in text) is joined
 
 
+def test_a_column_s_rest_opening_with_a_bracket_joins_its_sentence_as_the_loader_read_it():
+    # cermine_test2: "... for their condition, and" / "(iv) the role of the GP ...": the loader
+    # reads the right column's block as the rest of the left column's paragraph (a line break,
+    # not a blank line, between them); the chunks join the sentence there too.
+    left = column(sentence_lines([f"alpha{i}" for i in range(38)] + "for their condition, and".split()), 72, 100)
+    right = column(sentence_lines("(iv) the role of the GP in their care.".split() + [f"beta{i}" for i in range(30)]
+                                  + ["end."]), 330, 100)
+    doc = page_doc(left + right)
+    assert "condition, and\n(iv) the role" in doc.page_content
+    text = " ".join(char_splitter().split_documents([doc])[0].page_content.split())
+    assert "condition, and (iv) the role of the GP" in text
+
+
 def test_side_by_side_columns_and_bands_never_share_a_chunk():
     top_l = column(sentence_lines([f"tl{i}" for i in range(40)] + ["done."]), 72, 100)
     top_r = column(sentence_lines([f"Tr{i}" for i in range(40)] + ["done."]), 330, 100)
