@@ -836,6 +836,23 @@ def test_a_paragraph_gap_between_boxes_taller_than_their_pitch_still_parts_parag
     assert len(_blocks(_tall_boxed(labels))) == 1
 
 
+def test_a_paragraph_gap_under_boxes_nearly_their_pitch_tall_parts_paragraphs():
+    # kreate_research_note: boxes 12.4 pt tall on a 13.2 pt pitch (the font's ascent and
+    # descent), paragraphs and their headings 6 pt further apart: less white between boxes than
+    # the body's paragraph gap (0.6 of a box), yet the lines' centres stand 1.45 pitches apart.
+    def lines(prefix: str, n: int, y: float) -> list[Word]:
+        return [Word(w.x0, w.y0, w.x1, w.y0 + 12.4, w.text) for k, text in enumerate(numbered_lines(prefix, n, 7))
+                for w in line_words(text, 72, y + 13.2 * k)]
+    first, heading = lines("a", 6, 100), line_words("A successful year overall", 72, 100 + 13.2 * 5 + 19.2)
+    heading = [Word(w.x0, w.y0, w.x1, w.y0 + 12.4, w.text) for w in heading]
+    second = lines("b", 6, 100 + 13.2 * 5 + 38.4)
+    text = page_text(analyze_page(reseq(first + heading + second), 612, 792))[0]
+    assert "a5w6\n\nA successful year overall\n\nb0w0" in text
+    # A line set only a little further down (a tall symbol in it) stays in its paragraph.
+    nudged = [Word(w.x0, w.y0 + 3, w.x1, w.y1 + 3, w.text) if w.text.startswith("a5") else w for w in first]
+    assert "a4w6\na5w0" in page_text(analyze_page(reseq(nudged + lines("c", 3, 100 + 13.2 * 6 + 3)), 612, 792))[0]
+
+
 def _sized_line(text: str, x: float, y: float, size: float) -> list[Word]:
     out = []
     for token in text.split():

@@ -535,10 +535,16 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             if (tall and gap_h == body_h and running_text(line, s)
                     and not (caption_h and same_height(height, caption_h, s))):
                 space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
-            # (The pitch inside paragraphs in the type of these two, asked only where space or a
-            # change of type may part them: `_paragraph_pitch_of`.)
-            if (space > s.paragraph_gap * gap_h
-                    and row.cy - prev.cy > s.paragraph_pitch * _paragraph_pitch_of(pitches, own_h, s)):
+            # A paragraph gap: white between the boxes over paragraph_gap of a line, or, in the
+            # body's type, the lines' centres paragraph_pitch_gap pitches apart (boxes that nearly
+            # fill the pitch leave little white however far apart paragraphs stand); the centre
+            # paragraph_pitch pitches below the line above either way. (The pitch inside
+            # paragraphs in the type of these two: `_paragraph_pitch_of`.)
+            own_pitch = _paragraph_pitch_of(pitches, own_h, s)
+            apart = row.cy - prev.cy
+            if apart > s.paragraph_pitch * own_pitch and (
+                    space > s.paragraph_gap * gap_h
+                    or gap_h == body_h and not tall and own_pitch and apart > s.paragraph_pitch_gap * own_pitch):
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True

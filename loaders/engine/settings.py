@@ -302,6 +302,10 @@ class LayoutSettings:
     # below the line before (short glyph boxes leave white space between every line); a taller
     # line carrying on an open sentence within this many pitches is the same paragraph.
     paragraph_pitch: float = 1.3
+    # In the body's type, where the boxes nearly fill the pitch (a font's ascent and descent in
+    # them, so little white shows between lines or paragraphs), lines this many pitches apart,
+    # centre to centre, are in two paragraphs whatever the white between their boxes.
+    paragraph_pitch_gap: float = 1.4
     # A column's line pitch is known from this many lines on.
     pitch_min_rows: int = 4
     # A change of word height by more than this share of the larger height starts a new block.
