@@ -67,7 +67,8 @@ def _part(piece: Piece, start: int, end: int, lines: tuple[int, int, int], headi
                     box=Box(box.x0, box.y0 + first * pitch, box.x1, box.y0 + last * pitch),
                     kind=HEADING if heading else piece.block.kind,
                     full_last_line=piece.block.full_last_line and last == total)
-    return Piece(piece.text[start:end], piece.page, block, piece.meta, piece.index, inner=True)
+    return Piece(piece.text[start:end], piece.page, block, piece.meta, piece.index, inner=True,
+                 carries_on=piece.carries_on and start == 0)
 
 
 def split_inner_headings(pieces: list[Piece]) -> list[Piece]:

@@ -848,9 +848,12 @@ def test_a_paragraph_gap_under_boxes_nearly_their_pitch_tall_parts_paragraphs():
     second = lines("b", 6, 100 + 13.2 * 5 + 38.4)
     text = page_text(analyze_page(reseq(first + heading + second), 612, 792))[0]
     assert "a5w6\n\nA successful year overall\n\nb0w0" in text
-    # A line set only a little further down (a tall symbol in it) stays in its paragraph.
-    nudged = [Word(w.x0, w.y0 + 3, w.x1, w.y1 + 3, w.text) if w.text.startswith("a5") else w for w in first]
-    assert "a4w6\na5w0" in page_text(analyze_page(reseq(nudged + lines("c", 3, 100 + 13.2 * 6 + 3)), 612, 792))[0]
+    # A line set a little further down (1.38 pitches: a formula's larger leading) stays in its
+    # paragraph; so does one whose box a tall symbol stretches 11 pt down (its baseline stands).
+    nudged = [Word(w.x0, w.y0 + 5, w.x1, w.y1 + 5, w.text) if w.text.startswith("a5") else w for w in first]
+    assert "a4w6\na5w0" in page_text(analyze_page(reseq(nudged + lines("c", 3, 100 + 13.2 * 6 + 5)), 612, 792))[0]
+    stretched = [Word(w.x0, w.y0, w.x1, w.y1 + 11, w.text) if w.text == "a5w3" else w for w in first]
+    assert "a4w6\na5w0" in page_text(analyze_page(reseq(stretched + lines("c", 3, 100 + 13.2 * 6)), 612, 792))[0]
 
 
 def _sized_line(text: str, x: float, y: float, size: float) -> list[Word]:

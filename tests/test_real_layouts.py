@@ -102,13 +102,22 @@ def test_a_heading_in_lower_case_over_its_paragraph_carries_on_no_sentence_the_s
     right = column(["iText", "Also iText is no desktop program but a library for making"] + prose("R", 17), 320, 100)
     text = text_of(left + right)
     assert "(via the maker)\n\niText\nAlso iText" in text
-    # A short line in lower case that closes a sentence, over a paragraph that opens under it,
-    # is that sentence's end carried over a float: the caption set over it goes after it.
-    left = column(prose("L", 18) + ["is restricted to what can be obtained"], 72, 100)
-    caption = small_line("Fig. 1. Study junction model in the simulator.", 320, 100)
-    rest = column(["from the sensors.", "The next paragraph opens here with a capital and"] + prose("R", 14),
-                  320, 100 + 3 * PITCH)
-    assert_in_order(text_of(left + caption + rest), "can be obtained", "from the sensors.", "Fig. 1.", "R0")
+    # The words that carry a sentence on over a float, alone on a short line over a line that
+    # opens with a capital ("where" / "N is ...", "as follows:" / "The ...", "from the
+    # sensors." / a new paragraph), are the sentence's: the caption set over them goes after the
+    # paragraph they end.
+    for end, rest_first, rest_next in (("and so the count we keep is given by", "where",
+                                        "N is the number of tokens in the corpus"),
+                                       ("so the whole method we use runs", "as follows:",
+                                        "The first step reads every page"),
+                                       ("is restricted to what can be obtained", "from the sensors.",
+                                        "The next paragraph opens here with a capital and")):
+        left = column(prose("L", 18) + [end], 72, 100)
+        caption = small_line("Fig. 1. Study junction model in the simulator.", 320, 100)
+        rest = column([rest_first, rest_next] + prose("R", 14), 320, 100 + 3 * PITCH)
+        text = text_of(left + caption + rest)
+        assert_in_order(text, end, rest_first, "Fig. 1.")
+        assert f"{end}\n{rest_first}" in text
 
 
 def test_footnotes_that_open_with_raised_marks_go_after_the_sentence_they_break_whatever_their_type():

@@ -36,6 +36,9 @@ _ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)
 # A note's symbol mark joined to the note's first word (a figure there may be the word's own).
 _GLUED_SYMBOL_MARK = re.compile(r"^[∗⋆†‡§¶*][^\W\d_]")
 _CLOSES_PARAGRAPH = re.compile(r"[.!?][\"'”’)\]]*$")  # a paragraph's last line ends so
+# A name that opens in lower case with a capital inside it ("iText", "macOS", "eBay"): a product
+# named so may head its section; the words that carry a sentence on ("where", "as follows:") never.
+_LOWER_CASE_NAME = re.compile(r"[a-z]+[A-Z]")
 _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
 # "(PGH) can give ...", "[Smith] showed that ...": a bracket, then lower case, goes on a
 # sentence ("[12] van der Berg, J." opens a reference: a number in square brackets does not).
@@ -224,7 +227,8 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
     flush left in the block (a listing's indented "end for", an axis title, are no such lines);
     and so does a block of that one line, in lower case, of two words at least, that closes its
     sentence: the last words of a sentence carried over a float ("from the sensors."). A short
-    first line that closes no sentence over prose opening with a capital is a heading ("iText")."""
+    first line that opens with a name in lower case ("iText") over prose opening with a capital
+    is a heading."""
     if block.kind != TEXT or _is_float(block, body_h, s) or _spread(block.lines[0], s):
         return None
     first = block.lines[0].text
@@ -236,7 +240,7 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
         ends = bool(_CLOSES_PARAGRAPH.search(first)) and sum(1 for w in first.split() if LETTERED.search(w)) >= 2
         return first if ends else None
     x0 = block.box.x0
-    if not _CLOSES_PARAGRAPH.search(first) and _second_opens_prose(block, s):
+    if _LOWER_CASE_NAME.match(first) and _second_opens_prose(block, s):
         return None  # a heading over its paragraph ("iText" / "Auch iText ist kein ...")
     carried = (block.lines[0].box.x0 - x0 <= body_h
                and any(line.box.x0 - x0 <= body_h and _prose_line(line.text, s) for line in block.lines[1:]))
@@ -245,7 +249,7 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
 
 def _second_opens_prose(block: Block, s: LayoutSettings) -> bool:
     """The block's second line is running prose that opens with a capital: a sentence starts
-    there, so a short first line in lower case that closes none is a heading of its own."""
+    there (under a name in lower case, see _LOWER_CASE_NAME, the first line is a heading)."""
     second = block.lines[1].text
     return second[:1].isupper() and _prose_line(second, s)
 

@@ -486,6 +486,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # space between boxes then hides a paragraph gap, and baseline distances over the pitch tell it.
     tall = (pitch > 0 and median([r.y1 - r.y0 for r in leaf.rows], 0.0) > pitch  # (rows: cheap, and no shorter)
             and median([r.word_height for r in leaf.rows], 0.0) > pitch)
+    least_pitch = min([pitch, *(d for _, d in pitches.full)]) if pitches else 0.0  # (`_paragraph_pitch_of`'s least)
     prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
     items: list[Block] = []  # numbered lines taken for headings that the next line carries on
     for row in leaf.rows:
@@ -536,15 +537,20 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                     and not (caption_h and same_height(height, caption_h, s))):
                 space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
             # A paragraph gap: white between the boxes over paragraph_gap of a line, or, in the
-            # body's type, the lines' centres paragraph_pitch_gap pitches apart (boxes that nearly
-            # fill the pitch leave little white however far apart paragraphs stand); the centre
+            # body's type (not in a column of boxes taller than the pitch, measured so above), the
+            # lines' baselines paragraph_pitch_gap pitches apart: boxes that nearly fill the pitch
+            # leave little white however far apart paragraphs stand. The centre must stand
             # paragraph_pitch pitches below the line above either way. (The pitch inside
-            # paragraphs in the type of these two: `_paragraph_pitch_of`.)
-            own_pitch = _paragraph_pitch_of(pitches, own_h, s)
-            apart = row.cy - prev.cy
-            if apart > s.paragraph_pitch * own_pitch and (
-                    space > s.paragraph_gap * gap_h
-                    or gap_h == body_h and not tall and own_pitch and apart > s.paragraph_pitch_gap * own_pitch):
+            # paragraphs in the type of these two, `_paragraph_pitch_of`, sorts: asked only
+            # where either may part them, `least_pitch` being the least it can be.)
+            far = 0.0 if tall or not same_height(own_h, body_h, s) else _baseline(row) - _baseline(prev)
+            wide = space > s.paragraph_gap * gap_h
+            parted = False
+            if wide or far > s.paragraph_pitch_gap * least_pitch:
+                own_pitch = _paragraph_pitch_of(pitches, own_h, s)
+                parted = row.cy - prev.cy > s.paragraph_pitch * own_pitch and (
+                    wide or 0 < own_pitch and far > s.paragraph_pitch_gap * own_pitch)
+            if parted:
                 new = True
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True

@@ -303,8 +303,9 @@ class LayoutSettings:
     # line carrying on an open sentence within this many pitches is the same paragraph.
     paragraph_pitch: float = 1.3
     # In the body's type, where the boxes nearly fill the pitch (a font's ascent and descent in
-    # them, so little white shows between lines or paragraphs), lines this many pitches apart,
-    # centre to centre, are in two paragraphs whatever the white between their boxes.
+    # them, so little white shows between lines or paragraphs), lines whose baselines stand this
+    # many pitches apart are in two paragraphs whatever the white between their boxes (a tall
+    # symbol stretches a box, not its line's baseline).
     paragraph_pitch_gap: float = 1.4
     # A column's line pitch is known from this many lines on.
     pitch_min_rows: int = 4
