@@ -761,12 +761,14 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     # A one-character class first: the pair patterns cost ten times as much on every page.
     chars_asked = (_ANY_LIGATURE_CODE.search(plain) and _LIGATURE_CODE.search(plain)) or (
         _ANY_MATH_LETTER.search(plain) and _MATH_GLUED.search(plain)) or _zapf_dingbats_on(fonts)
+    spans: Callable[[list[tuple]], list[tuple]]  # the characters' spans near some words, read when asked
     if chars_asked and (rawdict := _text_dict(tp, raw=True))["blocks"]:  # (none: unreadable, see _text_dict)
-        raw = _punctuation_apart(_marks_off(_words_from_chars(rawdict, s), lambda _: _spans(rawdict), s),
-                                 lambda _: _spans(rawdict))
+        spans = lambda _: _spans(rawdict)  # (the page's characters, read already: all of them)
+        raw = _words_from_chars(rawdict, s)
     else:  # (the characters read only where asked for, and only then)
-        raw = _punctuation_apart(_marks_off(_unglued(raw, partial(_spans_near, tp), s), partial(_spans_near, tp), s),
-                                 partial(_spans_near, tp))
+        spans = partial(_spans_near, tp)
+        raw = _unglued(raw, spans, s)
+    raw = _punctuation_apart(_marks_off(raw, spans, s), spans)
     if _ANY_C1_CONTROL.search(plain):
         raw = without_control_words(raw)
     if "\ufffd" in plain:  # glyphs MuPDF could not name: TeX's math extension font's (∑, big brackets)

@@ -136,6 +136,7 @@ class _Repairs:
     words: Lexicon = field(default_factory=dict)  # telling compounds from discretionary hyphens
     layout: PageLayout | None = None  # the page, whose own words are read only when needed
     closed_compounds: str = ""  # the page's language, when it writes compounds as one word
+    settings: LayoutSettings = field(default_factory=LayoutSettings)  # the page's (line_pitch's full lines)
 
     @cached_property
     def page_words(self) -> frozenset[str]:
@@ -143,22 +144,17 @@ class _Repairs:
         words = self.layout.words if self.layout else []
         return frozenset([w.text.strip(_STRIP).lower() for w in words])
 
-    _pitch: float | None = field(default=None, init=False, repr=False)
-    _pitch_known: bool = field(default=False, init=False, repr=False)
-
-    def line_pitch(self, s: LayoutSettings) -> float | None:
+    @cached_property
+    def line_pitch(self) -> float | None:
         """The line pitch of the page's text blocks (its paragraphs, mostly: a few captions,
         notes or labels do not move the median), measured between their full lines (of
         mark_min_line_words words) that follow one another: where a paragraph too short to
         measure its own sets its lines. None without two such lines in a row (built on first
         use: most pages never ask)."""
-        if not self._pitch_known:
-            self._pitch_known = True
-            pitches = [p for block in (self.layout.blocks if self.layout else [])
-                       if block.kind == TEXT and not isinstance(block, TableBlock)
-                       for p in _full_line_pitches([line.words for line in block.lines], s)[1]]
-            self._pitch = median(pitches) if pitches else None
-        return self._pitch
+        pitches = [p for block in (self.layout.blocks if self.layout else [])
+                   if block.kind == TEXT and not isinstance(block, TableBlock)
+                   for p in _full_line_pitches([line.words for line in block.lines], self.settings)[1]]
+        return median(pitches) if pitches else None
 
     @cached_property
     def hyphens(self) -> HyphenContext:
@@ -217,7 +213,7 @@ def _usual_place(lines: list[list[Word]], k: int, s: LayoutSettings,
     tops, pitches, heights = _full_line_pitches(lines, s)
     if pitches:
         return tops[k - 1] + median(pitches), median(heights)
-    page = repairs.line_pitch(s) if repairs else None
+    page = repairs.line_pitch if repairs else None
     return None if page is None else (tops[k - 1] + page, median(heights))
 
 
@@ -317,7 +313,7 @@ def _mended(text: str, repairs: _Repairs, s: LayoutSettings) -> str:
 def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
     """What this page's text needs mended, and the word lists that mending uses."""
     if not (s.repair_ligatures or s.dehyphenate):
-        return _Repairs(layout=layout)
+        return _Repairs(layout=layout, settings=s)
     words = layout.words
     language = page_language([w.text for w in words[: s.language_sample_words]], s)
     lexicon = words_of(language) if language else {}
@@ -332,7 +328,8 @@ def _repairs(layout: PageLayout, s: LayoutSettings) -> _Repairs:
         lexicon if f_lost else {},
         lexicon if s.dehyphenate else {},
         layout,
-        language if language in CLOSED_COMPOUNDS else "")
+        language if language in CLOSED_COMPOUNDS else "",
+        s)
 
 
 def _paragraph_text(lines: list[Line], s: LayoutSettings, repairs: _Repairs) -> str:
@@ -389,7 +386,8 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None,
         if not text:
             continue
         if parts:
-            sep = LINE_SEP if _one_paragraph(before, block, body_h, s) else BLOCK_SEP
+            # (A table is no text block: it neither leaves a sentence open nor carries one on.)
+            sep = LINE_SEP if before is not None and runs_into(before, block, body_h, s) else BLOCK_SEP
             parts.append(sep)
             pos += len(sep)
         parts.append(text)
@@ -398,8 +396,3 @@ def page_text(layout: PageLayout, s: LayoutSettings | None = None,
         before = block
     return "".join(parts), spans
 
-
-def _one_paragraph(before: Block | None, block: Block, body_h: float, s: LayoutSettings) -> bool:
-    """Whether `block` carries on the paragraph of the block read before it (no table either)."""
-    return (before is not None and not isinstance(before, TableBlock) and not isinstance(block, TableBlock)
-            and runs_into(before, block, body_h, s))
