@@ -335,6 +335,16 @@ def test_ligature_stand_ins_at_a_words_edges_and_in_closed_compounds():
     assert mend_words('SEC "lings.', lexicon, s) == "SEC filings."
 
 
+def test_a_capitalised_name_or_a_prefixed_word_lost_no_ligature_before_it():
+    # "fi" + "shamir" reads as "fish" + "amir", "fi" + "resampling" as "fire" + "sampling": two
+    # listed words, but a ligature glyph is lower case and "re" + "sampling" is a word as written.
+    lexicon, s = known_words(), LayoutSettings()
+    assert mend_words("by A. Shamir, the Resampling kernel, the resampling and reweighting steps", lexicon, s) == (
+        "by A. Shamir, the Resampling kernel, the resampling and reweighting steps")
+    # A lost ligature is still mended, in a listed word and in a closed compound.
+    assert mend_words("the rst lename", lexicon, s) == "the first filename"
+
+
 def test_the_tail_of_a_broken_word_is_not_mended_as_a_word_of_its_own():
     # "nal" alone would be "final" (a lost fi); joined to "sig-" it is "signal".
     assert read(column(["the rst sig-", "nal of the le came"], 72, 100)) == [

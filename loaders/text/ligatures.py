@@ -25,6 +25,9 @@ _LOWER_HEAD = re.compile(r"^[a-z]+")
 _LEFTOVERS = frozenset({"le", "les", "nd", "nds", "eld", "elds", "rm", "rms", "ve", "nal",
                         "ow", "ows", "ne", "ner", "ed", "ll", "lled", "xed", "ts", "ght", "nite",
                         "ag", "ags"})
+# Prefixes that make words the list lacks of words it has ("re" + "sampling").
+_PREFIXES = ("re", "un", "de", "co", "pre", "non", "sub", "dis", "mis", "out", "over", "under", "inter",
+             "multi", "semi", "anti", "auto", "self", "cross")
 
 
 # Characters a broken ToUnicode map gives ligature glyphs (fonts number their glyphs from "!"
@@ -79,16 +82,26 @@ def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
             return mended
     b = _letters(text, at_end=False)
     low = b.lower()
-    if len(b) >= 2 and not text.endswith("-") and not b.isupper() and (
+    # A ligature glyph is lower case ("fi", "ffl"): a word that opens with a capital lost none
+    # before it ("Shamir" is a name, not "Fishamir"; "Resampling" no "Firesampling").
+    if len(b) >= 2 and not text.endswith("-") and b[:1].islower() and (
             low not in lexicon or low in _LEFTOVERS):
         floor = s.leftover_rarity * lexicon.get(low, 0)
         lig = next((x for x in LIGATURES if lexicon.get(x + low, 0) > floor), None)
-        if lig is None and low not in lexicon:
+        if lig is None and low not in lexicon and not _prefixed_word(low, lexicon, s):
             # A closed compound the list lacks ("filename" from "lename": "file" + "name").
             lig = next((x for x in LIGATURES if _compound_of_words(x + low, lexicon, s)), None)
         if lig is not None:
-            return (lig.capitalize() if b[:1].isupper() else lig) + (low if b[:1].isupper() else b) + text[len(b):]
+            return lig + b + text[len(b):]
     return text
+
+
+def _prefixed_word(word: str, lexicon: Lexicon, s: LayoutSettings) -> bool:
+    """A word the list lacks that is a listed word behind a prefix ("resampling", "unlabeled"):
+    a word as written, though a ligature before it makes two listed words ("fire" + "sampling")."""
+    least = s.compound_part_letters
+    return any(word.startswith(p) and len(word) - len(p) >= least and lexicon.get(word[len(p):], 0) > VOCABULARY_COUNT
+               for p in _PREFIXES)
 
 
 def _compound_of_words(word: str, lexicon: Lexicon, s: LayoutSettings) -> bool:
