@@ -60,6 +60,17 @@ def test_a_compound_broken_at_its_own_hyphen_keeps_the_line_break_as_printed():
     assert join_at_hyphen("write to first-", "last@example.org now", ctx) == "write to first-last@example.org now"
 
 
+def test_a_first_part_the_page_writes_alone_makes_a_compound_of_a_listed_word():
+    # "configurator" is no word of the list, but the page writes it on its own: "configurator-" +
+    # "based" is a compound, kept as printed, not "configuratorbased".
+    assert join_at_hyphen("of configurator-", "based tools", _ctx("configurator", "of")) is None
+    assert join_at_hyphen("of configurator-", "based tools", _ctx("of")) == "of configuratorbased tools"
+    # A syllable the page also writes as a word is no such part ("Has-" + "selt" aside, "mini-" +
+    # "mising"), nor is a short listed word after it ("writeframes-" + "raw").
+    assert join_at_hyphen("studies, mini-", "mising the", _ctx("mini")) == "studies, minimising the"
+    assert join_at_hyphen("or writeframes-", "raw.", _ctx("writeframes")) == "or writeframesraw."
+
+
 def test_a_compound_the_page_writes_with_u2010_is_one_the_page_writes():
     # "re-cover" (to cover again) written on the page keeps its hyphen at a line end, whichever
     # hyphen the text layer gives; where the page does not write it, "recover" is a word.

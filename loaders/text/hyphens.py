@@ -5,7 +5,8 @@ Languages that write compounds closed (German, Dutch) join two words of the list
 The hyphen is dropped only when the joined word is a word (the word list knows it, or the page
 writes it so) and the parts are not a compound (the page does not write them with the hyphen,
 they are not part of a longer hyphenated chain); then the line break goes. A compound of two
-words broken at its own hyphen ("coal-" + "based", "mk-" + "temp") keeps its hyphen and the line
+words broken at its own hyphen ("coal-" + "based", "mk-" + "temp"; a first part the list lacks
+is a word where the page writes it alone: "configurator-" + "based") keeps its hyphen and the line
 break as printed: there hyphenation and compounding meet, and consumers of the text settle it by
 their own convention (a PDF's text layer, its structure tree and human annotators close such a
 break up; a typesetting source keeps the hyphen). The printed line leaves it to them; joined into
@@ -41,6 +42,9 @@ _ADDRESS = re.compile(r"://|@|www\.")
 # Words after which a hyphen is suspended, not a break: "first- and second-order".
 _SUSPENDERS = frozenset({"and", "or", "nor", "und", "oder", "sowie", "bzw", "als", "et", "ou", "y", "o",
                          "en", "of", "tot"})
+# Letters a first part the list lacks needs for the page's own writing of it to make it a word
+# (the listed second part one fewer).
+_LEAST_WRITTEN_ALONE = 5
 _VOWELS = frozenset("aeiouyàáâäèéêëìíîïòóôöùúûü")
 # After a number a range is suspended too: "a 2- to 3-year spurt".
 _NUMBER_SUSPENDERS = _SUSPENDERS | {"to", "bis"}
@@ -156,9 +160,19 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> _Decision:
         return _Decision(line[:-1] + nxt, True)
     if no_point:
         return _Decision(line + nxt, False)
-    if a in ctx.words and b in ctx.words and not _closes_up(head.group(1), a, b, ctx.closed_compounds):
+    if b in ctx.words and (a in ctx.words or _written_alone(a, b, ctx)) and not _closes_up(
+            head.group(1), a, b, ctx.closed_compounds):
         return _Decision(line + nxt, False, printed=True)  # both words, the whole none: "coal-" + "based"
     return _Decision(line[:-1] + nxt, False)  # a part is no word: a word the list lacks ("nonscal-" + "able")
+
+
+def _written_alone(a: str, b: str, ctx: HyphenContext) -> bool:
+    """The line's last word `a`, which the list lacks, is one the page writes on its own too
+    ("configurator" of "configurator-" + "based"), and is long enough not to be a syllable the
+    page also writes as a word ("has-" + "selt", "mini-" + "mising"); the listed word `b` after
+    it is no short syllable either ("writeframes-" + "raw"). (The page is asked of the first part
+    only: the second is always a word of the page, the next line's first.)"""
+    return len(a) >= _LEAST_WRITTEN_ALONE and len(b) >= _LEAST_WRITTEN_ALONE - 1 and a in ctx.page_words
 
 
 # A hyphen after a letter or a digit that ends a line before a letter.
