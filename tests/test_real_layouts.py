@@ -395,6 +395,20 @@ def test_a_paragraph_whose_subject_is_a_figure_is_no_caption(opening):
                                              "Table 3-2 Built-in global variables", "TABLE IV", "Figure 2 (b) Zeta"))
 
 
+def test_a_sentence_whose_subject_is_a_figure_opens_no_paragraph_under_a_full_line():
+    # ieee_icc2021_sss: "... and unintentional interference." fills its line and "Fig. 2 shows the
+    # graph" opens the next one flush left: one paragraph. Set in from the left, or under a line
+    # that ends short, the same words open a paragraph of their own.
+    lines = ["the traffic changes with the mobility of nodes,", "collisions and unintentional interference.",
+             "Fig. 2 shows the graph of the throughput over", "the time of the run, with the attack at the end",
+             "of the second half and the detection after it."]
+    assert len(blocks_of(column(lines, 72, 100, width=260))) == 1
+    indented = column(lines[:2], 72, 100, width=260) + column(lines[2:], 84, 100 + 2 * PITCH, width=248)
+    assert [b.split()[0] for b in blocks_of(indented)] == ["the", "Fig."]
+    short = lines[:1] + ["collisions.", *lines[2:]]
+    assert [b.split()[0] for b in blocks_of(column(short, 72, 100, width=260))] == ["the", "Fig."]
+
+
 def test_a_chart_s_label_set_apart_as_a_heading_does_not_end_the_run_of_floats():
     # A chart's legend entry and axis title in about the body's size, set apart from the ticks
     # like headings ("Followees", "Number of followers"), at the top of the page after the one

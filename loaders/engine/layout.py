@@ -469,6 +469,19 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
     return bool(SECTION_NUMBER.match(text)) and not text.endswith(".")
 
 
+def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutSettings) -> bool:
+    """`row`, after `prev` closed its sentence, opens a paragraph as paragraph_starts tells one
+    in running text: `prev` ends short of the column's right edge, or `row` is set in from its
+    left while `prev` is not. A sentence that opens flush left under a full line ("... unintentional
+    interference." / "Fig. 2 shows the graph") goes on in the same paragraph."""
+    spans = [r.occupied() for r in leaf.rows]  # (each row's, left to right)
+    left, right = min(o[0][0] for o in spans), max(o[-1][1] for o in spans)
+    here, before = row.occupied(), prev.occupied()
+    return (before[-1][1] < right - s.paragraph_short_end * body_h
+            or (here[0][0] - left >= s.paragraph_indent * body_h
+                and before[0][0] - left < s.paragraph_indent * body_h / 2))
+
+
 def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body: float = 0.0) -> list[Block]:
     """Cut a single-column leaf into paragraph blocks at extra space, size changes and headings.
     `document_body`: the usual word height of the document's other pages (0: unknown)."""
@@ -560,8 +573,9 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
-            elif opens_with_label(text) and _ENDS_SENTENCE.search(prev_text):
-                new = True
+            elif (opens_with_label(text) and _ENDS_SENTENCE.search(prev_text)
+                  and (is_caption_start(text) or _opens_paragraph(row, prev, leaf, body_h, s))):
+                new = True  # a caption, or a paragraph whose subject is a float ("Fig. 2 shows")
         if new:
             caption_h = height if is_caption_start(text) else 0.0
             blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
