@@ -14,7 +14,7 @@ from columnrag.loaders.engine.geometry import HEADING, TOP_EDGE_BAND, Block, Lin
 from columnrag.loaders.engine.sideways import sideways_apart, sideways_words
 from columnrag.loaders.text.render import page_text
 
-from .boxes import CHAR_W, PITCH, SPACE, column, line_words, reseq, small_line
+from .boxes import CHAR_W, HEIGHT, PITCH, SPACE, column, line_words, reseq, small_line
 
 
 def text_of(words: list[Word]) -> str:
@@ -407,6 +407,25 @@ def test_a_sentence_whose_subject_is_a_figure_opens_no_paragraph_under_a_full_li
     assert [b.split()[0] for b in blocks_of(indented)] == ["the", "Fig."]
     short = lines[:1] + ["collisions.", *lines[2:]]
     assert [b.split()[0] for b in blocks_of(column(short, 72, 100, width=260))] == ["the", "Fig."]
+
+
+def test_a_short_footnote_in_smaller_type_is_apart_from_the_text_over_it():
+    # ifac_ifacconf: two lines of footnote in 8 points under a column's 10-point text, their centres
+    # 1.22 of the column's pitches below its last line's (a footnote's few lines give no pitch of
+    # their own to measure): in proportion to its size, the smaller type's pitch is 0.8 of the
+    # column's, and the footnote is a block apart, not the paragraph's last lines.
+    body = prose("body", 6)
+    words = column(body[:-1] + [body[-1] + " end."], 72, 100, width=300)
+    top = 100 + 5 * PITCH + HEIGHT / 2 + 1.22 * PITCH - 4
+    words += small_line("1 Supported by the research council of the country.", 72, top, 8)
+    words += small_line("Grant number twelve of the year.", 72, top + 0.8 * PITCH, 8)
+    blocks = blocks_of(words)
+    assert blocks[-1].startswith("1 Supported") and "end." in blocks[-2]
+    # Type an eighth smaller at the same distance is the text's own (a line of short words and
+    # symbols): too near the text's size to scale the pitch by.
+    words = column(body, 72, 100, width=300)
+    words += small_line("and the rest of the words.", 72, top + 4 - 4.4, 8.8)
+    assert len(blocks_of(words)) == 1
 
 
 def test_a_chart_s_label_set_apart_as_a_heading_does_not_end_the_run_of_floats():

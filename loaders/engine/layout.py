@@ -568,7 +568,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
             elif (abs(height - prev_h) > s.float_size_change * max(height, prev_h)
-                  and (own_pitch := _paragraph_pitch_of(pitches, own_h, s))
+                  and (own_pitch := _smaller_type_pitch(pitches, own_h, max(height, prev_h), s))
                   and row.cy - prev.cy > s.paragraph_pitch * own_pitch):
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
@@ -615,6 +615,24 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
 def _paragraph_pitch_of(pitches: ParagraphPitch | None, word_height: float, s: LayoutSettings) -> float:
     """The leaf's pitch inside paragraphs of type `word_height` tall (0: a leaf too short to tell)."""
     return pitches.of(word_height, s.float_size_change) if pitches else 0.0
+
+
+_SCALED_PITCH_CHANGE = 1.5  # (of float_size_change) type clearly smaller, whose pitch scales with it
+
+
+def _smaller_type_pitch(pitches: ParagraphPitch | None, small_h: float, large_h: float, s: LayoutSettings) -> float:
+    """The pitch inside paragraphs of the smaller of two types (`small_h` tall): measured where
+    the leaf has full lines enough in it; else, for type clearly smaller (by _SCALED_PITCH_CHANGE
+    float_size_change), the larger type's pitch in proportion to the sizes, as type is set (a
+    footnote of two lines under a column's text has none to measure, and the column's pitch,
+    its text's, would hide the space over it); else the leaf's pitch (a line of short words and
+    symbols a little smaller than its text's is no other type)."""
+    if not pitches:
+        return 0.0
+    measured = pitches.of(small_h, s.float_size_change, unknown=0.0)
+    if measured or large_h - small_h <= _SCALED_PITCH_CHANGE * s.float_size_change * large_h:
+        return measured or pitches.rows
+    return pitches.of(large_h, s.float_size_change) * small_h / large_h
 
 
 def _caps_heading(block: Block) -> bool:

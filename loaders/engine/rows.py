@@ -341,17 +341,18 @@ class ParagraphPitch:
     rows: float
     full: tuple[tuple[float, float], ...]  # sorted by word height: `of` asks for a range of it
 
-    def of(self, word_height: float, same: float) -> float:
+    def of(self, word_height: float, same: float, unknown: float | None = None) -> float:
         """The pitch inside paragraphs of type `word_height` tall (within `same` of it): the median
         distance after full lines in that type, where three or more tell it and it is shorter
-        than the rows' median; the rows' median otherwise. A column of headings and paragraphs
-        of a line or two (a short paper's method section) has more spaces around them than lines
-        inside a paragraph, and the median distance, a space, would pass for the pitch, hiding
-        every paragraph break; its references, in smaller type, are set closer than its text."""
+        than the rows' median; the rows' median otherwise (or `unknown`, when given). A column of
+        headings and paragraphs of a line or two (a short paper's method section) has more
+        spaces around them than lines inside a paragraph, and the median distance, a space,
+        would pass for the pitch, hiding every paragraph break; its references, in smaller
+        type, are set closer than its text."""
         lo = bisect_left(self.full, word_height - same * word_height, key=itemgetter(0))
         hi = bisect_right(self.full, word_height + same * word_height, lo, key=itemgetter(0))
         if hi - lo < 3:
-            return self.rows
+            return self.rows if unknown is None else unknown
         found = sorted(d for _, d in self.full[lo:hi])
         return min(self.rows, found[len(found) // 2])
 
