@@ -92,6 +92,13 @@ def test_a_paragraph_a_column_break_cuts_in_mid_sentence_reads_as_one_paragraph(
     closed = column(prose("L", 18) + ["and the sentence ends in this column."], 72, 100)
     opening = column(["The second column opens a paragraph."] + prose("R", 18), 320, 100)
     assert "in this column.\n\nThe second column opens" in text_of(closed + opening)
+    # A sentence left on an article, a preposition or a conjunction goes on whatever the next
+    # column opens with: a name, an acronym (compsac2023's "... full access to" / "AI systems").
+    cut = column(prose("L", 18) + ["rather than giving full access to"], 72, 100)
+    rest = column(["AI systems that run on their own, we offer a service."] + prose("R", 18), 320, 100)
+    assert "full access to\nAI systems that run" in text_of(cut + rest)
+    named = column(prose("L", 18) + ["rather than giving full access here"], 72, 100)
+    assert "full access here\n\nAI systems that run" in text_of(named + rest)  # (a word a sentence ends on)
 
 
 def test_a_heading_in_lower_case_over_its_paragraph_carries_on_no_sentence_the_sentence_s_end_does():

@@ -39,6 +39,13 @@ _CLOSES_PARAGRAPH = re.compile(r"[.!?][\"'”’)\]]*$")  # a paragraph's last l
 # A name that opens in lower case with a capital inside it ("iText", "macOS", "eBay"): a product
 # named so may head its section; the words that carry a sentence on ("where", "as follows:") never.
 _LOWER_CASE_NAME = re.compile(r"[a-z]+[A-Z]")
+# Articles, prepositions and conjunctions no sentence ends on (English, German, French, Spanish).
+_JOINING_WORDS = frozenset({
+    "a", "an", "the", "to", "of", "for", "with", "from", "and", "or", "nor", "into", "onto", "than", "via",
+    "between", "among", "whose", "its", "their", "our", "your", "der", "die", "das", "den", "dem", "des",
+    "ein", "eine", "einer", "einen", "und", "oder", "mit", "von", "zu", "zum", "zur", "für", "le", "la",
+    "les", "un", "une", "de", "du", "et", "ou", "avec", "pour", "el", "los", "las", "una", "y", "con",
+    "para", "del"})
 _LIST_NUMBER = re.compile(r"^\d+[.)]\s")  # "2. Run the tests": a list item opens with its number
 # "(PGH) can give ...", "[Smith] showed that ...": a bracket, then lower case, goes on a
 # sentence ("[12] van der Berg, J." opens a reference: a number in square brackets does not).
@@ -274,6 +281,14 @@ def _opens_sentence_rest(first: str) -> bool:
     return bracketed is not None and bracketed.group(1).islower()
 
 
+def _ends_on_a_joining_word(text: str) -> bool:
+    """A line that ends on an article, a preposition or a conjunction: no sentence ends so, and
+    whatever opens the next line carries it on, a name or an acronym too ("... full access to" /
+    "AI systems")."""
+    words = text.rsplit(None, 1)
+    return bool(words) and words[-1] in _JOINING_WORDS
+
+
 def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
     """`after` carries on the sentence `before` leaves open (or the word its last line breaks)."""
     first = _running_opening(after, body_h, s)
@@ -286,8 +301,14 @@ def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -
 def runs_into(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
     """`after`, read right after `before`, is the rest of the paragraph `before` leaves in
     mid-sentence (where a column's foot, or a float set inside it, cut it): the two read as one
-    paragraph."""
-    return body_h > 0 and _open_sentence(before, body_h, s) and _carries_on(before, after, body_h, s)
+    paragraph. Right after it, running text carries on a sentence left on a joining word whatever
+    it opens with (floats are not moved for that: a heading in small type is no float to pass)."""
+    if body_h <= 0 or not _open_sentence(before, body_h, s):
+        return False
+    if _carries_on(before, after, body_h, s):
+        return True
+    first = _running_opening(after, body_h, s)
+    return first is not None and first[:1].isalnum() and _ends_on_a_joining_word(before.lines[-1].text.rstrip())
 
 
 def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
