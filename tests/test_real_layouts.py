@@ -92,11 +92,14 @@ def test_a_paragraph_a_column_break_cuts_in_mid_sentence_reads_as_one_paragraph(
     closed = column(prose("L", 18) + ["and the sentence ends in this column."], 72, 100)
     opening = column(["The second column opens a paragraph."] + prose("R", 18), 320, 100)
     assert "in this column.\n\nThe second column opens" in text_of(closed + opening)
-    # A sentence left on an article, a preposition or a conjunction goes on whatever the next
-    # column opens with: a name, an acronym (compsac2023's "... full access to" / "AI systems").
+    # A sentence left on a comma, an article, a preposition or a conjunction goes on whatever
+    # the next column opens with: a name, an acronym (compsac2023's "... full access to" / "AI
+    # systems").
     cut = column(prose("L", 18) + ["rather than giving full access to"], 72, 100)
     rest = column(["AI systems that run on their own, we offer a service."] + prose("R", 18), 320, 100)
     assert "full access to\nAI systems that run" in text_of(cut + rest)
+    comma = column(prose("L", 18) + ["the ones we named, the perceptron (MLP),"], 72, 100)
+    assert "perceptron (MLP),\nAI systems that run" in text_of(comma + rest)
     named = column(prose("L", 18) + ["rather than giving full access here"], 72, 100)
     assert "full access here\n\nAI systems that run" in text_of(named + rest)  # (a word a sentence ends on)
 

@@ -281,12 +281,16 @@ def _opens_sentence_rest(first: str) -> bool:
     return bracketed is not None and bracketed.group(1).islower()
 
 
-def _ends_on_a_joining_word(text: str) -> bool:
-    """A line that ends on an article, a preposition or a conjunction: no sentence ends so, and
-    whatever opens the next line carries it on, a name or an acronym too ("... full access to" /
-    "AI systems")."""
-    words = text.rsplit(None, 1)
-    return bool(words) and words[-1] in _JOINING_WORDS
+def _goes_on_past_any_opening(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
+    """`before`'s last line ends on a comma, an article, a preposition or a conjunction: no
+    paragraph ends so, and running text in `after` carries it on whatever it opens with, a name
+    or an acronym too ("... full access to" / "AI systems", "... perceptron (MLP)," / "AdaBoost")."""
+    last = before.lines[-1].text.rstrip()
+    words = last.rsplit(None, 1)
+    if not words or not (last.endswith(",") or words[-1] in _JOINING_WORDS):
+        return False
+    first = _running_opening(after, body_h, s)
+    return first is not None and first[:1].isalnum()
 
 
 def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
@@ -301,14 +305,12 @@ def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -
 def runs_into(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
     """`after`, read right after `before`, is the rest of the paragraph `before` leaves in
     mid-sentence (where a column's foot, or a float set inside it, cut it): the two read as one
-    paragraph. Right after it, running text carries on a sentence left on a joining word whatever
-    it opens with (floats are not moved for that: a heading in small type is no float to pass)."""
+    paragraph (`_carries_on`, or `_goes_on_past_any_opening`: floats are not moved for that, as
+    a heading in small type and a paragraph of filler text that ends on a comma are no floats
+    and no sentence to pass them for)."""
     if body_h <= 0 or not _open_sentence(before, body_h, s):
         return False
-    if _carries_on(before, after, body_h, s):
-        return True
-    first = _running_opening(after, body_h, s)
-    return first is not None and first[:1].isalnum() and _ends_on_a_joining_word(before.lines[-1].text.rstrip())
+    return _carries_on(before, after, body_h, s) or _goes_on_past_any_opening(before, after, body_h, s)
 
 
 def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:
