@@ -939,6 +939,28 @@ def test_a_numbered_heading_in_capitals_broken_over_lines_is_one_and_ends_before
         "II. MATERIALS AND METHODS / OF THE STUDY", "A. Data"]
 
 
+def test_a_reference_that_opens_with_an_initial_is_no_lettered_heading():
+    # aistats2021's references, set with a hanging indent: "G. Tesauro (1989). Neurogammon wins
+    # computer" opens with a letter and a stop as "B. Setup" does, but goes on past a stop inside
+    # the line; "S. Touretzky (ed.), Advances in ..." past a comma. Each entry is one block.
+    entries = [["G. Tesauro (1989). Neurogammon wins computer", "   Olympiad. Neural Computation 1(3):321-323."],
+               ["J. Alspector and R. B. Allen (1989). A chip. In D.", "   S. Touretzky (ed.), Advances in Neural",
+                "   Processing Systems 1, 748-760."]]
+    words: list[Word] = []
+    y = 100.0
+    for entry in entries:
+        for k, text in enumerate(entry):
+            words += line_words(text.strip(), 72 + (12 if k else 0), y, len(words))
+            y += PITCH
+        y += PITCH / 2
+    layout = analyze_page(reseq(words), 612, 792)
+    assert [(b.kind, b.lines[0].text[:5]) for b in layout.body_blocks] == [("text", "G. Te"), ("text", "J. Al")]
+    # A lettered heading is one all the same.
+    heading = line_words("B. Setup of the Study", 72, y, len(words))
+    layout = analyze_page(reseq(words + heading + _body(y + 2 * PITCH, 4)), 612, 792)
+    assert [b.kind for b in layout.body_blocks if b.lines[0].text.startswith("B. Setup")] == ["heading"]
+
+
 def test_lost_th_ligature_is_mended():
     words = column(["Te results show that Tis works.", "To be sure, Ten more tests ran formating."], 72, 100)
     assert read(reseq(words))[:6] == ["The", "results", "show", "that", "This", "works."]

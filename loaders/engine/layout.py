@@ -36,6 +36,8 @@ _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
 # A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
 _NUMBERED_LINE = re.compile(rf"^({SECTION_NUMBER_TEXT}|[A-Z](\.\d{{1,2}})+\.?)\s")
 _CAPS_HEADING_LINES = 3
+_LETTER_NUMBER = re.compile(r"^[A-Z]\.\s")  # a section's letter ("B. Setup"), or an initial
+_INNER_STOP = re.compile(r"[.,;:]\s")
 _COLUMN_CHECK_ROWS = 8  # rows under a page's first rows that tell where its columns part
 
 
@@ -466,7 +468,11 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
         return False
     if text is None:
         text = line.text
-    return bool(SECTION_NUMBER.match(text)) and not text.endswith(".")
+    if not SECTION_NUMBER.match(text) or text.endswith("."):
+        return False
+    # A letter's number ("A. Related Work") is an author's initial too: a line that goes on past
+    # a stop or a comma inside it is a reference's ("G. Tesauro (1989). Neurogammon wins").
+    return not (_LETTER_NUMBER.match(text) and _INNER_STOP.search(text, 3))
 
 
 def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutSettings) -> bool:
