@@ -543,6 +543,19 @@ def test_a_landscape_page_of_one_word_cells_drawn_sideways_reads_as_drawn_uprigh
     assert "| Alpha | 17.0 | 38.0 | 73.0 | 32.0 | 95.0 | 82.0 |" in upright.page_content.split("\n")
 
 
+def test_a_line_set_upside_down_on_an_upright_page_reads_the_right_way_round(tmp_path):
+    # PDFUA-Ref-2-08's answer key, turned upside down at the page's foot under its upright text:
+    # read word by word, left to right, its words came backwards ("T 6. F; 5. ... to Answers").
+    spec = two_column_page(4)
+    write_pdf(tmp_path / "page.pdf", [spec])
+    doc = pymupdf.open(tmp_path / "page.pdf")
+    key = "Answers to pretest: 1. F; 2. T; 3. T; 4. T"
+    doc[0].insert_text((400, 770), key, fontname=FONT, fontsize=SIZE, rotate=180)
+    doc.save(tmp_path / "key.pdf")
+    text = ColumnAwarePDFLoader(tmp_path / "key.pdf").load()[0].page_content
+    assert key in text and words(text.replace(key, "")) == " ".join(spec.reading).split()
+
+
 def _turned_pdf(path: Path, spec, rotation: int, order: str) -> None:
     """`spec`'s words (a portrait page as displayed) stored turned against a /Rotate of
     `rotation` that shows them upright, as a scan fed sideways or upside down is stored: drawn

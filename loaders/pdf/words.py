@@ -586,6 +586,24 @@ def _upside_down(tp: pymupdf.TextPage, s: LayoutSettings) -> bool:
     return down > up
 
 
+def _upside_down_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str],
+                       s: LayoutSettings) -> set[int]:
+    """The lines (by index) of an upright page set upside down on their own (an answer key turned
+    on a textbook's page): several words running right to left in Latin script, inside a MuPDF
+    line whose writing direction points left. Kept whole, they read in MuPDF's order; read word by
+    word, left to right, their words came backwards. (The text dict is read only when a line runs
+    so: rare.)"""
+    found = [k for k, (line, d) in enumerate(zip(lines, directions))
+             if d == "h" and len(line) > 1 and line[-1][0] + line[-1][2] < line[0][0] + line[0][2]
+             and right_to_left_share([w[4] for w in line]) <= MOSTLY]
+    if not found:
+        return set()
+    turned = [pymupdf.Rect(ln["bbox"]) for block in _text_dict(tp)["blocks"] for ln in block.get("lines", ())
+              if ln["dir"][0] < 0 and not _steep(ln["dir"][0], ln["dir"][1], s)]
+    return {k for k in found if any(r.contains(pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2))
+                                    for r in turned for w in lines[k][:1])}
+
+
 def ocr_frame(page_width: float, page_height: float, turn: int) -> PageWords:
     """The frame of a page read whole by OCR (none of its text layer's words), its words turned
     by `turn` from the page as stored (before its /Rotate)."""
@@ -798,7 +816,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     usual = median(heights)
     marks = (_watermark_lines(tp, lines, directions, usual, turn == UPRIGHT, s)
              if usual > 0 and max(heights) >= s.watermark_size * usual else set())
-    if turn == UPRIGHT and votes["h"] == len(raw) and not marks:  # every line runs across: the words as they come
+    backwards = _upside_down_lines(tp, lines, directions, s) if turn == UPRIGHT else set()
+    if turn == UPRIGHT and votes["h"] == len(raw) and not marks and not backwards:  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
         return PageWords(joined_pieces(words, _line_starts([len(line) for line in lines]), s), width, height, turn,
                          width, height, vectors)
@@ -810,7 +829,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             watermarks.append(_line_as_word(line, len(out)))
             continue
         starts.append(len(out))
-        if d not in ("h", "/"):
+        if d not in ("h", "/") or k in backwards:
             out.append(_line_as_word(line, len(out), d == "down"))
         else:
             base = len(out)  # taken once: extend() grows the list while it consumes a generator
