@@ -193,6 +193,16 @@ def _raised(words: list[Word], texts: set[str], by: float = 1.0) -> list[Word]:
     return [Word(w.x0, w.y0 - by, w.x1, w.y1, w.text, w.seq) if w.text in texts else w for w in words]
 
 
+def test_a_section_number_after_a_roman_one_is_no_footnote_mark():
+    # cvatx_041's "II.5 COMMUNICATION ENTRE LES PARTIES": the number in the heading's larger type
+    # stands above the small capitals after it, as a word with a mark glued on does; "II" is a
+    # word of the list, but "II.5" is the section's number, not "II." and a mark.
+    words = line_words("II.5 COMMUNICATION ENTRE LES PARTIES DU CONTRAT ICI", 72, 100)
+    words += line_words("and the proceedings1, in this line of the text", 72, 112, len(words))
+    text = read(_raised(words, {"II.5", "proceedings1,"}))
+    assert text[0] == "II.5" and "proceedings," in text
+
+
 def test_ordinals_and_powers_of_units_are_no_footnote_marks():
     # A raised "th" or exponent lifts the whole word's box, as a mark does.
     words = line_words("In Proceedings of the 54th Annual Meeting", 72, 100)

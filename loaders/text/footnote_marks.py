@@ -79,14 +79,18 @@ def _fits(letters: str, mark: str) -> bool:
 
 
 _TWO_DIGITS = re.compile(r"\d\d")
+_ROMAN = re.compile(r"[IVXLC]+")
 
 
 def _text_s_own(before: str, letters: str, mark: str) -> bool:
     """Digits after a word (`before`, its last letters `letters`) that are the text's own, not a
-    mark: a unit's power ("6 cm3"), or two digits right after an apostrophe, a year cut short
-    ("BroadNets’04", "ICML'99"), not a footnote's mark after a closing quote."""
+    mark: a unit's power ("6 cm3"), two digits right after an apostrophe, a year cut short
+    ("BroadNets’04", "ICML'99"), not a footnote's mark after a closing quote; or a section's
+    number after a Roman one and its stop ("II.5", a heading's in larger type than the small
+    capitals after it, which stand lower)."""
     return ((letters in _UNITS and mark in _POWERS)
-            or (before[-1:] in ("’", "'") and _TWO_DIGITS.fullmatch(mark) is not None))
+            or (before[-1:] in ("’", "'") and _TWO_DIGITS.fullmatch(mark) is not None)
+            or (before[-1:] == "." and before[:-1] == letters and _ROMAN.fullmatch(letters) is not None))
 
 
 def _unpunctuated(text: str) -> str:
