@@ -955,10 +955,13 @@ def test_a_reference_that_opens_with_an_initial_is_no_lettered_heading():
         y += PITCH / 2
     layout = analyze_page(reseq(words), 612, 792)
     assert [(b.kind, b.lines[0].text[:5]) for b in layout.body_blocks] == [("text", "G. Te"), ("text", "J. Al")]
-    # A lettered heading is one all the same.
-    heading = line_words("B. Setup of the Study", 72, y, len(words))
-    layout = analyze_page(reseq(words + heading + _body(y + 2 * PITCH, 4)), 612, 792)
-    assert [b.kind for b in layout.body_blocks if b.lines[0].text.startswith("B. Setup")] == ["heading"]
+    # A lettered heading is one all the same, a colon or a comma in it too, set at the text's
+    # own pitch under a paragraph.
+    for title in ("B. Setup of the Study", "B. Experiment 1: Setup", "B. Data, Metrics and Baselines"):
+        above = column(["the first paragraph runs on over this line", "and it ends here."], 72, 100)
+        heading = line_words(title, 72, 100 + 2 * PITCH, len(above))
+        layout = analyze_page(reseq(above + heading + _body(100 + 4 * PITCH, 4)), 612, 792)
+        assert [b.kind for b in layout.body_blocks if b.lines[0].text.startswith("B. ")] == ["heading"], title
 
 
 def test_lost_th_ligature_is_mended():

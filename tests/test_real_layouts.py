@@ -100,6 +100,8 @@ def test_a_paragraph_a_column_break_cuts_in_mid_sentence_reads_as_one_paragraph(
     assert "full access to\nAI systems that run" in text_of(cut + rest)
     comma = column(prose("L", 18) + ["the ones we named, the perceptron (MLP),"], 72, 100)
     assert "perceptron (MLP),\nAI systems that run" in text_of(comma + rest)
+    items = column(["2. Run the tests on every page of the set."] + prose("R", 18), 320, 100)
+    assert "perceptron (MLP),\n\n2. Run the tests" in text_of(comma + items)  # (a list's next item)
     named = column(prose("L", 18) + ["rather than giving full access here"], 72, 100)
     assert "full access here\n\nAI systems that run" in text_of(named + rest)  # (a word a sentence ends on)
 
@@ -432,9 +434,13 @@ def test_a_short_footnote_in_smaller_type_is_apart_from_the_text_over_it():
     blocks = blocks_of(words)
     assert blocks[-1].startswith("1 Supported") and "end." in blocks[-2]
     # Type an eighth smaller at the same distance is the text's own (a line of short words and
-    # symbols): too near the text's size to scale the pitch by.
+    # symbols): too near the text's size to scale the pitch by. So is a line in type a quarter
+    # smaller at the column's own pitch (subscripts, small capitals): no space over it.
     words = column(body, 72, 100, width=300)
     words += small_line("and the rest of the words.", 72, top + 4 - 4.4, 8.8)
+    assert len(blocks_of(words)) == 1
+    words = column(body, 72, 100, width=300)
+    words += small_line("and the rest of the words.", 72, 100 + 6 * PITCH + HEIGHT / 2 - 3.8, 7.6)
     assert len(blocks_of(words)) == 1
 
 

@@ -69,6 +69,8 @@ def test_a_first_part_the_page_writes_alone_makes_a_compound_of_a_listed_word():
     # "mising"), nor is a short listed word after it ("writeframes-" + "raw").
     assert join_at_hyphen("studies, mini-", "mising the", _ctx("mini")) == "studies, minimising the"
     assert join_at_hyphen("or writeframes-", "raw.", _ctx("writeframes")) == "or writeframesraw."
+    # A name the page writes alone is no such part: "Linde-" + "mann" is hyphenated so.
+    assert join_at_hyphen("by Linde-", "mann and", _ctx("linde")) == "by Lindemann and"
 
 
 def test_a_compound_the_page_writes_with_u2010_is_one_the_page_writes():

@@ -281,23 +281,26 @@ def _opens_sentence_rest(first: str) -> bool:
     return bracketed is not None and bracketed.group(1).islower()
 
 
-def _goes_on_past_any_opening(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
-    """`before`'s last line ends on a comma, an article, a preposition or a conjunction: no
-    paragraph ends so, and running text in `after` carries it on whatever it opens with, a name
-    or an acronym too ("... full access to" / "AI systems", "... perceptron (MLP)," / "AdaBoost")."""
-    last = before.lines[-1].text.rstrip()
+def _goes_on_past_any_opening(before: Block, first: str, s: LayoutSettings) -> bool:
+    """`before`'s last line ends on a comma, an article, a preposition or a conjunction (a
+    footnote's mark after it aside): no paragraph ends so, and the running text whose first line
+    is `first` carries it on whatever it opens with, a name or an acronym too ("... full access
+    to" / "AI systems", "... perceptron (MLP)," / "AdaBoost"); not a list's next item ("2. Run")."""
+    last = _without_mark(before.lines[-1], s)
     words = last.rsplit(None, 1)
-    if not words or not (last.endswith(",") or words[-1] in _JOINING_WORDS):
-        return False
-    first = _running_opening(after, body_h, s)
-    return first is not None and first[:1].isalnum()
+    return (bool(words) and (last.endswith(",") or words[-1].lower() in _JOINING_WORDS)
+            and first[:1].isalnum() and not _LIST_NUMBER.match(first))
 
 
 def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:
     """`after` carries on the sentence `before` leaves open (or the word its last line breaks)."""
     first = _running_opening(after, body_h, s)
-    if first is None:
-        return False
+    return first is not None and _rest_of(before, first)
+
+
+def _rest_of(before: Block, first: str) -> bool:
+    """The running text whose first line is `first` can only be the rest of `before`'s sentence
+    (or of the word its last line breaks)."""
     last = before.lines[-1].text.rstrip()
     return _opens_sentence_rest(first) or (last[-1:] == "-" and first[:1].isalpha())
 
@@ -310,7 +313,8 @@ def runs_into(before: Block, after: Block, body_h: float, s: LayoutSettings) -> 
     and no sentence to pass them for)."""
     if body_h <= 0 or not _open_sentence(before, body_h, s):
         return False
-    return _carries_on(before, after, body_h, s) or _goes_on_past_any_opening(before, after, body_h, s)
+    first = _running_opening(after, body_h, s)
+    return first is not None and (_rest_of(before, first) or _goes_on_past_any_opening(before, first, s))
 
 
 def floats_after_paragraphs(body: list[Block], body_h: float, s: LayoutSettings) -> list[Block]:

@@ -36,8 +36,9 @@ _ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
 # A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
 _NUMBERED_LINE = re.compile(rf"^({SECTION_NUMBER_TEXT}|[A-Z](\.\d{{1,2}})+\.?)\s")
 _CAPS_HEADING_LINES = 3
-_LETTER_NUMBER = re.compile(r"^[A-Z]\.\s")  # a section's letter ("B. Setup"), or an initial
-_INNER_STOP = re.compile(r"[.,;:]\s")
+# An initial and a name, then a year or "(ed.)" in brackets or another initial: a reference's
+# opening, which a lettered heading ("B. Experiment 1: Setup", "C. Data, Metrics") never is.
+_REFERENCE_OPENING = re.compile(r"^[A-Z]\.\s+[A-Z][\w'’-]+(?:\s+\((?:\d{4}|eds?\.)|,\s+(?:and\s+)?[A-Z]\.|\s+and\s+[A-Z]\.)")
 _COLUMN_CHECK_ROWS = 8  # rows under a page's first rows that tell where its columns part
 
 
@@ -470,9 +471,10 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
         text = line.text
     if not SECTION_NUMBER.match(text) or text.endswith("."):
         return False
-    # A letter's number ("A. Related Work") is an author's initial too: a line that goes on past
-    # a stop or a comma inside it is a reference's ("G. Tesauro (1989). Neurogammon wins").
-    return not (_LETTER_NUMBER.match(text) and _INNER_STOP.search(text, 3))
+    # A letter's number ("A. Related Work") is an author's initial too: a name after it, then a
+    # year or "(ed.)" in brackets, or another initial, is a reference's line ("G. Tesauro (1989).
+    # Neurogammon wins", "S. Touretzky (ed.), Advances", "J. Alspector, B. Gupta, and").
+    return not _REFERENCE_OPENING.match(text)
 
 
 def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutSettings) -> bool:
@@ -574,7 +576,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             elif abs(height - prev_h) > s.size_change * max(height, prev_h):
                 new = True
             elif (abs(height - prev_h) > s.float_size_change * max(height, prev_h)
-                  and (own_pitch := _smaller_type_pitch(pitches, own_h, max(height, prev_h), s))
+                  and (own_pitch := _smaller_type_pitch(pitches, own_h, max(height, prev_h), row.cy - prev.cy, s))
                   and row.cy - prev.cy > s.paragraph_pitch * own_pitch):
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
@@ -624,19 +626,23 @@ def _paragraph_pitch_of(pitches: ParagraphPitch | None, word_height: float, s: L
 
 
 _SCALED_PITCH_CHANGE = 1.5  # (of float_size_change) type clearly smaller, whose pitch scales with it
+_SCALED_PITCH_SPACE = 1.1  # (of the leaf's pitch) ...set further down than the leaf's own lines
 
 
-def _smaller_type_pitch(pitches: ParagraphPitch | None, small_h: float, large_h: float, s: LayoutSettings) -> float:
-    """The pitch inside paragraphs of the smaller of two types (`small_h` tall): measured where
-    the leaf has full lines enough in it; else, for type clearly smaller (by _SCALED_PITCH_CHANGE
-    float_size_change), the larger type's pitch in proportion to the sizes, as type is set (a
+def _smaller_type_pitch(pitches: ParagraphPitch | None, small_h: float, large_h: float, distance: float,
+                        s: LayoutSettings) -> float:
+    """The pitch inside paragraphs of type `small_h` tall, beside a line of larger type `distance`
+    from it (a footnote under text, a heading in small capitals over it): measured where the leaf has full lines enough in it; else, for type clearly smaller
+    (by _SCALED_PITCH_CHANGE float_size_change) set further down than the leaf's pitch (by
+    _SCALED_PITCH_SPACE), the larger type's pitch in proportion to the sizes, as type is set (a
     footnote of two lines under a column's text has none to measure, and the column's pitch,
-    its text's, would hide the space over it); else the leaf's pitch (a line of short words and
-    symbols a little smaller than its text's is no other type)."""
+    its text's, would hide the space over it); else the leaf's pitch (a line of short words,
+    symbols or subscripts a little smaller than its text's, at its pitch, is no other type)."""
     if not pitches:
         return 0.0
     measured = pitches.of(small_h, s.float_size_change, unknown=0.0)
-    if measured or large_h - small_h <= _SCALED_PITCH_CHANGE * s.float_size_change * large_h:
+    if (measured or large_h - small_h <= _SCALED_PITCH_CHANGE * s.float_size_change * large_h
+            or distance <= _SCALED_PITCH_SPACE * pitches.rows):
         return measured or pitches.rows
     return pitches.of(large_h, s.float_size_change) * small_h / large_h
 

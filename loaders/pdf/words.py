@@ -589,19 +589,20 @@ def _upside_down(tp: pymupdf.TextPage, s: LayoutSettings) -> bool:
 def _upside_down_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], directions: list[str],
                        s: LayoutSettings) -> set[int]:
     """The lines (by index) of an upright page set upside down on their own (an answer key turned
-    on a textbook's page): several words running right to left in Latin script, inside a MuPDF
-    line whose writing direction points left. Kept whole, they read in MuPDF's order; read word by
-    word, left to right, their words came backwards. (The text dict is read only when a line runs
-    so: rare.)"""
+    on a textbook's page): two words or more running right to left (the last's centre left of
+    the first's) with no letter of a right-to-left script, inside a MuPDF line whose writing
+    direction points left. Kept whole, they read in MuPDF's order; read word by word, left to
+    right, their words came backwards. (The text dict is read only when a line runs so: rare.)"""
     found = [k for k, (line, d) in enumerate(zip(lines, directions))
              if d == "h" and len(line) > 1 and line[-1][0] + line[-1][2] < line[0][0] + line[0][2]
-             and right_to_left_share([w[4] for w in line]) <= MOSTLY]
+             and right_to_left_share([w[4] for w in line]) == 0]
     if not found:
         return set()
     turned = [pymupdf.Rect(ln["bbox"]) for block in _text_dict(tp)["blocks"] for ln in block.get("lines", ())
               if ln["dir"][0] < 0 and not _steep(ln["dir"][0], ln["dir"][1], s)]
-    return {k for k in found if any(r.contains(pymupdf.Point((w[0] + w[2]) / 2, (w[1] + w[3]) / 2))
-                                    for r in turned for w in lines[k][:1])}
+    centres = {k: pymupdf.Point((lines[k][0][0] + lines[k][0][2]) / 2, (lines[k][0][1] + lines[k][0][3]) / 2)
+               for k in found}  # (each line's first word's)
+    return {k for k in found if any(r.contains(centres[k]) for r in turned)}
 
 
 def ocr_frame(page_width: float, page_height: float, turn: int) -> PageWords:

@@ -42,9 +42,10 @@ _ADDRESS = re.compile(r"://|@|www\.")
 # Words after which a hyphen is suspended, not a break: "first- and second-order".
 _SUSPENDERS = frozenset({"and", "or", "nor", "und", "oder", "sowie", "bzw", "als", "et", "ou", "y", "o",
                          "en", "of", "tot"})
-# Letters a first part the list lacks needs for the page's own writing of it to make it a word
-# (the listed second part one fewer).
+# Letters a first part the list lacks needs for the page's own writing of it to make it a word,
+# and the listed second part after it.
 _LEAST_WRITTEN_ALONE = 5
+_LEAST_LISTED_AFTER = 4
 _VOWELS = frozenset("aeiouyàáâäèéêëìíîïòóôöùúûü")
 # After a number a range is suspended too: "a 2- to 3-year spurt".
 _NUMBER_SUSPENDERS = _SUSPENDERS | {"to", "bis"}
@@ -160,7 +161,7 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> _Decision:
         return _Decision(line[:-1] + nxt, True)
     if no_point:
         return _Decision(line + nxt, False)
-    if b in ctx.words and (a in ctx.words or _written_alone(a, b, ctx)) and not _closes_up(
+    if b in ctx.words and (a in ctx.words or not last[:1].isupper() and _written_alone(a, b, ctx)) and not _closes_up(
             head.group(1), a, b, ctx.closed_compounds):
         return _Decision(line + nxt, False, printed=True)  # both words, the whole none: "coal-" + "based"
     return _Decision(line[:-1] + nxt, False)  # a part is no word: a word the list lacks ("nonscal-" + "able")
@@ -171,8 +172,9 @@ def _written_alone(a: str, b: str, ctx: HyphenContext) -> bool:
     ("configurator" of "configurator-" + "based"), and is long enough not to be a syllable the
     page also writes as a word ("has-" + "selt", "mini-" + "mising"); the listed word `b` after
     it is no short syllable either ("writeframes-" + "raw"). (The page is asked of the first part
-    only: the second is always a word of the page, the next line's first.)"""
-    return len(a) >= _LEAST_WRITTEN_ALONE and len(b) >= _LEAST_WRITTEN_ALONE - 1 and a in ctx.page_words
+    only: the second is always a word of the page, the next line's first. The caller leaves out a
+    capitalised first part: a name the page writes alone, "Linde-" + "mann", is hyphenated so.)"""
+    return len(a) >= _LEAST_WRITTEN_ALONE and len(b) >= _LEAST_LISTED_AFTER and a in ctx.page_words
 
 
 # A hyphen after a letter or a digit that ends a line before a letter.

@@ -25,7 +25,9 @@ _LOWER_HEAD = re.compile(r"^[a-z]+")
 _LEFTOVERS = frozenset({"le", "les", "nd", "nds", "eld", "elds", "rm", "rms", "ve", "nal",
                         "ow", "ows", "ne", "ner", "ed", "ll", "lled", "xed", "ts", "ght", "nite",
                         "ag", "ags"})
-# Prefixes that make words the list lacks of words it has ("re" + "sampling").
+# Prefixes that make words the list lacks of words it has ("re" + "sampling"). ("re" is the one
+# a lost "fi" turns into another listed word, "fire"; the rest guard rarer such meetings. A
+# closed compound of "fire" the list lacks, "firehose" read "rehose", is left so.)
 _PREFIXES = ("re", "un", "de", "co", "pre", "non", "sub", "dis", "mis", "out", "over", "under", "inter",
              "multi", "semi", "anti", "auto", "self", "cross")
 
@@ -88,9 +90,12 @@ def _mend_word(text: str, lexicon: Lexicon, s: LayoutSettings) -> str:
             low not in lexicon or low in _LEFTOVERS):
         floor = s.leftover_rarity * lexicon.get(low, 0)
         lig = next((x for x in LIGATURES if lexicon.get(x + low, 0) > floor), None)
-        if lig is None and low not in lexicon and not _prefixed_word(low, lexicon, s):
-            # A closed compound the list lacks ("filename" from "lename": "file" + "name").
+        if lig is None and low not in lexicon:
+            # A closed compound the list lacks ("filename" from "lename": "file" + "name"), not a
+            # prefixed word as written ("resampling": "re" + "sampling", though "fire" + "sampling").
             lig = next((x for x in LIGATURES if _compound_of_words(x + low, lexicon, s)), None)
+            if lig is not None and _prefixed_word(low, lexicon, s):
+                lig = None
         if lig is not None:
             return lig + b + text[len(b):]
     return text
