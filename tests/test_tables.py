@@ -405,6 +405,26 @@ def test_a_table_at_the_top_of_the_next_column_comes_after_the_sentence_it_inter
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])
+def test_a_sentence_left_on_a_comma_goes_on_past_a_table_at_the_next_column_s_top(tmp_path, order):
+    # cec2021: "... multilayer perceptron (MLP, [26])," ends the left column; TABLE IV tops the
+    # right one, and "AdaBoost (AB, [27]), and logistic regression" goes on under it: the table
+    # goes after the sentence, whatever word carries it on. A sentence that ends stays before it.
+    for end, rest in (("the perceptron (MLP, [26]),", "AdaBoost (AB, [27]), and the last one."),
+                      ("the perceptron (MLP, [26]).", "AdaBoost (AB, [27]) is the last one.")):
+        p = Page()
+        left = p.prose(72, 80, 215, LOREM)
+        p.text(72, left + 4, end)
+        t = simple_table(308, 100, [70, 70, 60], ROWS, "booktabs")
+        p.text(308, 92, "Table 5. Yield by plot")
+        p.table(t)
+        p.text(308, t.ys[-1] + 24, rest)
+        p.prose(308, t.ys[-1] + 24 + LEAD, 215, LOREM)
+        text = ColumnAwarePDFLoader(write(tmp_path / f"comma-{order}.pdf", [p], order, seed=3)).load()[0].page_content
+        table_first = text.index("| Plot") < text.index("AdaBoost")
+        assert table_first == end.endswith("."), end
+
+
+@pytest.mark.parametrize("order", ["native", "shuffled"])
 def test_a_long_table_drawn_bottom_up_at_the_next_column_s_top_comes_after_the_sentence(tmp_path, order):
     # The PDF draws the page in reading order but the table's rows from the bottom up: they are
     # not drawn one after another, yet the table is drawn in one go and is still one float.

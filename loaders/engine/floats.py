@@ -286,10 +286,20 @@ def _goes_on_past_any_opening(before: Block, first: str, s: LayoutSettings) -> b
     footnote's mark after it aside): no paragraph ends so, and the running text whose first line
     is `first` carries it on whatever it opens with, a name or an acronym too ("... full access
     to" / "AI systems", "... perceptron (MLP)," / "AdaBoost"); not a list's next item ("2. Run")."""
-    last = _without_mark(before.lines[-1], s)
+    return left_open_for_any(_without_mark(before.lines[-1], s)) and opens_any_rest(first)
+
+
+def left_open_for_any(last: str) -> bool:
+    """A line (its text) that ends on a comma, an article, a preposition or a conjunction: no
+    paragraph ends so."""
     words = last.rsplit(None, 1)
-    return (bool(words) and (last.endswith(",") or words[-1].lower() in _JOINING_WORDS)
-            and first[:1].isalnum() and not _LIST_NUMBER.match(first))
+    return bool(words) and (last.endswith(",") or words[-1].lower() in _JOINING_WORDS)
+
+
+def opens_any_rest(first: str) -> bool:
+    """A line that may carry on a sentence left open for any word: it opens with a letter or a
+    figure, and not with a list's number ("2. Run")."""
+    return first[:1].isalnum() and not _LIST_NUMBER.match(first)
 
 
 def _carries_on(before: Block, after: Block, body_h: float, s: LayoutSettings) -> bool:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from .floats import FIGURE_LABEL, bare_label, caption_goes_on, is_caption_start
-from .geometry import FIRST_BAND, RULER_BAND, TABLE, Block, Box, Line, PageLayout, Word, median
+from .floats import FIGURE_LABEL, bare_label, caption_goes_on, is_caption_start, left_open_for_any, opens_any_rest
+from .geometry import FIRST_BAND, RULER_BAND, TABLE, TEXT, Block, Box, Line, PageLayout, Word, median
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, column_of, word_columns
 from .table_notes import note_letter, take_notes
@@ -700,16 +700,22 @@ def place_table(layout: PageLayout, t: Table, s: LayoutSettings, others: Sequenc
 
 def _interrupts(blocks: list[Block], at: int, tb: Box, s: LayoutSettings) -> bool:
     """Would a table put at `at` cut a sentence: the block before it runs on (no sentence end)
-    into the block at `at`, which lies under the table and opens in lower case? (Not with a
-    note's letter set small: "a Letters are designated ..." under a table is its note.)"""
+    into the block at `at`, which lies under the table and opens in lower case, or, at the top of
+    another column, with any word after a comma or a joining word ("... perceptron (MLP, [26]),"
+    / TABLE IV / "AdaBoost (AB, [27]), ...")? (Not with a note's letter set small: "a Letters are
+    designated ..." under a table is its note.)"""
     if at == 0 or at >= len(blocks):
         return False
     prev, nxt = blocks[at - 1], blocks[at]
     if isinstance(prev, TableBlock) or prev.band == RULER_BAND or not prev.lines:
         return False
-    return (not _SENTENCE_END.search(prev.lines[-1].text) and nxt.band != RULER_BAND
-            and nxt.box.y0 >= tb.y1 - 1 and bool(nxt.lines) and nxt.lines[0].text[:1].islower()
-            and not note_letter(nxt.lines[0].words, s))
+    last = prev.lines[-1].text
+    if (_SENTENCE_END.search(last) or nxt.band == RULER_BAND or nxt.box.y0 < tb.y1 - 1 or not nxt.lines
+            or note_letter(nxt.lines[0].words, s)):
+        return False
+    first = nxt.lines[0].text
+    return first[:1].islower() or ((prev.column, prev.band) != (nxt.column, nxt.band) and prev.kind == TEXT == nxt.kind
+                                   and left_open_for_any(last) and opens_any_rest(first))
 
 
 def _body_band(blocks: list[Block], at: int) -> tuple[int, int]:
