@@ -406,6 +406,25 @@ def test_the_characters_of_a_few_words_come_from_their_lines_alone_and_leave_the
     assert tp.extractWORDS() == words and len(_spans(tp.extractRAWDICT())) == len(whole)
 
 
+def test_a_bullet_set_apart_from_its_word_without_a_space_is_a_word_of_its_own():
+    # odt_text_document_01's "◦bullet list 2.1", PDFUA-Ref-2-05's "■Autoren-": MuPDF gives the
+    # bullet and the word as one, though a quarter of the bullet's height or more parts them. A
+    # degree sign drawn as a bullet touches its letter ("900 ◦C"): one word, as drawn.
+    from columnrag.loaders.pdf.words import _bullets_apart
+
+    def word(text: str, gap: float) -> tuple[tuple, list[tuple]]:
+        chars, x = [], 72.0
+        for k, c in enumerate(text):
+            chars.append({"c": c, "bbox": (x, 100.0, x + 5.0, 110.0), "origin": (x, 108.0)})
+            x += 5.0 + (gap if k == 0 else 0.0)
+        return (72.0, 100.0, x, 110.0, text, 0, 0, 0), [((72.0, 100.0, x, 110.0), 10.0, chars)]
+
+    apart, spans = word("◦bullet", 4.0)
+    assert [w[4] for w in _bullets_apart([apart], lambda _: spans)] == ["◦", "bullet"]
+    touching, spans = word("◦C", 0.5)
+    assert _bullets_apart([touching], lambda _: spans) == [touching]
+
+
 def test_a_page_whose_characters_mupdf_cannot_give_is_read_from_its_words(tmp_path, monkeypatch, caplog):
     # Some fonts give a glyph a character code outside Unicode (shaped Arabic): MuPDF's dict
     # readers then fail for the whole page (a SystemError over a ValueError from chr()), while

@@ -102,6 +102,9 @@ _line_key = itemgetter(5, 6)  # MuPDF's block and line numbers
 # C1 control codes, which no text holds: a dingbat font's check box can come out as U+FFFD and
 # one of them, two words, the second nothing to read.
 _ANY_C1_CONTROL = re.compile("[\x80-\x9f]")
+_BULLETS = "•◦▪▫‣∙●○■□►▸"  # a list's bullets: no letters of a word
+_ANY_BULLET = re.compile(f"[{_BULLETS}]")
+_BULLET_GAP = 0.25  # (of the bullet's height) the space that sets a bullet apart from its word
 _CONTROLS_ONLY = re.compile("^[\x00-\x1a\x7f-\x9f]+$")  # (not T1's ligature codes, 1B..1F: "ff")
 
 
@@ -365,6 +368,24 @@ def _marks_off(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s:
 # rows ("FN," of "ACC = (TP + TN) / (TP + TN + FP + FN),", the comma on the line of "ACC =").
 _CLOSING_PUNCTUATION = frozenset(",.;:")
 _TALL_WORD = 1.5  # a word's box this many times as tall as the words beside it spans two rows
+
+
+def _bullets_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
+    """extractWORDS tuples in which a list's bullet, set apart from the word after it by a
+    quarter of its height or more but with no space character between ("◦bullet list",
+    "■Autoren-"), is a word of its own: the list finder looks for it alone, and the text reads
+    "◦ bullet". A sign that touches its word is the word's (a degree sign drawn as a bullet, "◦C";
+    a check box, "☐There"). The characters are read only for words that open with a bullet."""
+    glued = [k for k, w in enumerate(raw) if w[4][:1] in _BULLETS and w[4][1:2].isalnum()]
+    if not glued:
+        return raw
+    page_spans = spans([raw[k] for k in glued])
+    out = list(raw)
+    for k in reversed(glued):  # (from the end: a word parted in two shifts those after it)
+        chars = _word_chars(raw[k], page_spans)
+        if chars is not None and chars[1][0] - chars[0][2] >= _BULLET_GAP * (chars[0][3] - chars[0][1]):
+            out[k: k + 1] = [_as_word(chars[:1], raw[k]), _as_word(chars[1:], raw[k])]
+    return out
 
 
 def _punctuation_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
@@ -788,6 +809,8 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
         spans = partial(_spans_near, tp)
         raw = _unglued(raw, spans, s)
     raw = _punctuation_apart(_marks_off(raw, spans, s), spans)
+    if _ANY_BULLET.search(plain):
+        raw = _bullets_apart(raw, spans)
     if _ANY_C1_CONTROL.search(plain):
         raw = without_control_words(raw)
     if "\ufffd" in plain:  # glyphs MuPDF could not name: TeX's math extension font's (∑, big brackets)
