@@ -203,12 +203,20 @@ def _unglued(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]], s: L
             line[1] += 1
         glued = [k for k in glued if (line := lines[_line_key(raw[k])])[0] >= _GLUED_LINE
                  and line[0] >= _GLUED_MEAN * line[1]]
-    if not glued:
+    return _words_parted(raw, glued, spans, lambda word, page_spans: _parted(word, page_spans, s))
+
+
+def _words_parted(raw: list[tuple], ks: list[int], spans: Callable[[list[tuple]], list[tuple]],
+                  parts_of: Callable[[tuple, list[tuple]], list[tuple] | None]) -> list[tuple]:
+    """`raw` with each word at an index of `ks` replaced by the words `parts_of` makes of it with
+    the characters of the spans near those words (read only for them; None or none: the word
+    stays as it is)."""
+    if not ks:
         return raw
-    page_spans = spans([raw[k] for k in glued])
+    page_spans = spans([raw[k] for k in ks])
     out = list(raw)
-    for k in reversed(glued):  # (from the end: a word parted into several shifts those after it)
-        parts = _parted(raw[k], page_spans, s)
+    for k in reversed(ks):  # (from the end: a word parted into several shifts those after it)
+        parts = parts_of(raw[k], page_spans)
         if parts:
             out[k: k + 1] = parts
     return out
@@ -377,15 +385,15 @@ def _bullets_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]
     "◦ bullet". A sign that touches its word is the word's (a degree sign drawn as a bullet, "◦C";
     a check box, "☐There"). The characters are read only for words that open with a bullet."""
     glued = [k for k, w in enumerate(raw) if w[4][:1] in _BULLETS and w[4][1:2].isalnum()]
-    if not glued:
-        return raw
-    page_spans = spans([raw[k] for k in glued])
-    out = list(raw)
-    for k in reversed(glued):  # (from the end: a word parted in two shifts those after it)
-        chars = _word_chars(raw[k], page_spans)
-        if chars is not None and chars[1][0] - chars[0][2] >= _BULLET_GAP * (chars[0][3] - chars[0][1]):
-            out[k: k + 1] = [_as_word(chars[:1], raw[k]), _as_word(chars[1:], raw[k])]
-    return out
+    return _words_parted(raw, glued, spans, _bullet_apart)
+
+
+def _bullet_apart(word: tuple, page_spans: list[tuple]) -> list[tuple] | None:
+    """The bullet a word opens with and the rest, where they stand apart (`_bullets_apart`)."""
+    chars = _word_chars(word, page_spans)
+    if chars is None or chars[1][0] - chars[0][2] < _BULLET_GAP * (chars[0][3] - chars[0][1]):
+        return None
+    return [_as_word(chars[:1], word), _as_word(chars[1:], word)]
 
 
 def _punctuation_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
@@ -404,27 +412,28 @@ def _punctuation_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tup
             if (before or after) and (before is None or before[3] - before[1] < most) and (
                     after is None or after[3] - after[1] < most):
                 tall.append(k)
-    if not tall:
-        return raw
-    page_spans = spans([raw[k] for k in tall])
-    out = list(raw)
-    for k in reversed(tall):  # (from the end: a word parted in two shifts those after it)
-        chars = _word_chars(raw[k], page_spans)
-        if chars is None:
-            continue
-        n = len(chars)
-        while n > 1 and chars[n - 1][4] in _CLOSING_PUNCTUATION:
-            n -= 1
-        if n == len(chars):
-            continue
-        letter, stop = chars[n - 1], chars[n]  # (size, baseline: [5], [6])
-        size, base = letter[5], letter[6]
-        # (After the word's last letter, its letters on one baseline: in a word set sideways,
-        # whose box is tall by right, each character stands over the last.)
-        if (abs(stop[5] - size) <= _SAME_SIZE * size and abs(stop[6] - base) >= size / 2
-                and stop[0] >= letter[2] - size / 4 and all(abs(c[6] - base) < size / 4 for c in chars[:n])):
-            out[k: k + 1] = [_as_word(chars[:n], raw[k]), _as_word(chars[n:], raw[k])]
-    return out
+    return _words_parted(raw, tall, spans, _punctuation_off)
+
+
+def _punctuation_off(word: tuple, page_spans: list[tuple]) -> list[tuple] | None:
+    """A word's letters and the closing punctuation set on another baseline after them, as two
+    words (`_punctuation_apart`); None where the punctuation sits on the letters' own."""
+    chars = _word_chars(word, page_spans)
+    if chars is None:
+        return None
+    n = len(chars)
+    while n > 1 and chars[n - 1][4] in _CLOSING_PUNCTUATION:
+        n -= 1
+    if n == len(chars):
+        return None
+    letter, stop = chars[n - 1], chars[n]  # (size, baseline: [5], [6])
+    size, base = letter[5], letter[6]
+    # (After the word's last letter, its letters on one baseline: in a word set sideways, whose
+    # box is tall by right, each character stands over the last.)
+    if (abs(stop[5] - size) <= _SAME_SIZE * size and abs(stop[6] - base) >= size / 2
+            and stop[0] >= letter[2] - size / 4 and all(abs(c[6] - base) < size / 4 for c in chars[:n])):
+        return [_as_word(chars[:n], word), _as_word(chars[n:], word)]
+    return None
 
 
 def _trailing_mark_at(chars: list[_Char], s: LayoutSettings) -> int:
