@@ -583,13 +583,21 @@ def paragraph_starts(block: Block, body_h: float, s: LayoutSettings) -> list[int
         text = line.text
         if not (text[:1].isupper() or text[:1].isdigit()) or not _CLOSES_PARAGRAPH.search(before.text):
             continue
-        b, here = before.box, line.box
-        short = not ragged and b.x1 < short_of
-        indented = (here.x0 - box.x0 >= s.paragraph_indent * body_h
-                    and b.x0 - box.x0 < s.paragraph_indent * body_h / 2)
-        if short or indented:
+        b = before.box
+        if opens_paragraph_after(b.x0, b.x1, line.box.x0, box.x0, box.x1, body_h, s, ragged):
             out.append(i)
     return out
+
+
+def opens_paragraph_after(before_x0: float, before_x1: float, x0: float, left: float, right: float,
+                          body_h: float, s: LayoutSettings, ragged: bool = False) -> bool:
+    """A line starting at `x0`, under one from `before_x0` to `before_x1` that closes its
+    sentence, in running text from `left` to `right`, opens a paragraph: the line before ends
+    short of the right edge by paragraph_short_end body heights (not in text set `ragged` right),
+    or this line is set in from the left by paragraph_indent while the line before is not (no
+    list's hanging line)."""
+    short = not ragged and before_x1 < right - s.paragraph_short_end * body_h
+    return short or (x0 - left >= s.paragraph_indent * body_h and before_x0 - left < s.paragraph_indent * body_h / 2)
 
 
 def _over(block: Block, other: Block) -> bool:

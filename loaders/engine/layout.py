@@ -21,7 +21,8 @@ from .bidi import MOSTLY, right_to_left_share
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
-from .floats import block_height, floats_after_paragraphs, is_caption_start, opens_with_label, same_height
+from .floats import (block_height, floats_after_paragraphs, is_caption_start, opens_paragraph_after, opens_with_label,
+                     same_height)
 from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import (FALLBACK_LINE_HEIGHT, ParagraphPitch, Row, line_pitch, make_rows, paragraph_pitch,
                    scripts_to_their_lines)
@@ -484,10 +485,8 @@ def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutS
     interference." / "Fig. 2 shows the graph") goes on in the same paragraph."""
     spans = [r.occupied() for r in leaf.rows]  # (each row's, left to right)
     left, right = min(o[0][0] for o in spans), max(o[-1][1] for o in spans)
-    here, before = row.occupied(), prev.occupied()
-    return (before[-1][1] < right - s.paragraph_short_end * body_h
-            or (here[0][0] - left >= s.paragraph_indent * body_h
-                and before[0][0] - left < s.paragraph_indent * body_h / 2))
+    before = prev.occupied()
+    return opens_paragraph_after(before[0][0], before[-1][1], row.occupied()[0][0], left, right, body_h, s)
 
 
 def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body: float = 0.0) -> list[Block]:
@@ -632,12 +631,13 @@ _SCALED_PITCH_SPACE = 1.1  # (of the leaf's pitch) ...set further down than the 
 def _smaller_type_pitch(pitches: ParagraphPitch | None, small_h: float, large_h: float, distance: float,
                         s: LayoutSettings) -> float:
     """The pitch inside paragraphs of type `small_h` tall, beside a line of larger type `distance`
-    from it (a footnote under text, a heading in small capitals over it): measured where the leaf has full lines enough in it; else, for type clearly smaller
-    (by _SCALED_PITCH_CHANGE float_size_change) set further down than the leaf's pitch (by
-    _SCALED_PITCH_SPACE), the larger type's pitch in proportion to the sizes, as type is set (a
-    footnote of two lines under a column's text has none to measure, and the column's pitch,
-    its text's, would hide the space over it); else the leaf's pitch (a line of short words,
-    symbols or subscripts a little smaller than its text's, at its pitch, is no other type)."""
+    from it (a footnote under text, a heading in small capitals over it): measured where the
+    leaf has full lines enough in it; else, for type clearly smaller (by _SCALED_PITCH_CHANGE
+    float_size_change) set further off than the leaf's pitch (by _SCALED_PITCH_SPACE), the larger
+    type's pitch in proportion to the sizes, as type is set (a footnote of two lines under a
+    column's text has none to measure, and the column's pitch, its text's, would hide the space
+    over it); else the leaf's pitch (a line of short words, symbols or subscripts a little
+    smaller than its text's, at its pitch, is no other type)."""
     if not pitches:
         return 0.0
     measured = pitches.of(small_h, s.float_size_change, unknown=0.0)

@@ -378,24 +378,6 @@ _CLOSING_PUNCTUATION = frozenset(",.;:")
 _TALL_WORD = 1.5  # a word's box this many times as tall as the words beside it spans two rows
 
 
-def _bullets_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
-    """extractWORDS tuples in which a list's bullet, set apart from the word after it by a
-    quarter of its height or more but with no space character between ("◦bullet list",
-    "■Autoren-"), is a word of its own: the list finder looks for it alone, and the text reads
-    "◦ bullet". A sign that touches its word is the word's (a degree sign drawn as a bullet, "◦C";
-    a check box, "☐There"). The characters are read only for words that open with a bullet."""
-    glued = [k for k, w in enumerate(raw) if w[4][:1] in _BULLETS and w[4][1:2].isalnum()]
-    return _words_parted(raw, glued, spans, _bullet_apart)
-
-
-def _bullet_apart(word: tuple, page_spans: list[tuple]) -> list[tuple] | None:
-    """The bullet a word opens with and the rest, where they stand apart (`_bullets_apart`)."""
-    chars = _word_chars(word, page_spans)
-    if chars is None or chars[1][0] - chars[0][2] < _BULLET_GAP * (chars[0][3] - chars[0][1]):
-        return None
-    return [_as_word(chars[:1], word), _as_word(chars[1:], word)]
-
-
 def _punctuation_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
     """extractWORDS tuples in which closing punctuation set after the characters it touches, in
     their type, on a baseline half that type's size or more from theirs (one baseline), is a word
@@ -434,6 +416,24 @@ def _punctuation_off(word: tuple, page_spans: list[tuple]) -> list[tuple] | None
             and stop[0] >= letter[2] - size / 4 and all(abs(c[6] - base) < size / 4 for c in chars[:n])):
         return [_as_word(chars[:n], word), _as_word(chars[n:], word)]
     return None
+
+
+def _bullets_apart(raw: list[tuple], spans: Callable[[list[tuple]], list[tuple]]) -> list[tuple]:
+    """extractWORDS tuples in which a list's bullet, set apart from the word after it by a
+    quarter of its height or more but with no space character between ("◦bullet list",
+    "■Autoren-"), is a word of its own: the list finder looks for it alone, and the text reads
+    "◦ bullet". A sign that touches its word is the word's (a degree sign drawn as a bullet, "◦C";
+    a check box, "☐There"). The characters are read only for words that open with a bullet."""
+    glued = [k for k, w in enumerate(raw) if w[4][:1] in _BULLETS and w[4][1:2].isalnum()]
+    return _words_parted(raw, glued, spans, _bullet_apart)
+
+
+def _bullet_apart(word: tuple, page_spans: list[tuple]) -> list[tuple] | None:
+    """The bullet a word opens with and the rest, where they stand apart (`_bullets_apart`)."""
+    chars = _word_chars(word, page_spans)
+    if chars is None or chars[1][0] - chars[0][2] < _BULLET_GAP * (chars[0][3] - chars[0][1]):
+        return None
+    return [_as_word(chars[:1], word), _as_word(chars[1:], word)]
 
 
 def _trailing_mark_at(chars: list[_Char], s: LayoutSettings) -> int:
@@ -585,11 +585,16 @@ def _runs_backwards(lines: list[list[tuple]], directions: list[str]) -> bool:
     for line, d in zip(lines, directions):
         if len(line) < 2 or d not in ("h", "/"):
             continue
-        if (line[-1][0] + line[-1][2]) < (line[0][0] + line[0][2]):
+        if _runs_back(line):
             back += len(line)
         else:
             ahead += len(line)
     return back > ahead
+
+
+def _runs_back(line: list[tuple]) -> bool:
+    """A line of words whose last word's centre stands left of its first's."""
+    return line[-1][0] + line[-1][2] < line[0][0] + line[0][2]
 
 
 def _runs_backwards_in_latin(lines: list[list[tuple]], directions: list[str]) -> bool:
@@ -624,8 +629,7 @@ def _upside_down_lines(tp: pymupdf.TextPage, lines: list[list[tuple]], direction
     direction points left. Kept whole, they read in MuPDF's order; read word by word, left to
     right, their words came backwards. (The text dict is read only when a line runs so: rare.)"""
     found = [k for k, (line, d) in enumerate(zip(lines, directions))
-             if d == "h" and len(line) > 1 and line[-1][0] + line[-1][2] < line[0][0] + line[0][2]
-             and right_to_left_share([w[4] for w in line]) == 0]
+             if d == "h" and len(line) > 1 and _runs_back(line) and right_to_left_share([w[4] for w in line]) == 0]
     if not found:
         return set()
     turned = [pymupdf.Rect(ln["bbox"]) for block in _text_dict(tp)["blocks"] for ln in block.get("lines", ())
