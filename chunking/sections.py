@@ -4,8 +4,9 @@ The loader marks as headings lines set larger than the body, numbered lines ("2.
 short title-like lines, so a figure's labels or a table's header row may be marked too. Only a
 heading that looks like a section's does count here: a numbered one, or one set larger than
 the body text (up to a limit: lettering inside a drawing is huge) that a paragraph follows, or
-one in the body's type set apart on a line of its own after the first paragraph (no label, no
-list of terms).
+one in the body's type (or in its small capitals) set apart on a line of its own after the first
+paragraph (no label, no list of terms), or one that names a section every document names the
+same way (references, acknowledgments, an appendix), whatever its type.
 Levels come from the numbering ("2.1" under "2") or, unnumbered, from the type size (smaller
 type under larger).
 """
@@ -35,6 +36,16 @@ _WORDS = re.compile(r"[^\W\d_]{2,}")
 # A title field that names the file it was made from: a word processor's, TeX's (.dvi) or a path.
 _FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint|excel)|\.(docx?|tex|dvi|ps|pdf|indd|pptx?|odt|odp|rtf|txt"
                          r"|html?|xlsx?|qxd|qxp|wpd|pages|key)$|^untitled|^[a-z]:[\\/]|^/|^file://)", re.I)
+# The sections every paper, report and book has, which a reader finds by their names whatever
+# their type: back matter and the abstract, in English, German, French and Spanish. A template
+# often sets them apart from the numbered sections in small capitals, measured smaller than the
+# body ("References", "ACKNOWLEDGMENT"), and never numbers them: each opens a section of the top level.
+_MATTER_NAMES = re.compile(
+    r"^((abstract|references|bibliography|acknowledge?ments?|appendices|data availability"
+    r"|zusammenfassung|literatur(verzeichnis)?|danksagung|résumé|références|bibliographie"
+    r"|remerciements|annexes|resumen|referencias|bibliografía|agradecimientos|apéndices)$"
+    # An appendix with its letter or number, and its title after a colon or a stop.
+    r"|(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2}))?([.:]\s+\S.*)?$)", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100
@@ -42,6 +53,8 @@ MAX_TITLE_CHARS = 300  # a title set on several lines is whole (its lines then o
 LARGER = 1.08  # unnumbered headings are set at least this much larger than the body text ...
 LARGEST = 3.0  # ... and not this much larger (lettering in a drawing)
 SAME_TYPE = 1.05  # type sizes within this ratio are one type
+SMALL_CAPITALS = 0.8  # a heading in capitals this much smaller than the body or more is in small capitals
+SAME_RANK = 1.5  # headings in capitals up to this much larger than one another are of one rank
 HEADING_WORD_SHARE = 0.5  # more than this share of a section heading's words are made of letters
 FULL_LINE_SLACK = 0.02  # a line within this share of a block's width of both its edges fills it
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
@@ -64,7 +77,16 @@ class _Entry:
 
 
 def _level(text: str, size: float, stack: list[_Entry]) -> int:
-    """The heading's depth: from its numbering, or below the nearest heading set clearly larger."""
+    """The heading's depth: from its numbering, or below the nearest heading set clearly larger.
+    A section every document names the same way (`_MATTER_NAMES`) is no numbered section's
+    part, nor another such section's, whatever its type: it lies under an unnumbered heading set
+    larger (a chapter's references), or at the top. A heading in small capitals measures smaller than it is set: it
+    is of the level of the last heading in capitals before it (their sizes tell nothing of their
+    rank)."""
+    if _MATTER_NAMES.match(text):
+        larger = [e for e in stack
+                  if e.size >= LARGER * size > 0 and not _NUMBER.match(e.text) and not _MATTER_NAMES.match(e.text)]
+        return larger[-1].level + 1 if larger else 1
     m = _NUMBER.match(text)
     if m:
         num = m.group("num").rstrip(".")
@@ -74,6 +96,10 @@ def _level(text: str, size: float, stack: list[_Entry]) -> int:
                 return 1  # "V." after "IV.": the next section, not its subsection V
             return 2  # "A." under "II." (IEEE sections)
         return num.count(".") + 1
+    if in_capitals(text):
+        same_style = [e for e in stack if in_capitals(e.text) and e.size <= SAME_RANK * size]
+        if same_style and size * SAME_TYPE < same_style[-1].size:
+            return same_style[-1].level
     larger = [e for e in stack if e.size >= LARGER * size > 0]
     return larger[-1].level + 1 if larger else 1
 
@@ -185,7 +211,9 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
         return True
     # inner: told by its line alone.
     larger = (body <= 0 or piece.size >= LARGER * body or piece.inner
-              or after_prose and piece.size * SAME_TYPE >= body and _set_apart(piece.text, next_text))
+              or after_prose and _set_apart(piece.text, next_text)
+              and (piece.size * SAME_TYPE >= body or in_capitals(text) and piece.size >= SMALL_CAPITALS * body)
+              or _MATTER_NAMES.match(text) is not None and "\n" not in piece.text.strip())
     return larger and following is not None and _is_prose(following)
 
 
@@ -251,6 +279,14 @@ def demote_run_on_headings(pieces: list[Piece]) -> None:
                 and not _SENTENCE_END.search(piece.text) and not _NUMBER.match(clean(piece.text))
                 and abs(piece.size - nxt.size) <= (SAME_TYPE - 1) * nxt.size):
             piece.heading = False
+
+
+def _one_type(a: Piece, b: Piece) -> bool:
+    """Two heading lines in one type: the same size, or both in capitals, where small capitals
+    measure smaller than full ones ("APPENDIX A" / "ISKLEARN CONFIGURATION SPACE")."""
+    if abs(a.size - b.size) <= 0.05 * b.size:
+        return True
+    return in_capitals(a.text) and in_capitals(b.text) and max(a.size, b.size) <= SAME_RANK * min(a.size, b.size)
 
 
 def _full_line(piece: Piece, nxt: Piece) -> bool:
@@ -320,7 +356,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             if own and own in in_title and piece.page == pieces[0].page:
                 pass  # a line of the title
             elif (opened == n - 1 and prev is not None and prev.region == piece.region
-                  and abs(prev.size - piece.size) <= 0.05 * piece.size and not _NUMBER.match(clean(piece.text))
+                  and _one_type(prev, piece) and not _NUMBER.match(clean(piece.text))
                   and len(stack[-1].text.split()) + len(piece.text.split()) <= MAX_HEADING_WORDS
                   and _next_heading_line(prev, pieces, n)):
                 # The second line of a heading the loader set apart ("Development of" / "the Brain"),

@@ -496,3 +496,43 @@ def test_a_run_in_abstract_opens_the_abstract_section():
     pieces = [_piece("Summary-level data show the engines weave. " + body)]
     assign_sections(pieces, "")
     assert pieces[0].section == ""
+
+
+def test_back_matter_set_in_small_capitals_opens_sections_of_the_top_level():
+    # IEEE's and MNRAS's unnumbered sections, in small capitals that measure smaller than the
+    # body ("ACKNOWLEDGMENT" at 8 beside the body's 10; "References" in a capitals font whose
+    # boxes are half the type): the references are no part of the conclusion.
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece(body), _piece("VI. CONCLUSION", "heading", 10), _piece(body),
+              _piece("ACKNOWLEDGMENT", "heading", 8), _piece(body),
+              _piece("References", "heading", 5.5), _piece("[1] A. Author, " + body),
+              _piece("APPENDIX A: JOURNAL ABBREVIATIONS", "heading", 8), _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces[2::2]] == [
+        "VI. CONCLUSION", "ACKNOWLEDGMENT", "References", "APPENDIX A: JOURNAL ABBREVIATIONS"]
+    # Under a numbered subsection too: a section in small capitals like the numbered ones is of
+    # their rank, not a part of the last subsection.
+    pieces = [_piece(body), _piece("2 METHODS", "heading", 10), _piece(body), _piece("2.1 Data", "heading", 10),
+              _piece(body), _piece("CONFLICT OF INTEREST", "heading", 8), _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces[2::2]] == ["2 METHODS", "2 METHODS > 2.1 Data", "CONFLICT OF INTEREST"]
+    # A chapter's references lie under the chapter's heading, set larger and unnumbered.
+    pieces = [_piece(body), _piece("Refs", "heading", 14), _piece("References", "heading", 10), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "Refs > References"
+    # A chart's label in capitals, smaller still, heads nothing.
+    pieces = [_piece(body), _piece("SEND ARP REQUESTS", "heading", 6), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == ""
+
+
+def test_an_appendix_s_title_under_its_label_in_small_capitals_is_one_heading():
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece(body, y=60), _piece("APPENDIX A", "heading", 10, x=(140, 220), y=100),
+              _piece("ISKLEARN CONFIGURATION SPACE", "heading", 8, x=(110, 260), y=114), _piece(body, y=130)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "APPENDIX A ISKLEARN CONFIGURATION SPACE"
