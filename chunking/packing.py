@@ -40,6 +40,7 @@ class Unit:
     spans: list[Span] = field(default_factory=list)
     block_start: bool = False
     heading: bool = False
+    line_start: bool = False  # it opens a line of its paragraph (a list's or a reference list's next entry)
     size: int = -1  # its length, once measured
 
     @property
@@ -71,8 +72,12 @@ def sentence_gap(before: str, after: str) -> str:
 
 
 def separator(prev: Unit, unit: Unit) -> str:
-    """Paragraphs apart by a blank line, a heading on its own line, sentences by `sentence_gap`."""
-    return "\n" if prev.heading else "\n\n" if unit.block_start else sentence_gap(prev.text, unit.text)
+    """Paragraphs apart by a blank line, a heading on its own line, sentences by `sentence_gap`,
+    or by the line break between them ("... 2016." / "[50] K. He, ...": a list's entries stay
+    on lines of their own)."""
+    if prev.heading or unit.line_start and not unit.block_start:
+        return "\n"
+    return "\n\n" if unit.block_start else sentence_gap(prev.text, unit.text)
 
 
 def join(units: list[Unit]) -> str:
@@ -117,12 +122,13 @@ def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> 
         for k, sentence in enumerate(_heading_whole(piece.text, parts) if piece.heading else parts):
             offset = piece.text.find(sentence, pos)
             opens = k == 0 or any(pos <= e < offset for e in ends)
+            new_line = k > 0 and "\n" in piece.text[pos:offset]
             pos = offset + len(sentence)
             span = Span(piece, piece.start + offset, piece.start + pos)
             if k == 0 and goes_on and units:
                 units[-1].add(sentence, span, broken)
             else:
-                units.append(Unit(sentence, [span], block_start=opens, heading=piece.heading))
+                units.append(Unit(sentence, [span], block_start=opens, heading=piece.heading, line_start=new_line))
     return units
 
 
@@ -180,7 +186,8 @@ class Packer:
             spans = [Span(unit.spans[0].piece, at + words[0].start(), at + words[-1].end())]
         else:
             spans = list(unit.spans)
-        return Unit(text, spans, block_start=unit.block_start and first, heading=unit.heading)
+        return Unit(text, spans, block_start=unit.block_start and first, heading=unit.heading,
+                    line_start=unit.line_start and first)
 
     # -- chunks ---------------------------------------------------------------------------------
     def pack(self, units: list[Unit]) -> list[tuple[list[Unit], int]]:

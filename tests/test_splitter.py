@@ -310,3 +310,26 @@ def test_every_number_of_a_block_of_numbered_headings_stays_with_its_title():
     assert _heading_whole(text, SENTENCE_SPLIT.split(text)) == ["1. Ad hoc", "2. Vorlagenbasiert", "3. Prozessgestützt"]
     text = "Intro text.\nII. NEXT part"  # (a number inside a line stays where it is)
     assert _heading_whole(text, SENTENCE_SPLIT.split(text)) == ["Intro text.", "II. NEXT part"]
+
+
+def test_a_list_s_entries_keep_their_own_lines_in_the_chunk_text():
+    # A reference list: each entry ends with a full stop at a line's end and the next opens the
+    # next line, in one paragraph. Sentences are packed with a space between them; the line
+    # break between two entries stays a line break ("... 2016." / "[2] Ben Roe, ...").
+    titles = ["reading order in practice", "columns and their gutters", "a survey of layout analysis methods",
+              "tables as tables", "the scanned page", "headings carried into chunks", "why drawing order lies",
+              "fragments and floors"]
+    entries = [f"[{i}] Author{i} Name, {t.capitalize()}, Journal of Things, 2016." for i, t in enumerate(titles, 1)]
+    doc = page_doc(column(entries, 72, 100))
+    assert "2016.\n[2] Author2" in doc.page_content
+    chunks = char_splitter(chunk_size=300).split_documents([doc])
+    assert len(chunks) > 1
+    text = "\n".join(c.page_content for c in chunks)
+    for i in range(2, 9):
+        assert f"\n[{i}] Author{i}" in text, text
+    assert "2016. [" not in text
+    # Sentences that share a line are still parted by a space.
+    prose = page_doc(column(["The first sentence ends here. The second one goes on to the end of",
+                             "this line and the next. A third."], 72, 100))
+    (chunk,) = char_splitter().split_documents([prose])
+    assert "ends here. The second" in chunk.page_content
