@@ -76,13 +76,13 @@ class _Entry:
     run_in: bool = False  # an abstract set run-in: any heading ends it
 
 
-def _level(text: str, size: float, stack: list[_Entry]) -> int:
+def _level(text: str, size: float, stack: list[_Entry], body: float = 0.0) -> int:
     """The heading's depth: from its numbering, or below the nearest heading set clearly larger.
     A section every document names the same way (`_MATTER_NAMES`) is no numbered section's
     part, nor another such section's, whatever its type: it lies under an unnumbered heading set
-    larger (a chapter's references), or at the top. A heading in small capitals measures smaller than it is set: it
-    is of the level of the last heading in capitals before it (their sizes tell nothing of their
-    rank)."""
+    larger (a chapter's references), or at the top. A heading in small capitals measures smaller
+    than the body (`body`) though it is no smaller in rank: it is of the level of the last heading
+    in capitals before it (their sizes tell nothing of their rank)."""
     if _MATTER_NAMES.match(text):
         larger = [e for e in stack
                   if e.size >= LARGER * size > 0 and not _NUMBER.match(e.text) and not _MATTER_NAMES.match(e.text)]
@@ -96,7 +96,7 @@ def _level(text: str, size: float, stack: list[_Entry]) -> int:
                 return 1  # "V." after "IV.": the next section, not its subsection V
             return 2  # "A." under "II." (IEEE sections)
         return num.count(".") + 1
-    if in_capitals(text):
+    if in_capitals(text) and size * SAME_TYPE < body:
         same_style = [e for e in stack if in_capitals(e.text) and e.size <= SAME_RANK * size]
         if same_style and size * SAME_TYPE < same_style[-1].size:
             return same_style[-1].level
@@ -133,14 +133,16 @@ def _is_prose(text: str) -> bool:
 def _strong_number(text: str, stack: list[_Entry]) -> bool:
     """Numbered as a section is ("2.1 Data"). A lone capital before one word is too weak a
     number ("A. Yes" in a list) unless it is a Roman one before a word in capitals ("I.
-    INTRODUCTION") or a lettered subsection under a Roman-numbered section ("A. Data")."""
+    INTRODUCTION"), a paper's first Roman-numbered section ("I. Introduction", in a small-capital
+    font whose text is in lower case), or a lettered subsection under a Roman-numbered section
+    ("A. Data")."""
     if not _NUMBER.match(text):
         return False
     lone = _LONE_CAPITAL.match(text)
     if lone is None:
         return True
     letter, word = lone.groups()
-    return ((letter in "IVX" and word.isupper())
+    return ((letter in "IVX" and word.isupper()) or (letter == "I" and word.istitle())
             or (text[1:2] == "." and any(_ROMAN_SECTION.match(e.text) for e in stack)))
 
 
@@ -367,7 +369,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,
                                      pieces[n + 1].text if n + 1 < len(pieces) else ""):
                 text = clean(piece.text)
-                level = _level(text, piece.size, stack)
+                level = _level(text, piece.size, stack, body)
                 number = _arabic(text)
                 while stack and (stack[-1].level >= level or _not_parent(stack[-1], number)):
                     stack.pop()

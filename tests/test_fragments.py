@@ -435,6 +435,12 @@ def test_ieee_sections_are_read_by_their_roman_and_lettered_numbers():
     pieces = [_piece("A. Yes", "heading", 10), _piece(body)]
     assign_sections(pieces, "")
     assert pieces[1].section == ""
+    # The first section of a paper whose headings are set in a small-capital font from lower-case
+    # text, measured smaller than the body.
+    pieces = [_piece("I. Introduction", "heading", 5), _piece(body), _piece("II. Related Work", "heading", 5),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces[1::2]] == ["I. Introduction", "II. Related Work"]
 
 
 def test_numbered_headings_that_do_not_count_on_open_no_section():
