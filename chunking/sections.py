@@ -37,15 +37,18 @@ _WORDS = re.compile(r"[^\W\d_]{2,}")
 _FILE_TITLE = re.compile(r"(^microsoft (word|powerpoint|excel)|\.(docx?|tex|dvi|ps|pdf|indd|pptx?|odt|odp|rtf|txt"
                          r"|html?|xlsx?|qxd|qxp|wpd|pages|key)$|^untitled|^[a-z]:[\\/]|^/|^file://)", re.I)
 # The sections every paper, report and book has, which a reader finds by their names whatever
-# their type: back matter and the abstract, in English, German, French and Spanish. A template
-# often sets them apart from the numbered sections in small capitals, measured smaller than the
-# body ("References", "ACKNOWLEDGMENT"), and never numbers them: each opens a section of the top level.
-_MATTER_NAMES = re.compile(
-    r"^((abstract|references|bibliography|acknowledge?ments?|appendices|data availability"
-    r"|zusammenfassung|literatur(verzeichnis)?|danksagung|résumé|références|bibliographie"
-    r"|remerciements|annexes|resumen|referencias|bibliografía|agradecimientos|apéndices)$"
-    # An appendix with its letter or number, and its title after a colon or a stop.
-    r"|(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2}))?([.:]\s+\S.*)?$)", re.I)
+# their type: the contents, the abstract and the back matter, in English, German, French and
+# Spanish. A template often sets them apart from the numbered sections in small capitals,
+# measured smaller than the body ("References", "ACKNOWLEDGMENT"), and never numbers them: each
+# opens a section of the top level, and no numbered section lies inside one but an appendix's.
+_OWN_NAMES = (r"(abstract|references|bibliography|acknowledge?ments?|appendices|data availability|contents"
+              r"|table of contents|zusammenfassung|literatur(verzeichnis)?|danksagung|inhalt(sverzeichnis)?"
+              r"|résumé|références|bibliographie|remerciements|annexes|sommaire|table des matières"
+              r"|resumen|referencias|bibliografía|agradecimientos|apéndices|índice)$")
+# An appendix with its letter or number, and its title after a colon or a stop.
+_APPENDIX = r"(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2}))?([.:]\s+\S.*)?$"
+_MATTER_NAMES = re.compile(rf"^({_OWN_NAMES}|{_APPENDIX})", re.I)
+_NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100
@@ -186,10 +189,11 @@ def _out_of_sequence(text: str, stack: list[_Entry], next_number: tuple[int, ...
 
 
 def _not_parent(entry: _Entry, number: tuple[int, ...] | None) -> bool:
-    """An entry that a heading leaves the path for: the run-in abstract, or a numbered section
-    that a numbered heading is not under ("3 Models" is no parent of "4.1", whose own "4" the
-    reading did not take for a section)."""
-    if entry.run_in:
+    """An entry that a heading leaves the path for: the run-in abstract, a section named as
+    every document names it but an appendix ("Contents" is no parent of "3.1"), or a numbered
+    section that a numbered heading is not under ("3 Models" is no parent of "4.1", whose own "4"
+    the reading did not take for a section)."""
+    if entry.run_in or number is not None and _NO_PARENT.match(entry.text):
         return True
     own = _arabic(entry.text)
     return number is not None and own is not None and number[:len(own)] != own
@@ -334,6 +338,16 @@ def _letters(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+def _in_title(text: str, own: str, in_title: str) -> bool:
+    """A heading that is the title, or lines of it: the title's own text may order its parts
+    otherwise (the PDF's title "Kapitel 3: Wie kommen Sie ...", its first page "Wie kommen Sie
+    ..." / "Kapitel 3")."""
+    if own in in_title:
+        return True
+    lines = [_letters(line) for line in text.splitlines()]
+    return len(lines) > 1 and all(line in in_title for line in lines if line)
+
+
 def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None = None) -> None:
     """Set every piece's section path from the section headings before it (a heading's own path
     ends with itself). Headings that make up the title open no section."""
@@ -355,7 +369,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             following = _text_under(pieces, n, body, s)
             own = _letters(piece.text)
             prev = pieces[n - 1] if n else None
-            if own and own in in_title and piece.page == pieces[0].page:
+            if own and piece.page == pieces[0].page and _in_title(piece.text, own, in_title):
                 pass  # a line of the title
             elif (opened == n - 1 and prev is not None and prev.region == piece.region
                   and _one_type(prev, piece) and not _NUMBER.match(clean(piece.text))

@@ -415,6 +415,11 @@ def test_a_title_set_on_two_heading_lines_is_the_whole_title_and_opens_no_sectio
     assert document_title({}, pieces) == "Assessment of Reward Functions for A Survey of Methods"
     later = [pieces[0], _piece(body), _piece(body), _piece("Background", "heading", 16)] + pieces[3:]
     assert document_title({}, later) == "Assessment of Reward Functions for"
+    # The PDF's title may put the title's lines in another order than the page.
+    pieces = [_piece("Reading Order in Practice –\nFirst Principles\nChapter 3", "heading", 30),
+              _piece("Introduction", "heading", 12), _piece(body)]
+    assign_sections(pieces, "Chapter 3: Reading Order in Practice – First Principles")
+    assert pieces[-1].section == "Introduction"
 
 
 def test_ieee_sections_are_read_by_their_roman_and_lettered_numbers():
@@ -528,6 +533,11 @@ def test_back_matter_set_in_small_capitals_opens_sections_of_the_top_level():
     pieces = [_piece(body), _piece("Refs", "heading", 14), _piece("References", "heading", 10), _piece(body)]
     assign_sections(pieces, "")
     assert pieces[-1].section == "Refs > References"
+    # The contents (or the references) hold no numbered section, set as large as they are.
+    pieces = [_piece(body), _piece("Contents", "heading", 18), _piece(body), _piece("3.1 Introduction", "heading", 14),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces[2::2]] == ["Contents", "3.1 Introduction"]
     # A chart's label in capitals, smaller still, heads nothing.
     pieces = [_piece(body), _piece("SEND ARP REQUESTS", "heading", 6), _piece(body)]
     assign_sections(pieces, "")
