@@ -74,8 +74,11 @@ def sentence_gap(before: str, after: str) -> str:
 def separator(prev: Unit, unit: Unit) -> str:
     """Paragraphs apart by a blank line, a heading on its own line, sentences by `sentence_gap`,
     or by the line break between them ("... 2016." / "[50] K. He, ...": a list's entries stay
-    on lines of their own)."""
-    if prev.heading or unit.line_start and not unit.block_start:
+    on lines of their own). The sentences of one heading are parted as the page parts them
+    ("Fig. 1. Code before preprocessing." stays on its line)."""
+    if prev.heading and not (unit.heading and prev.spans[-1].piece is unit.spans[0].piece):
+        return "\n"
+    if unit.line_start and not unit.block_start:
         return "\n"
     return "\n\n" if unit.block_start else sentence_gap(prev.text, unit.text)
 

@@ -49,6 +49,12 @@ _OWN_NAMES = (r"(abstract|references|bibliography|acknowledge?ments?|appendices|
 _APPENDIX = r"(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2}))?([.:]\s+\S.*)?$"
 _MATTER_NAMES = re.compile(rf"^({_OWN_NAMES}|{_APPENDIX})", re.I)
 _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
+# Lines the loader may set apart in larger type that no section is titled: a reference list's
+# entry (a citation label "[5] ", "[Lamport 1986] ", or an author and a year: "S. Fear. 2005. ..."),
+# a theorem's run-in label ("Lemma 3.3.", "Definition 3.2 (C-AG)"), a formula ("log z = z"), a web
+# address. (A figure's or a table's caption is told by CAPTION_LABEL.)
+_NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(?i:definition|lemma|theorem|proposition|corollary|proof|remark"
+                         r"|claim|conjecture)\s*[\d(.:]|\.\s(1[89]|20)\d\d[a-z]?\.\s|\s=\s|https?:|doi:", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100
@@ -208,6 +214,8 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
     `next_text`: the next piece's text."""
     text = clean(piece.text)
     if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
+        return False
+    if _NO_SECTION.search(text) or CAPTION_LABEL.match(text):
         return False
     if body > 0 and piece.size > LARGEST * body:
         return False

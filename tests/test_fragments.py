@@ -552,3 +552,31 @@ def test_an_appendix_s_title_under_its_label_in_small_capitals_is_one_heading():
               _piece("ISKLEARN CONFIGURATION SPACE", "heading", 8, x=(110, 260), y=114), _piece(body, y=130)]
     assign_sections(pieces, "")
     assert pieces[-1].section == "APPENDIX A ISKLEARN CONFIGURATION SPACE"
+
+
+def test_lines_no_section_is_titled_open_none_however_large_their_type():
+    # A font whose boxes measure the body small (acmart's) makes a reference with a raised
+    # "LaTeX" logo, a caption or a display formula "larger than the body".
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    for line in ["[5] S. Fear. 2005. Publication quality tables in LaTeX. http://www.ctan.org/pkg/booktabs.",
+                 "[Lamport 1986] Lamport, L. 1986. LaTeX User's Guide", "Leslie Lamport. 1986. LaTeX User's Guide",
+                 "Lemma 3.3. The C-MWPC problem is NP-complete", "Definition 3.2 (C-AG (Coalesced Access Graph))",
+                 "Figure 1: A sample black and white graphic.", "log z = z.", "DOI:http://dx.doi.org/10.1145/567752"]:
+        pieces = [_piece(body), _piece("REFERENCES", "heading", 14), _piece(body), _piece(line, "heading", 14),
+                  _piece(body)]
+        assign_sections(pieces, "")
+        assert pieces[-1].section == "REFERENCES", line
+    pieces = [_piece(body), _piece("Theorem-like Constructs", "heading", 14), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "Theorem-like Constructs"
+
+
+def test_the_sentences_of_a_heading_line_stay_on_its_line(splitter):
+    words = (column(sentence_lines(prose("pre", 40), 8), 72, 60)
+             + tall(line_words("Fig. 1. Code before preprocessing.", 72, 150), 14)
+             + column(sentence_lines(prose("post", 60), 8), 72, 180))
+    chunks = splitter.split_documents([page_doc(words)])
+    text = "\n".join(c.page_content for c in chunks)
+    assert "Fig. 1. Code before preprocessing." in text, text
