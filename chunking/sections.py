@@ -50,11 +50,14 @@ _APPENDIX = r"(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2}))?([.:]\
 _MATTER_NAMES = re.compile(rf"^({_OWN_NAMES}|{_APPENDIX})", re.I)
 _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 # Lines the loader may set apart in larger type that no section is titled: a reference list's
-# entry (a citation label "[5] ", "[Lamport 1986] ", or an author and a year: "S. Fear. 2005. ..."),
+# entry (a citation label "[5] ", "[Lamport 1986] ", or an author and a year: "S. Fear. 2005. ...",
+# "American Mathematical Society 2015. Using ..."),
 # a theorem's run-in label ("Lemma 3.3.", "Definition 3.2 (C-AG)"), a formula ("log z = z"), a web
-# address. (A figure's or a table's caption is told by CAPTION_LABEL.)
-_NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(?i:definition|lemma|theorem|proposition|corollary|proof|remark"
-                         r"|claim|conjecture)\s*[\d(.:]|\.\s(1[89]|20)\d\d[a-z]?\.\s|\s=\s|https?:|doi:", re.I)
+# address, or a line of several sentences ("Reasoning About Naming Systems. ACM Trans. Program.",
+# a reference's next line). (A figure's or a table's caption is told by CAPTION_LABEL.)
+_NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(definition|lemma|theorem|proposition|corollary|proof|remark"
+                         r"|claim|conjecture)\s*[\d(.:]|\s(1[89]|20)\d\d[a-z]?\.\s+\S|\s=\s|https?:|doi:"
+                         r"|\S\.\s+\S[^.]*\S\.\s+\S", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100
