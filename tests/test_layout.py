@@ -1682,3 +1682,24 @@ def test_a_narrow_column_beside_a_wide_one_at_its_line_pitch_stays_a_column():
     words = column(left[:5], 72, 100) + column(left[5:], 72, 100 + 6 * PITCH)
     words += column(right[:7], 180, 100) + column(right[7:], 180, 100 + 8 * PITCH)
     assert read(reseq(words)) == " ".join(left + right).split()
+
+
+def test_a_first_page_s_banner_in_the_running_heads_place_is_furniture():
+    # MNRAS: the first page's head names the journal and the preprint's date, which no other page
+    # repeats; the other pages set their own heads (the author and the page number, the title and
+    # the page number) at that height in that small type.
+    banner = _set_in(line_words("MNRAS 000, 1-10 (2020) Preprint 27 June 2020 Compiled using LaTeX", 72, 30), 7.0)
+    banner[-1] = Word(banner[-1].x0, banner[-1].y0 - 3.5, banner[-1].x1, banner[-1].y1, "LaTeX")  # its raised "A"
+
+    def pages_with(heads: list[str]) -> list:
+        pages_words = [banner + column(numbered_lines("p0x", 30), 72, 100)]
+        for n, head in enumerate(heads, start=1):
+            pages_words.append(_set_in(line_words(head, 72, 30), 7.0) + column(numbered_lines(f"p{n}x", 30), 72, 100))
+        return _read_page_by_page(pages_words)
+
+    pages = pages_with(["2 K. T. Smith", "LaTeX guide for authors 3", "4 K. T. Smith", "LaTeX guide for authors 5"])
+    assert page_text(pages[0])[0].startswith("p0x0w0")
+    assert "header" in {b.kind for b in pages[0].blocks}
+    # Other pages' first lines that are no running heads (no page number, none repeats) leave it text.
+    pages = pages_with(["Exercises for the reader", "Notes on the method", "Further reading", "Sources"])
+    assert page_text(pages[0])[0].startswith("MNRAS 000")

@@ -9,7 +9,8 @@ pages, is furniture; on a page alone, or one of two, a short line in small type 
 is too. So is a number set only a line's space from the text, which the
 engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
 same height, and a paragraph's first or last line that nearby pages set apart as their edge row at
-that height (a running foot under text that runs down to it). Everything else goes back to being
+that height (a running foot under text that runs down to it), and a first page's banner in small type
+where the pages around set their own running heads (a first page's journal banner). Everything else goes back to being
 text, and bands are renumbered in reading order.
 """
 from __future__ import annotations
@@ -72,10 +73,12 @@ def _bare_keys_less_parts(block: Block, s: LayoutSettings) -> set[str]:
     return {key for key in keys if len(key) >= s.furniture_min_chars}
 
 
-def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
+def _small_edge_line(block: Block, body_h: float, s: LayoutSettings, usual: bool = False) -> bool:
     """One line set in a smaller size than the body, apart at the page edge, each of its parts
     short: a running head or foot even on a page with no neighbour to repeat it. (A head in two
-    parts, the conference left and the authors right, may run long as a whole.)"""
+    parts, the conference left and the authors right, may run long as a whole.) `usual`: its
+    usual word is small, not every word (a head in the running heads' place, whose "LaTeX" logo
+    stands taller)."""
     if len(block.lines) != 1 or body_h <= 0:
         return False
     line = block.lines[0]
@@ -85,7 +88,7 @@ def _small_edge_line(block: Block, body_h: float, s: LayoutSettings) -> bool:
     # title in small type meets across the gutter is one row, but no running head.
     heights = [w.y1 - w.y0 for w in line.words if not PAGE_NUMBER.match(w.text)]
     return (all(len(part) <= s.running_head_max_words for part in _parts(line.words, s)) and bool(heights)
-            and max(heights) < s.running_head_size * body_h)
+            and (median(heights, 0.0) if usual else max(heights)) < s.running_head_size * body_h)
 
 
 def _caption_at_foot(c: _Candidate) -> bool:
@@ -314,6 +317,14 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 # "52   Chapter 3. Typesetting" (a body line: one more page must count on).
                 least = s.furniture_min_repeats + (0 if c.edge else 1)
                 furniture = any(_counted_on(c, n, nearby, tol) >= least for n in c.ends)
+            if not furniture and c.edge and c.at_top and c.within is None and not (alone or pair):
+                # A first page's banner in the running heads' place ("MNRAS 000, 1-10 (2020)
+                # Preprint 27 June 2020 Compiled using MNRAS LaTeX style file v3.0"): no other
+                # page says what it says, but the pages around set their own heads apart at its
+                # height, in its small type.
+                furniture = (_in_the_heads_place(c, nearby, tol, s.furniture_size_ratio) >= s.furniture_min_repeats + 1
+                             and _small_edge_line(c.block, median([w.y1 - w.y0 for w in page.words], 0.0), s,
+                                                  usual=True))
             far_key = c.edge and c.within is None and len(c.bare) >= s.furniture_far_min_chars
             if not furniture and far is not None and far_key:
                 furniture = far.repeats(number, c, window, tol, s.furniture_size_ratio)
@@ -338,6 +349,15 @@ def _pages_repeating(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]], 
     return sum(any(not o.side and o.within is None and (o.edge or not edge_rows_only) and o.at_top == c.at_top
                    and o.bare in wanted and abs(o.top - c.top) <= tol and c.same_type(o, ratio)
                    for o in others) for _, others in nearby)
+
+
+def _in_the_heads_place(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]], tol: float, ratio: float) -> int:
+    """The nearby pages with a running head of their own at c's height and in c's type: a line
+    set apart at the top that is a page number, ends in one, or repeats on another page."""
+    heads = [[o for o in others if not o.side and o.within is None and o.edge and o.at_top
+              and abs(o.top - c.top) <= tol and c.same_type(o, ratio)] for _, others in nearby]
+    bares = [o.bare for found in heads for o in found]
+    return sum(any(o.number is not None or o.ends or bares.count(o.bare) > 1 for o in found) for found in heads)
 
 
 def _detach(page: PageLayout, c: _Candidate, within: Block) -> None:
