@@ -1703,3 +1703,19 @@ def test_a_first_page_s_banner_in_the_running_heads_place_is_furniture():
     # Other pages' first lines that are no running heads (no page number, none repeats) leave it text.
     pages = pages_with(["Exercises for the reader", "Notes on the method", "Further reading", "Sources"])
     assert page_text(pages[0])[0].startswith("MNRAS 000")
+
+
+def test_pieces_of_a_word_drawn_inside_it_are_dropped():
+    # A layer of glyph fragments under a line (docling_redp5110): "S", "ifi", "th" drawn inside
+    # "Specifies", "that", each box within its word's and its text part of the word's.
+    line = line_words("Specifies that the row permission is to be initially disabled", 72, 200)
+    spec, that = line[0], line[1]
+    pieces = [Word(spec.x0, spec.y0, spec.x0 + CHAR_W, spec.y1, "S"), Word(spec.x0 + 3 * CHAR_W, spec.y0,
+              spec.x0 + 6 * CHAR_W, spec.y1, "ifi"), Word(that.x0, that.y0, that.x0 + 2 * CHAR_W, that.y1, "th")]
+    text = column([f"Before the statement comes line {i} of the text." for i in range(3)], 72, 100)
+    got = read(reseq(text + pieces + line))
+    assert " ".join(got[-10:]) == "Specifies that the row permission is to be initially disabled"
+    assert "ifi" not in got and "S" not in got and "th" not in got
+    # A word drawn over another that is no part of it stays (a stamp over a line is a word of its own).
+    stamp = Word(spec.x0 + CHAR_W, spec.y0, spec.x0 + 5 * CHAR_W, spec.y1, "VOID")
+    assert "VOID" in read(reseq(text + [stamp] + line))

@@ -349,9 +349,49 @@ def _words(rows: list[Row]) -> list[Word]:
 
 def _dedupe(words: list[Word], grid: float) -> list[Word]:
     """Drop blank words and words drawn twice within `grid` points of the same place (fake bold,
-    overprinted a fraction of a point aside; duplicated layers)."""
+    overprinted a fraction of a point aside; duplicated layers), and pieces of a word drawn
+    inside it (a layer of glyph fragments under the line: "S", "ifi" inside "Specifies")."""
     words = [w for w in words if w.text.strip()]
-    return _without_twins(words, grid) if _may_have_twins(words, grid) else words
+    words = _without_twins(words, grid) if _may_have_twins(words, grid) else words
+    return _without_fragments(words, grid) if _overlapping(words, grid) else words
+
+
+def _on_lines(words: list[Word], grid: float) -> list[Word]:
+    """The words by the `grid` cell of their top, left to right in each (the shorter first of two
+    that start together)."""
+    inv = 1.0 / grid
+    return sorted(words, key=lambda w: (int(w.y0 * inv + 0.5), w.x0, w.x1))
+
+
+def _overlapping(words: list[Word], grid: float) -> bool:
+    """Whether two words on one line overlap by more than `grid` (words never do, but for a
+    piece drawn inside another)."""
+    inv = 1.0 / grid
+    keyed = sorted([(int(w.y0 * inv + 0.5), w.x0, w.x1) for w in words])
+    return any(a[0] == b[0] and b[1] < a[2] - grid for a, b in zip(keyed, keyed[1:]))
+
+
+def _without_fragments(words: list[Word], grid: float) -> list[Word]:
+    """The words less each one drawn inside another on its line (its box within the other's,
+    `grid` points aside at most) whose text is part of the other's."""
+    inv = 1.0 / grid
+    drop: set[int] = set()
+    active: list[Word] = []
+    cell = None
+    for w in _on_lines(words, grid):
+        here = int(w.y0 * inv + 0.5)
+        if here != cell:
+            cell, active = here, []
+        active = [v for v in active if v.x1 > w.x0 + grid]
+        for v in active:
+            if abs(v.y1 - w.y1) > grid:
+                continue
+            inner, outer = (v, w) if len(v.text) < len(w.text) else (w, v)
+            if (inner.text in outer.text and len(inner.text) < len(outer.text) and outer.x0 - grid <= inner.x0
+                    and inner.x1 <= outer.x1 + grid):
+                drop.add(id(inner))
+        active.append(w)
+    return [w for w in words if id(w) not in drop] if drop else words
 
 
 def _may_have_twins(words: list[Word], grid: float) -> bool:
