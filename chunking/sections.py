@@ -45,8 +45,9 @@ _OWN_NAMES = (r"(abstract|references|bibliography|acknowledge?ments?|appendices|
               r"|table of contents|zusammenfassung|literatur(verzeichnis)?|danksagung|inhalt(sverzeichnis)?"
               r"|résumé|références|bibliographie|remerciements|annexes|sommaire|table des matières"
               r"|resumen|referencias|bibliografía|agradecimientos|apéndices|índice)$")
-# An appendix with its letter or number, and its title after a colon or a stop.
-_APPENDIX = r"(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2}))?([.:]\s+\S.*)?$"
+# An appendix with its letter or number, and its title (after a colon, a stop or a dash where it has
+# no letter).
+_APPENDIX = r"(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2})([.:—–-]?\s+\S.*)?|[.:—–-]\s+\S.*)?$"
 _MATTER_NAMES = re.compile(rf"^({_OWN_NAMES}|{_APPENDIX})", re.I)
 _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 # Lines the loader may set apart in larger type that no section is titled: a reference list's
@@ -54,9 +55,11 @@ _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 # "American Mathematical Society 2015. Using ..."),
 # a theorem's run-in label ("Lemma 3.3.", "Definition 3.2 (C-AG)"), a formula ("log z = z"), a web
 # address, or a line of several sentences ("Reasoning About Naming Systems. ACM Trans. Program.",
-# a reference's next line). (A figure's or a table's caption is told by CAPTION_LABEL.)
+# a reference's next line). (A figure's or a table's caption is told by CAPTION_LABEL.) A numbered
+# heading is not asked: its number's stop and an abbreviation ("4.2. Supervised vs. Unsupervised")
+# or a formula ("4.1 Results for n = 100") are a title's.
 _NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(definition|lemma|theorem|proposition|corollary|proof|remark"
-                         r"|claim|conjecture)\s*[\d(.:]|\s(1[89]|20)\d\d[a-z]?\.\s+\S|\s=\s|https?:|doi:"
+                         r"|claim|conjecture)(\s+\d+(\.\d+)*)?\s*[(.:]|\s(1[89]|20)\d\d[a-z]?\.\s+\S|\s=\s|https?:|doi:"
                          r"|\S\.\s+\S[^.]*\S\.\s+\S", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
@@ -67,6 +70,7 @@ LARGEST = 3.0  # ... and not this much larger (lettering in a drawing)
 SAME_TYPE = 1.05  # type sizes within this ratio are one type
 SMALL_CAPITALS = 0.8  # a heading in capitals this much smaller than the body or more is in small capitals
 SAME_RANK = 1.5  # headings in capitals up to this much larger than one another are of one rank
+CHAPTER = 1.5  # a numbered heading this much larger than the body is a chapter's: its back matter is its own
 HEADING_WORD_SHARE = 0.5  # more than this share of a section heading's words are made of letters
 FULL_LINE_SLACK = 0.02  # a line within this share of a block's width of both its edges fills it
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
@@ -92,12 +96,12 @@ def _level(text: str, size: float, stack: list[_Entry], body: float = 0.0) -> in
     """The heading's depth: from its numbering, or below the nearest heading set clearly larger.
     A section every document names the same way (`_MATTER_NAMES`) is no numbered section's
     part, nor another such section's, whatever its type: it lies under an unnumbered heading set
-    larger (a chapter's references), or at the top. A heading in small capitals measures smaller
+    larger, or a chapter's (a numbered one CHAPTER times the body's size), or at the top. A heading in small capitals measures smaller
     than the body (`body`) though it is no smaller in rank: it is of the level of the last heading
     in capitals before it (their sizes tell nothing of their rank)."""
     if _MATTER_NAMES.match(text):
-        larger = [e for e in stack
-                  if e.size >= LARGER * size > 0 and not _NUMBER.match(e.text) and not _MATTER_NAMES.match(e.text)]
+        larger = [e for e in stack if e.size >= LARGER * size > 0 and not _MATTER_NAMES.match(e.text)
+                  and (not _NUMBER.match(e.text) or e.size >= CHAPTER * body > 0)]
         return larger[-1].level + 1 if larger else 1
     m = _NUMBER.match(text)
     if m:
@@ -109,7 +113,7 @@ def _level(text: str, size: float, stack: list[_Entry], body: float = 0.0) -> in
             return 2  # "A." under "II." (IEEE sections)
         return num.count(".") + 1
     if in_capitals(text) and size * SAME_TYPE < body:
-        same_style = [e for e in stack if in_capitals(e.text) and e.size <= SAME_RANK * size]
+        same_style = [e for e in stack if in_capitals(e.text) and _NUMBER.match(e.text) and e.size <= SAME_RANK * size]
         if same_style and size * SAME_TYPE < same_style[-1].size:
             return same_style[-1].level
     larger = [e for e in stack if e.size >= LARGER * size > 0]
@@ -142,11 +146,12 @@ def _is_prose(text: str) -> bool:
     return words >= PROSE_WORDS or (words >= 4 and text.rstrip()[-1:] in ".!?")
 
 
-def _strong_number(text: str, stack: list[_Entry]) -> bool:
+def _strong_number(text: str, stack: list[_Entry], after_prose: bool = True) -> bool:
     """Numbered as a section is ("2.1 Data"). A lone capital before one word is too weak a
     number ("A. Yes" in a list) unless it is a Roman one before a word in capitals ("I.
-    INTRODUCTION"), a paper's first Roman-numbered section ("I. Introduction", in a small-capital
-    font whose text is in lower case), or a lettered subsection under a Roman-numbered section
+    INTRODUCTION"), a paper's first Roman-numbered section after its first paragraph ("I.
+    Introduction", in a small-capital font whose text is in lower case; not a byline's "I.
+    Sutskever"), or a lettered subsection under a Roman-numbered section
     ("A. Data")."""
     if not _NUMBER.match(text):
         return False
@@ -154,7 +159,7 @@ def _strong_number(text: str, stack: list[_Entry]) -> bool:
     if lone is None:
         return True
     letter, word = lone.groups()
-    return ((letter in "IVX" and word.isupper()) or (letter == "I" and word.istitle())
+    return ((letter in "IVX" and word.isupper()) or (letter == "I" and word.istitle() and after_prose)
             or (text[1:2] == "." and any(_ROMAN_SECTION.match(e.text) for e in stack)))
 
 
@@ -218,20 +223,27 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
     text = clean(piece.text)
     if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
         return False
-    if _NO_SECTION.search(text) or CAPTION_LABEL.match(text):
+    if CAPTION_LABEL.match(text) or not _NUMBER.match(text) and _NO_SECTION.search(text):
         return False
     if body > 0 and piece.size > LARGEST * body:
         return False
     if _out_of_sequence(text, stack, next_number):
         return False
-    if _strong_number(text, stack):
+    if _strong_number(text, stack, after_prose):
         return True
     # inner: told by its line alone.
     larger = (body <= 0 or piece.size >= LARGER * body or piece.inner
               or after_prose and _set_apart(piece.text, next_text)
-              and (piece.size * SAME_TYPE >= body or in_capitals(text) and piece.size >= SMALL_CAPITALS * body)
-              or _MATTER_NAMES.match(text) is not None and "\n" not in piece.text.strip())
+              and (piece.size * SAME_TYPE >= body or _small_capitals(text, piece.size, body, stack))
+              or _MATTER_NAMES.match(text) is not None and piece.text.strip().count("\n") <= 1)
     return larger and following is not None and _is_prose(following)
+
+
+def _small_capitals(text: str, size: float, body: float, stack: list[_Entry]) -> bool:
+    """A heading in small capitals, as the numbered sections before it are set: a label in
+    capitals ("NOTE", "WARNING") in a document whose sections are not is no section."""
+    return (in_capitals(text) and size >= SMALL_CAPITALS * body
+            and any(in_capitals(e.text) and _NUMBER.match(e.text) for e in stack))
 
 
 def _set_apart(text: str, next_text: str) -> bool:
@@ -355,8 +367,8 @@ def _in_title(text: str, own: str, in_title: str) -> bool:
     ..." / "Kapitel 3")."""
     if own in in_title:
         return True
-    lines = [_letters(line) for line in text.splitlines()]
-    return len(lines) > 1 and all(line in in_title for line in lines if line)
+    lines = [_letters(line) for line in text.splitlines() if _WORDS.search(line)]
+    return len(lines) > 1 and all(line in in_title for line in lines)
 
 
 def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None = None) -> None:

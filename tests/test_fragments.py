@@ -420,6 +420,10 @@ def test_a_title_set_on_two_heading_lines_is_the_whole_title_and_opens_no_sectio
               _piece("Introduction", "heading", 12), _piece(body)]
     assign_sections(pieces, "Chapter 3: Reading Order in Practice – First Principles")
     assert pieces[-1].section == "Introduction"
+    # A line without a word is no evidence: "1" is in any title with a 1 in it.
+    pieces = [_piece("1\nIntroduction", "heading", 14), _piece(body)]
+    assign_sections(pieces, "COVID-19 Vaccines: an Introduction")
+    assert pieces[-1].section == "1 Introduction"
 
 
 def test_ieee_sections_are_read_by_their_roman_and_lettered_numbers():
@@ -442,10 +446,14 @@ def test_ieee_sections_are_read_by_their_roman_and_lettered_numbers():
     assert pieces[1].section == ""
     # The first section of a paper whose headings are set in a small-capital font from lower-case
     # text, measured smaller than the body.
-    pieces = [_piece("I. Introduction", "heading", 5), _piece(body), _piece("II. Related Work", "heading", 5),
-              _piece(body)]
+    pieces = [_piece("Abstract—We read pages. " + body), _piece("I. Introduction", "heading", 5), _piece(body),
+              _piece("II. Related Work", "heading", 5), _piece(body)]
     assign_sections(pieces, "")
-    assert [p.section for p in pieces[1::2]] == ["I. Introduction", "II. Related Work"]
+    assert [p.section for p in pieces[2::2]] == ["I. Introduction", "II. Related Work"]
+    # ... but not a byline's initial before any paragraph.
+    pieces = [_piece("I. Sutskever", "heading", 10), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[1].section == ""
 
 
 def test_numbered_headings_that_do_not_count_on_open_no_section():
@@ -529,10 +537,31 @@ def test_back_matter_set_in_small_capitals_opens_sections_of_the_top_level():
               _piece(body), _piece("CONFLICT OF INTEREST", "heading", 8), _piece(body)]
     assign_sections(pieces, "")
     assert [p.section for p in pieces[2::2]] == ["2 METHODS", "2 METHODS > 2.1 Data", "CONFLICT OF INTEREST"]
-    # A chapter's references lie under the chapter's heading, set larger and unnumbered.
+    # A chapter's references lie under the chapter's heading, set larger and unnumbered, or
+    # numbered and far larger than the body.
     pieces = [_piece(body), _piece("Refs", "heading", 14), _piece("References", "heading", 10), _piece(body)]
     assign_sections(pieces, "")
     assert pieces[-1].section == "Refs > References"
+    pieces = [_piece(body), _piece("2 Background", "heading", 18), _piece(body), _piece("References", "heading", 10),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "2 Background > References"
+    # An appendix's label with its title after a space or a dash.
+    for label in ("Appendix B Additional Results", "Appendix A — Proofs", "APPENDIX B\nSAMPLING THE SPACE"):
+        pieces = [_piece(body), _piece("3.1 Data", "heading", 10), _piece(body), _piece(label, "heading", 8),
+                  _piece(body)]
+        assign_sections(pieces, "")
+        assert pieces[-1].section == label.replace("\n", " "), label
+    # Small capitals in a document whose numbered sections are not: a label ("NOTE"), or a line
+    # under larger capitals, unnumbered, opens no section of the same rank.
+    pieces = [_piece(body), _piece("Installation", "heading", 12), _piece(body), _piece("NOTE", "heading", 8.5),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "Installation"
+    pieces = [_piece(body), _piece("METHODS", "heading", 12), _piece(body), _piece("STUDY DESIGN", "heading", 9),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "METHODS"
     # The contents (or the references) hold no numbered section, set as large as they are.
     pieces = [_piece(body), _piece("Contents", "heading", 18), _piece(body), _piece("3.1 Introduction", "heading", 14),
               _piece(body)]
@@ -570,9 +599,14 @@ def test_lines_no_section_is_titled_open_none_however_large_their_type():
                   _piece(body)]
         assign_sections(pieces, "")
         assert pieces[-1].section == "REFERENCES", line
-    pieces = [_piece(body), _piece("Theorem-like Constructs", "heading", 14), _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "Theorem-like Constructs"
+    # Numbered headings with an abbreviation or a formula, and a label's word without its number's
+    # stop, are sections.
+    for line in ("Theorem-like Constructs", "4.2. Supervised vs. Unsupervised Learning", "4.1 Results for n = 100",
+                 "Proposition 65 Warning"):
+        pieces = [_piece(body), _piece("4 Experiments", "heading", 14), _piece(body), _piece(line, "heading", 14),
+                  _piece(body)]
+        assign_sections(pieces, "")
+        assert pieces[-1].section.endswith(line), line
 
 
 def test_the_sentences_of_a_heading_line_stay_on_its_line(splitter):

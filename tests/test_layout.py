@@ -1703,6 +1703,12 @@ def test_a_first_page_s_banner_in_the_running_heads_place_is_furniture():
     # Other pages' first lines that are no running heads (no page number, none repeats) leave it text.
     pages = pages_with(["Exercises for the reader", "Notes on the method", "Further reading", "Sources"])
     assert page_text(pages[0])[0].startswith("MNRAS 000")
+    # On another page such a line is a caption at the top (under or in place of its head): text.
+    caption = _set_in(line_words("Table 2: Accuracy of the models on the held-out test set.", 72, 30), 7.0)
+    pages_words = [column(numbered_lines(f"p{n}x", 30), 72, 100)
+                   + (_set_in(line_words(f"{n + 1} K. T. Smith" if n % 2 else f"LaTeX guide {n + 1}", 72, 30), 7.0)
+                      if n != 2 else caption) for n in range(5)]
+    assert "Table 2: Accuracy" in page_text(_read_page_by_page(pages_words)[2])[0]
 
 
 def test_pieces_of_a_word_drawn_inside_it_are_dropped():

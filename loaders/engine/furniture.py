@@ -317,11 +317,12 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 # "52   Chapter 3. Typesetting" (a body line: one more page must count on).
                 least = s.furniture_min_repeats + (0 if c.edge else 1)
                 furniture = any(_counted_on(c, n, nearby, tol) >= least for n in c.ends)
-            if not furniture and c.edge and c.at_top and c.within is None and not (alone or pair):
+            if not furniture and number == 0 and c.edge and c.at_top and c.within is None and not (alone or pair):
                 # A first page's banner in the running heads' place ("MNRAS 000, 1-10 (2020)
                 # Preprint 27 June 2020 Compiled using MNRAS LaTeX style file v3.0"): no other
                 # page says what it says, but the pages around set their own heads apart at its
-                # height, in its small type.
+                # height, in its small type. (The document's first page only: on another, such a
+                # line under or in place of its head is a float's caption at the top.)
                 furniture = (_in_the_heads_place(c, nearby, tol, s.furniture_size_ratio) >= s.furniture_min_repeats + 1
                              and _small_edge_line(c.block, median([w.y1 - w.y0 for w in page.words], 0.0), s,
                                                   usual=True))
