@@ -517,6 +517,18 @@ def test_a_run_in_abstract_opens_the_abstract_section():
     assert pieces[0].section == ""
 
 
+def _section_under(first: tuple[str, float], then: tuple[str, float]) -> str:
+    """The section of a paragraph under heading `then` (text, size) after a paragraph under
+    heading `first`, in a body of size 10."""
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece(body), _piece(first[0], "heading", first[1]), _piece(body), _piece(then[0], "heading", then[1]),
+              _piece(body)]
+    assign_sections(pieces, "")
+    return pieces[-1].section
+
+
 def test_back_matter_set_in_small_capitals_opens_sections_of_the_top_level():
     # IEEE's and MNRAS's unnumbered sections, in small capitals that measure smaller than the
     # body ("ACKNOWLEDGMENT" at 8 beside the body's 10; "References" in a capitals font whose
@@ -542,26 +554,14 @@ def test_back_matter_set_in_small_capitals_opens_sections_of_the_top_level():
     pieces = [_piece(body), _piece("Refs", "heading", 14), _piece("References", "heading", 10), _piece(body)]
     assign_sections(pieces, "")
     assert pieces[-1].section == "Refs > References"
-    pieces = [_piece(body), _piece("2 Background", "heading", 18), _piece(body), _piece("References", "heading", 10),
-              _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "2 Background > References"
+    assert _section_under(("2 Background", 18), ("References", 10)) == "2 Background > References"
     # An appendix's label with its title after a space or a dash.
     for label in ("Appendix B Additional Results", "Appendix A — Proofs", "APPENDIX B\nSAMPLING THE SPACE"):
-        pieces = [_piece(body), _piece("3.1 Data", "heading", 10), _piece(body), _piece(label, "heading", 8),
-                  _piece(body)]
-        assign_sections(pieces, "")
-        assert pieces[-1].section == label.replace("\n", " "), label
+        assert _section_under(("3.1 Data", 10), (label, 8)) == label.replace("\n", " "), label
     # Small capitals in a document whose numbered sections are not: a label ("NOTE"), or a line
     # under larger capitals, unnumbered, opens no section of the same rank.
-    pieces = [_piece(body), _piece("Installation", "heading", 12), _piece(body), _piece("NOTE", "heading", 8.5),
-              _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "Installation"
-    pieces = [_piece(body), _piece("METHODS", "heading", 12), _piece(body), _piece("STUDY DESIGN", "heading", 9),
-              _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "METHODS"
+    assert _section_under(("Installation", 12), ("NOTE", 8.5)) == "Installation"
+    assert _section_under(("METHODS", 12), ("STUDY DESIGN", 9)) == "METHODS"
     # The contents (or the references) hold no numbered section, set as large as they are.
     pieces = [_piece(body), _piece("Contents", "heading", 18), _piece(body), _piece("3.1 Introduction", "heading", 14),
               _piece(body)]
@@ -603,10 +603,7 @@ def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # stop, are sections.
     for line in ("Theorem-like Constructs", "4.2. Supervised vs. Unsupervised Learning", "4.1 Results for n = 100",
                  "Proposition 65 Warning"):
-        pieces = [_piece(body), _piece("4 Experiments", "heading", 14), _piece(body), _piece(line, "heading", 14),
-                  _piece(body)]
-        assign_sections(pieces, "")
-        assert pieces[-1].section.endswith(line), line
+        assert _section_under(("4 Experiments", 14), (line, 14)).endswith(line), line
 
 
 def test_the_sentences_of_a_heading_line_stay_on_its_line(splitter):
