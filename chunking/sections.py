@@ -56,8 +56,8 @@ _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 # a theorem's run-in label ("Lemma 3.3.", "Definition 3.2 (C-AG)"), a formula ("log z = z"), a web
 # address, a line of several sentences ("Reasoning About Naming Systems. ACM Trans. Program.",
 # a reference's next line), or a list of terms ("CCS Concepts: •Computer systems organization
-# → Embedded systems; Redundancy; ..."). (A figure's or a table's caption is told by CAPTION_LABEL.) A numbered
-# heading is not asked: its number's stop and an abbreviation ("4.2. Supervised vs. Unsupervised")
+# → Embedded systems; Redundancy; ..."). (A figure's or a table's caption is told by
+# CAPTION_LABEL.) A numbered heading is not asked: its number's stop and an abbreviation ("4.2. Supervised vs. Unsupervised")
 # or a formula ("4.1 Results for n = 100") are a title's.
 _NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(definition|lemma|theorem|proposition|corollary|proof|remark"
                          r"|claim|conjecture)(\s+\d+(\.\d+)*)?\s*[(.:]|\s(1[89]|20)\d\d[a-z]?\.\s+\S|\s=\s|https?:|doi:"
@@ -93,13 +93,14 @@ class _Entry:
     run_in: bool = False  # an abstract set run-in: any heading ends it
 
 
-def _level(text: str, size: float, stack: list[_Entry], body: float = 0.0) -> int:
+def _level(text: str, size: float, stack: list[_Entry], body: float) -> int:
     """The heading's depth: from its numbering, or below the nearest heading set clearly larger.
     A section every document names the same way (`_MATTER_NAMES`) is no numbered section's
     part, nor another such section's, whatever its type: it lies under an unnumbered heading set
-    larger, or a chapter's (a numbered one CHAPTER times the body's size), or at the top. A heading in small capitals measures smaller
-    than the body (`body`) though it is no smaller in rank: it is of the level of the last heading
-    in capitals before it (their sizes tell nothing of their rank)."""
+    larger, or a chapter's (a numbered one CHAPTER times the body's size), or at the top. A
+    heading in small capitals measures smaller than the body (`body`) though it is no smaller in
+    rank: it is of the level of the last numbered heading in capitals before it (their sizes
+    tell nothing of their rank)."""
     if _MATTER_NAMES.match(text):
         larger = [e for e in stack if e.size >= LARGER * size > 0 and not _MATTER_NAMES.match(e.text)
                   and (not _NUMBER.match(e.text) or e.size >= CHAPTER * body > 0)]
@@ -114,7 +115,7 @@ def _level(text: str, size: float, stack: list[_Entry], body: float = 0.0) -> in
             return 2  # "A." under "II." (IEEE sections)
         return num.count(".") + 1
     if in_capitals(text) and size * SAME_TYPE < body:
-        same_style = [e for e in stack if in_capitals(e.text) and _NUMBER.match(e.text) and e.size <= SAME_RANK * size]
+        same_style = [e for e in _capitals_sections(stack) if e.size <= SAME_RANK * size]
         if same_style and size * SAME_TYPE < same_style[-1].size:
             return same_style[-1].level
     larger = [e for e in stack if e.size >= LARGER * size > 0]
@@ -147,13 +148,12 @@ def _is_prose(text: str) -> bool:
     return words >= PROSE_WORDS or (words >= 4 and text.rstrip()[-1:] in ".!?")
 
 
-def _strong_number(text: str, stack: list[_Entry], after_prose: bool = True) -> bool:
+def _strong_number(text: str, stack: list[_Entry], after_prose: bool) -> bool:
     """Numbered as a section is ("2.1 Data"). A lone capital before one word is too weak a
     number ("A. Yes" in a list) unless it is a Roman one before a word in capitals ("I.
     INTRODUCTION"), a paper's first Roman-numbered section after its first paragraph ("I.
     Introduction", in a small-capital font whose text is in lower case; not a byline's "I.
-    Sutskever"), or a lettered subsection under a Roman-numbered section
-    ("A. Data")."""
+    Sutskever"), or a lettered subsection under a Roman-numbered section ("A. Data")."""
     if not _NUMBER.match(text):
         return False
     lone = _LONE_CAPITAL.match(text)
@@ -243,8 +243,13 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
 def _small_capitals(text: str, size: float, body: float, stack: list[_Entry]) -> bool:
     """A heading in small capitals, as the numbered sections before it are set: a label in
     capitals ("NOTE", "WARNING") in a document whose sections are not is no section."""
-    return (in_capitals(text) and size >= SMALL_CAPITALS * body
-            and any(in_capitals(e.text) and _NUMBER.match(e.text) for e in stack))
+    return in_capitals(text) and size >= SMALL_CAPITALS * body and bool(_capitals_sections(stack))
+
+
+def _capitals_sections(stack: list[_Entry]) -> list[_Entry]:
+    """The numbered sections of the path set in capitals ("2 METHODS", "VI. CONCLUSION"): the
+    rank a heading in small capitals takes."""
+    return [e for e in stack if in_capitals(e.text) and _NUMBER.match(e.text)]
 
 
 def _set_apart(text: str, next_text: str) -> bool:

@@ -356,13 +356,6 @@ def _dedupe(words: list[Word], grid: float) -> list[Word]:
     return _without_fragments(words, grid) if _overlapping(words, grid) else words
 
 
-def _on_lines(words: list[Word], grid: float) -> list[Word]:
-    """The words by the `grid` cell of their top, left to right in each (the shorter first of two
-    that start together)."""
-    inv = 1.0 / grid
-    return sorted(words, key=lambda w: (int(w.y0 * inv + 0.5), w.x0, w.x1))
-
-
 def _overlapping(words: list[Word], grid: float) -> bool:
     """Whether two words on one line overlap by more than `grid` (words never do, but for a
     piece drawn inside another)."""
@@ -378,8 +371,8 @@ def _without_fragments(words: list[Word], grid: float) -> list[Word]:
     drop: set[int] = set()
     active: list[Word] = []
     cell = None
-    for w in _on_lines(words, grid):
-        here = int(w.y0 * inv + 0.5)
+    # By the `grid` cell of their tops, left to right in each (the shorter first of two that start together).
+    for here, w in sorted([(int(w.y0 * inv + 0.5), w) for w in words], key=lambda p: (p[0], p[1].x0, p[1].x1)):
         if here != cell:
             cell, active = here, []
         active = [v for v in active if v.x1 > w.x0 + grid]
