@@ -408,6 +408,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 # not a line of text after it that the loader took for a heading too, nor a
                 # heading of its own set apart by space ("Method" over "Participants").
                 stack[-1] = _Entry(clean(stack[-1].text + "\n" + piece.text), stack[-1].level, stack[-1].size)
+                prev.section = SEPARATOR.join(e.text for e in stack)  # its first line is in it too
                 opened = n
             elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,
                                      pieces[n + 1].text if n + 1 < len(pieces) else ""):

@@ -581,6 +581,7 @@ def test_an_appendix_s_title_under_its_label_in_small_capitals_is_one_heading():
               _piece("ISKLEARN CONFIGURATION SPACE", "heading", 8, x=(110, 260), y=114), _piece(body, y=130)]
     assign_sections(pieces, "")
     assert pieces[-1].section == "APPENDIX A ISKLEARN CONFIGURATION SPACE"
+    assert pieces[1].section == pieces[-1].section  # the chunk its label opens is the appendix's too
 
 
 def test_lines_no_section_is_titled_open_none_however_large_their_type():
