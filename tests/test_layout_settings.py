@@ -79,3 +79,16 @@ def test_an_entry_spacing_of_one_or_less_is_refused(value):
     # reads a list of terms term by term could never tell a list.
     with pytest.raises(ValueError, match="entry_spacing must be more than 1"):
         LayoutSettings(entry_spacing=value)
+
+
+def test_two_lines_in_capitals_set_apart_above_a_paragraph_head_it():
+    # An appendix's label over its title, in the body's small capitals ("APPENDIX B" /
+    # "SAMPLING CONFIGURATION SETUP"): no larger than the body, yet no prose is set so.
+    def first_kind(lines: list[str]) -> str:
+        head = column(lines, 72, 200)
+        body = column(numbered_lines("P", 6, 8), 72, 200 + (len(lines) + 1) * PITCH)
+        return analyze_page(head + body, 612, 792).blocks[0].kind
+
+    assert first_kind(["APPENDIX B", "SAMPLING CONFIGURATION SETUP"]) == HEADING
+    assert first_kind(["Appendix b", "sampling configuration setup"]) == TEXT  # lower case: two lines of text
+    assert first_kind(["APPENDIX B", "THE SAMPLING", "CONFIGURATION SETUP"]) == TEXT  # three: a clause in capitals

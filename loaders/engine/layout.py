@@ -645,11 +645,27 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 n > s.title_max_words and document_body >= s.heading_size_ratio * body_h
                 and size < s.heading_size_ratio * document_body):
             b.kind = TEXT
-    # A lone short line with no closing punctuation, set apart above a paragraph, heads it.
-    for b in blocks[:-1]:
-        if b.kind == TEXT and len(b.lines) == 1 and _looks_like_title(b.lines[0].text, s):
+    # A lone short line with no closing punctuation, set apart above a paragraph, heads it. So do
+    # two such lines in capitals, short as a title together ("APPENDIX B" / "SAMPLING
+    # CONFIGURATION SETUP" in the body's small capitals): prose is never set so.
+    for b, after in zip(blocks, blocks[1:]):
+        if b.kind == TEXT and (len(b.lines) == 1 or _capitals_title(b.lines, after)) and _looks_like_title(
+                " ".join(line.text for line in b.lines), s):
             b.kind = HEADING
     return blocks
+
+
+_CAPITALS_TITLE_LINES = 2  # lines of a title in capitals set apart that heads the paragraph under it
+_TITLE_WORD = re.compile(r"(?<!\S)[^\W\d_]{3,}[:.,]?(?!\S)")  # a word of letters, three or more
+_NO_TITLE_SIGN = re.compile(r"[=*<>|\[\]{}#@$%^~+]")  # code's, a formula's
+
+
+def _capitals_title(lines: list[Line], after: Block) -> bool:
+    """Lines in capitals, each with a word in it, over a paragraph of lines: a chart's legend
+    ("F127-TEOS 300K"), a listing's code ("USER = ALICE") or labels over labels are not."""
+    return (len(lines) <= _CAPITALS_TITLE_LINES and after.kind == TEXT and len(after.lines) > 1
+            and all(in_capitals(line.text) and _TITLE_WORD.search(line.text) and not _NO_TITLE_SIGN.search(line.text)
+                    for line in lines))
 
 
 def _paragraph_pitch_of(pitches: ParagraphPitch | None, word_height: float, s: LayoutSettings) -> float:
