@@ -4,8 +4,11 @@ A table (a `table` block of the loader) within chunk_size is one chunk, its capt
 it. A longer one is cut between rows; every part starts with the caption and the header rows
 again (the last part ends with the notes, where the page has them), so each chunk reads as a
 table of its own ("what is the sound insulation between offices" finds
-the row with its header). A single row longer than chunk_size stays whole. Chunk metadata says
-`kind: "table"` and carries the table's box.
+the row with its header). The parts after the first repeat the caption's opening only (its
+label and first sentence, a dozen words at most): a paragraph of caption repeated would leave
+room for a row or two in each part, and fill a search's results with near copies of one
+table. A single row longer than chunk_size stays whole. Chunk metadata says `kind: "table"` and
+carries the table's box.
 """
 from __future__ import annotations
 
@@ -44,9 +47,11 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
         offsets.append(at)
         at += len(line) + 1
 
+    again = caption_opening(block.caption) + CAPTION_SEPARATOR if caption else ""
+
     def part(rows: list[int], last: bool = False) -> str:
         body = "\n".join(lines[i] for i in rows)
-        return caption + (head + "\n" + body if head else body) + (notes if last else "")
+        return (again if parts else caption) + (head + "\n" + body if head else body) + (notes if last else "")
 
     parts: list[tuple[str, int]] = []
     current: list[int] = []
@@ -58,6 +63,21 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
     if current:
         parts.append((part(current, last=True), offsets[current[0]]))
     return parts or [(text, 0)]
+
+
+_CAPTION_OPENING_WORDS = 12  # of a caption repeated over a long table's later parts
+
+
+def caption_opening(caption: str) -> str:
+    """The caption's label and first sentence ("Table 1. HPO performed in OTSL and HTML."), cut
+    to _CAPTION_OPENING_WORDS words with an ellipsis where it runs on."""
+    words = caption.split()
+    for i in range(2, min(len(words) - 1, _CAPTION_OPENING_WORDS)):
+        if words[i].endswith(".") and words[i + 1][:1].isupper():
+            return " ".join(words[:i + 1])
+    if len(words) <= _CAPTION_OPENING_WORDS:
+        return " ".join(words)
+    return " ".join(words[:_CAPTION_OPENING_WORDS]) + " …"
 
 
 def table_chunks(text: str, block: LayoutBlock, page: int, meta: dict[str, Any],

@@ -247,6 +247,29 @@ def test_a_long_table_is_split_between_rows_every_part_repeating_the_header(tmp_
     assert prose and all("|" not in c.page_content for c in prose)  # never shares a chunk with prose
 
 
+def test_a_long_table_s_later_parts_repeat_only_the_opening_of_a_long_caption(tmp_path):
+    head = ["Date", "Reference", "Debit", "Credit"]
+    rows = [[f"{d:02d}/03/2024", f"INV-{4100 + d}", f"{10 * d}.50", f"{d}.25"] for d in range(1, 31)]
+    caption = ("Table 5. General ledger of the branch office for the month of March, as exported by the accounts "
+               "team before the audit. Credits are refunds and debits are invoices paid in the month.")
+    p = Page()
+    y = p.prose(72, 80, 451, LOREM)
+    t = simple_table(72, y + 40, [100, 120, 100, 100], [head] + rows, "grid")
+    cut = caption.index(" team")
+    p.text(72, y + 12, caption[:cut])
+    p.text(72, y + 24, caption[cut + 1:])
+    p.table(t)
+    docs = ColumnAwarePDFLoader(write(tmp_path / "long.pdf", [p])).load()
+    parts = [c for c in BandAwareTextSplitter(chunk_size=150).split_documents(docs)
+             if c.metadata.get("kind") == "table"]
+    assert len(parts) > 2
+    assert parts[0].page_content.startswith(caption + "\n\n| Date |")
+    opening = "Table 5. General ledger of the branch office for the month of …"  # a dozen words
+    assert all(c.page_content.startswith(opening + "\n\n| Date |") for c in parts[1:])
+    seen = [line for c in parts for line in c.page_content.split("\n")[4:]]
+    assert [re.sub(r"\s", "", line) for line in seen] == ["|" + "|".join(r) + "|" for r in rows]
+
+
 def test_a_table_within_chunk_size_is_one_chunk_with_its_caption(tmp_path):
     t = simple_table(72, 170, [120, 90, 90, 90], [HEADER] + BODY)
     docs = ColumnAwarePDFLoader(write(tmp_path / "t.pdf", [page_with(t)])).load()
