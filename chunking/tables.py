@@ -4,7 +4,7 @@ A table (a `table` block of the loader) within chunk_size is one chunk, its capt
 it. A longer one is cut between rows; every part starts with the caption and the header rows
 again (the last part ends with the notes, where the page has them), so each chunk reads as a
 table of its own ("what is the sound insulation between offices" finds
-the row with its header). The parts after the first repeat the caption's opening only (its
+the row with its header). The parts after the first repeat a long caption's opening only (its
 label and first sentence, a dozen words at most): a paragraph of caption repeated would leave
 room for a row or two in each part, and fill a search's results with near copies of one
 table. A single row longer than chunk_size stays whole. Chunk metadata says `kind: "table"` and
@@ -66,17 +66,18 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
 
 
 _CAPTION_OPENING_WORDS = 12  # of a caption repeated over a long table's later parts
+_SHORT_CAPTION_WORDS = 18  # a caption this long or shorter is repeated whole
 
 
 def caption_opening(caption: str) -> str:
-    """The caption's label and first sentence ("Table 1. HPO performed in OTSL and HTML."), cut
-    to _CAPTION_OPENING_WORDS words with an ellipsis where it runs on."""
+    """A long caption's label and first sentence ("Table 1. HPO performed in OTSL and HTML."), cut
+    to _CAPTION_OPENING_WORDS words with an ellipsis where it runs on; a short caption whole."""
     words = caption.split()
-    for i in range(2, min(len(words) - 1, _CAPTION_OPENING_WORDS)):
+    if len(words) <= _SHORT_CAPTION_WORDS:
+        return caption
+    for i in range(2, _CAPTION_OPENING_WORDS):
         if words[i].endswith(".") and words[i + 1][:1].isupper():
             return " ".join(words[:i + 1])
-    if len(words) <= _CAPTION_OPENING_WORDS:
-        return " ".join(words)
     return " ".join(words[:_CAPTION_OPENING_WORDS]) + " …"
 
 

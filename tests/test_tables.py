@@ -268,6 +268,10 @@ def test_a_long_table_s_later_parts_repeat_only_the_opening_of_a_long_caption(tm
     assert all(c.page_content.startswith(opening + "\n\n| Date |") for c in parts[1:])
     seen = [line for c in parts for line in c.page_content.split("\n")[4:]]
     assert [re.sub(r"\s", "", line) for line in seen] == ["|" + "|".join(r) + "|" for r in rows]
+    # A caption of a line or so is repeated whole: cutting a word or two off it saves nothing.
+    from columnrag.chunking.tables import caption_opening
+    short = "Table 1: Average waiting time in seconds for all agents across demand levels"
+    assert caption_opening(short) == short
 
 
 def test_a_table_within_chunk_size_is_one_chunk_with_its_caption(tmp_path):
