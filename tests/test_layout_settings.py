@@ -92,3 +92,18 @@ def test_two_lines_in_capitals_set_apart_above_a_paragraph_head_it():
     assert first_kind(["APPENDIX B", "SAMPLING CONFIGURATION SETUP"]) == HEADING
     assert first_kind(["Appendix b", "sampling configuration setup"]) == TEXT  # lower case: two lines of text
     assert first_kind(["APPENDIX B", "THE SAMPLING", "CONFIGURATION SETUP"]) == TEXT  # three: a clause in capitals
+
+
+def test_a_numbered_line_longer_than_a_title_set_apart_above_a_paragraph_heads_it():
+    def first_kind(line: str) -> str:
+        head = line_words(line, 72, 200)
+        body = column(numbered_lines("P", 6, 8), 72, 200 + 2 * PITCH)
+        return analyze_page(head + body, 612, 792).blocks[0].kind
+
+    assert first_kind("B. Validating the model of retweet chain length distribution") == HEADING
+    assert first_kind("Appendix B: Stability Against Errors in the Likelihood Function") == HEADING
+    # A list's item whose sentence runs on into what follows, or one that ends as a sentence does.
+    assert first_kind("1. Change the beginning of your document so that it reads as follows to") == TEXT
+    assert first_kind("2. Remove the cover and unplug the cable from the board.") == TEXT
+    # Longer than two titles: a paragraph's opening line.
+    assert first_kind("3. " + " ".join(f"word{k}" for k in range(17))) == TEXT

@@ -648,11 +648,40 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # A lone short line with no closing punctuation, set apart above a paragraph, heads it. So do
     # two such lines in capitals, short as a title together ("APPENDIX B" / "SAMPLING
     # CONFIGURATION SETUP" in the body's small capitals): prose is never set so.
+    # A lone numbered line longer than a title ("B. Validating the model of retweet chain length
+    # distribution", "Appendix B: Stability Against Errors in the Likelihood Function"), set apart
+    # over a paragraph, heads it as well (two such lines may be a list's item: not they).
     for b, after in zip(blocks, blocks[1:]):
-        if b.kind == TEXT and (len(b.lines) == 1 or _capitals_title(b.lines, after)) and _looks_like_title(
-                " ".join(line.text for line in b.lines), s):
+        if b.kind != TEXT:
+            continue
+        text = " ".join(line.text for line in b.lines)
+        if ((len(b.lines) == 1 or _capitals_title(b.lines, after)) and _looks_like_title(text, s)
+                or len(b.lines) == 1 and _numbered_title(text, after, s)):
             b.kind = HEADING
     return blocks
+
+
+_APPENDIX_LINE = re.compile(r"^(Appendix|APPENDIX)\s+[A-Z](\.\d{1,2})*[:.]?\s+[A-Z]")
+_NUMBERED_TITLE_WORDS = 2  # (of title_max_words) a numbered heading's length at most
+
+
+# Words a title never ends with, where a list item's sentence runs on ("1. Change the beginning
+# of your document to"): articles, prepositions, conjunctions (English, German, French, Spanish).
+_OPEN_ENDING = frozenset("""a an the of to for in on at by with from and or but as that into
+der die das des dem den und oder zu von mit für auf im in
+le la les des de du et ou à au aux en par pour sur avec
+el los las del y o con por para en un una""".split())
+
+
+def _numbered_title(text: str, after: Block, s: LayoutSettings) -> bool:
+    """A line that opens with a section's number, not a reference's, longer than a title but no
+    longer than two, that ends as a title does (no closing punctuation, no word that leads on),
+    over a paragraph of lines."""
+    words = text.split()
+    return ((bool(SECTION_NUMBER.match(text)) and not _REFERENCE_OPENING.match(text) or bool(_APPENDIX_LINE.match(text)))
+            and text[-1:].isalnum() and words[-1].lower() not in _OPEN_ENDING
+            and s.title_max_words < len(words) <= _NUMBERED_TITLE_WORDS * s.title_max_words
+            and after.kind == TEXT and len(after.lines) > 1)
 
 
 _CAPITALS_TITLE_LINES = 2  # lines of a title in capitals set apart that heads the paragraph under it
