@@ -47,7 +47,7 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
         offsets.append(at)
         at += len(line) + 1
 
-    again = caption_opening(block.caption) + CAPTION_SEPARATOR if caption else ""
+    again = caption_opening(block.caption) + CAPTION_SEPARATOR if caption and block.caption else ""
 
     def part(rows: list[int], last: bool = False) -> str:
         body = "\n".join(lines[i] for i in rows)
