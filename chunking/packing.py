@@ -163,9 +163,11 @@ class Packer:
         return out
 
     def word_runs(self, unit: Unit, budget: int) -> list[Unit]:
-        """Runs of whole words, the first within `budget` tokens and the rest within chunk_size.
+        """Runs of whole words, the first within `budget` tokens and the rest within chunk_size,
+        keeping the text's own line breaks (a resolution's clauses, a contents page's lines).
         Word counts are added up (tokenizers split on white space first), so a huge run-on text
-        stays linear. A unit from one piece keeps exact spans for each run."""
+        stays linear. A unit from one piece keeps exact spans for each run. (Runs ended at a
+        clause's or a line's end rather than full lost chunkqa recall@5: 0.901 -> 0.883.)"""
         exact = len(unit.spans) == 1
         parts: list[Unit] = []
         words: list[re.Match[str]] = []
@@ -183,7 +185,7 @@ class Packer:
 
     @staticmethod
     def _run(unit: Unit, words: list[re.Match[str]], exact: bool, first: bool) -> Unit:
-        text = " ".join(m.group() for m in words)
+        text = unit.text[words[0].start():words[-1].end()]
         if exact:
             at = unit.spans[0].start
             spans = [Span(unit.spans[0].piece, at + words[0].start(), at + words[-1].end())]

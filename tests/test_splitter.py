@@ -173,6 +173,21 @@ def test_a_sentence_over_chunk_size_stays_whole_up_to_the_models_limit():
     assert " ".join(texts).split() == doc.page_content.split()
 
 
+def test_a_sentence_over_the_models_limit_is_cut_into_runs_that_keep_its_lines():
+    # A resolution's "WHEREAS ...;" clauses, one sentence with no full stop, many lines long:
+    # cut between words, each run still reads line by line as the page does.
+    lines = []
+    for k in range(12):
+        lines += [f"WHEREAS clause{k} opens here and runs on", f"to its end at line{k} end{k};"]
+    doc = page_doc(column(lines, 72, 40))
+    chunks = char_splitter(chunk_size=300, max_length=400).split_documents([doc])
+    assert len(chunks) > 1
+    assert sum("\n" in c.page_content for c in chunks) == len(chunks)
+    for c in chunks:
+        assert all(any(line in page_line for page_line in lines) for line in c.page_content.split("\n"))
+    assert " ".join(c.page_content for c in chunks).split() == " ".join(lines).split()
+
+
 def _heading_chunks(words) -> list[str]:
     chunks = char_splitter(chunk_size=2000).split_documents([page_doc(words)])
     return [c.page_content for c in chunks]
