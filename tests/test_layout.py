@@ -527,6 +527,26 @@ def test_a_foot_well_above_the_page_s_edge_that_ends_in_counted_page_numbers_is_
         assert ".dtx" not in page_text(page)[0] and [b.kind for b in page.blocks].count("footer") == 1
 
 
+def test_a_slide_template_s_block_repeated_in_place_on_the_pages_is_furniture():
+    # A presentation's presenter box, three short lines low on the left of every slide, well
+    # inside the page, beside each slide's own points: text and place the same on every page.
+    def slides(moved: bool) -> list:
+        pages = []
+        for n in range(6):
+            points = column(numbered_lines(f"s{n}P", 6, 6), 200, 150 + 10 * n)
+            x = 40 + (9 * n if moved else 0)
+            box = column(["Klaas Posselt,", "Member of the", "PDF Association"], x, 600)
+            pages.append(analyze_page(reseq(points + box), 612, 792))
+        for n in range(len(pages)):
+            mark_furniture(pages, targets=[n])
+        return pages
+
+    for page in slides(moved=False):
+        assert "Posselt" not in page_text(page)[0] and page_text(page)[0].startswith("s")
+    # The same lines set somewhere else on each page are the writer's: text.
+    assert all("Posselt" in page_text(page)[0] for page in slides(moved=True))
+
+
 def test_a_share_alone_at_the_page_s_edge_is_no_page_number():
     # A chart's top tick label "100%" set apart at the top of a page is text; "12" there is the
     # page's number.

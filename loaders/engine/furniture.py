@@ -125,6 +125,7 @@ class _Candidate:
     bare: str = ""  # its key without the numbers that stand as words of their own
     size: float = 0.0  # its words' usual height
     ends: list[int] = field(default_factory=list)  # the page numbers its parts at either end read as
+    stamp: bool = False  # a short block inside the page (see _stamps)
 
     def __post_init__(self) -> None:
         self.bare = _unnumbered(self.key)
@@ -198,7 +199,37 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
             c = _candidate(line, at_top, False, s, within=block)
             if c.number is not None or len(line.lines[0].words) <= s.running_head_max_words:
                 found.append(c)
-    return found + _side_lines(layout, s)
+    return found + _side_lines(layout, s) + _stamps(layout, found, s)
+
+
+_STAMP_LINES = 3  # a stamp's lines at most ("Klaas Posselt," / "Member of the" / "PDF Association")
+_STAMP_SLACK = 2.0  # pt: a stamp's place on each page, the same to this (a template's)
+_STAMP_PAGES = 3  # the nearby pages that must repeat a stamp, text and place
+
+
+def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> list[_Candidate]:
+    """Short blocks anywhere inside the page (up to _STAMP_LINES lines, running_head_max_words
+    words), not already candidates: a slide template's presenter line or web address, a
+    letterhead's sender. Such a block is furniture where nearby pages repeat it, its text and its
+    place to _STAMP_SLACK (see _stamp_repeats); text and place repeated so exactly come from a
+    template, not from the writer."""
+    taken = {id(c.block) for c in found}
+    out = []
+    for b in layout.blocks:
+        if (id(b) in taken or b.band in EDGE_BANDS or b.kind in FURNITURE_KINDS or not 0 < len(b.lines) <= _STAMP_LINES
+                or not all(line.words for line in b.lines)
+                or sum(len(line.words) for line in b.lines) > s.running_head_max_words):
+            continue
+        out.append(_Candidate(b, _top(b) < layout.height / 2, False, _key(b), _top(b), None, stamp=True))
+    return out
+
+
+def _stamp_repeats(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]]) -> int:
+    """The nearby pages with a candidate of c's text at c's place (its left edge and its top)."""
+    x0 = min(w.x0 for line in c.block.lines for w in line.words)
+    return sum(any(o.key == c.key and abs(o.top - c.top) <= _STAMP_SLACK
+                   and abs(min(w.x0 for line in o.block.lines for w in line.words) - x0) <= _STAMP_SLACK
+                   for o in others) for _, others in nearby)
 
 
 def _side_lines(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
@@ -273,6 +304,10 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
         nearby = [((numbers[j] - numbers[i]) if numbers is not None else j - i, candidates[j])
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in candidates[i]:
+            if c.stamp:
+                if len(c.bare) >= s.furniture_min_chars and _stamp_repeats(c, nearby) >= _STAMP_PAGES:
+                    c.block.kind = HEADER if c.at_top else FOOTER
+                continue
             if c.side:  # (its page number may be a word of its own here, part of the line there)
                 if len(c.bare) >= s.furniture_min_chars and sum(
                         any(not o.side and o.within is None and o.bare == c.bare for o in others)
