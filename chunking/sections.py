@@ -413,6 +413,8 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
             elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,
                                      pieces[n + 1].text if n + 1 < len(pieces) else ""):
                 text = clean(piece.text)
+                if not after_prose and piece.page == pieces[0].page and _MATTER_NAMES.match(text):
+                    stack = []  # the title block's lines before the abstract ("Anonymous Author(s)") head none
                 level = _level(text, piece.size, stack, body)
                 number = _arabic(text)
                 while stack and (stack[-1].level >= level or _not_parent(stack[-1], number)):

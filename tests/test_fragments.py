@@ -609,6 +609,20 @@ def test_an_appendix_s_title_under_its_label_in_small_capitals_is_one_heading():
     assert pieces[1].section == pieces[-1].section  # the chunk its label opens is the appendix's too
 
 
+def test_a_title_block_s_lines_over_the_abstract_head_no_section():
+    # A byline set larger than the abstract's heading, between the title and it, with no prose
+    # before: part of the title block, not a section the abstract lies in.
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Reward Functions for Urban Traffic Control", "heading", 16),
+              _piece("Anonymous Author(s)\nSubmission Id: 42", "heading", 13, y=130),
+              _piece("ABSTRACT", "heading", 12, y=170), _piece(body, y=190),
+              _piece("1 INTRODUCTION", "heading", 12, y=320), _piece(body, y=340)]
+    assign_sections(pieces, "Reward Functions for Urban Traffic Control")
+    assert [p.section for p in pieces[2:]] == ["ABSTRACT", "ABSTRACT", "1 INTRODUCTION", "1 INTRODUCTION"]
+
+
 def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # A font whose boxes measure the body small (acmart's) makes a reference with a raised
     # "LaTeX" logo, a caption or a display formula "larger than the body".
