@@ -541,10 +541,18 @@ def test_a_slide_template_s_block_repeated_in_place_on_the_pages_is_furniture():
             mark_furniture(pages, targets=[n])
         return pages
 
-    for page in slides(moved=False):
+    first, *rest = slides(moved=False)
+    for page in rest:
         assert "Posselt" not in page_text(page)[0] and page_text(page)[0].startswith("s")
+    assert "Posselt" in page_text(first)[0]  # the title slide's presenter: part of its title
     # The same lines set somewhere else on each page are the writer's: text.
     assert all("Posselt" in page_text(page)[0] for page in slides(moved=True))
+    # One line repeated in place is no template's box: a slide's title ("Example") on several slides.
+    pages = [analyze_page(reseq(column(numbered_lines(f"s{n}P", 6, 6), 200, 150) + line_words("Worked Example", 200, 300)
+                                + column(numbered_lines(f"s{n}Q", 6, 6), 200, 330)), 612, 792) for n in range(6)]
+    for n in range(len(pages)):
+        mark_furniture(pages, targets=[n])
+    assert all("\nWorked Example\n" in page_text(page)[0] for page in pages)
 
 
 def test_a_share_alone_at_the_page_s_edge_is_no_page_number():

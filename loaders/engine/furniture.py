@@ -202,21 +202,24 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
     return found + _side_lines(layout, s) + _stamps(layout, found, s)
 
 
-_STAMP_LINES = 3  # a stamp's lines at most ("Klaas Posselt," / "Member of the" / "PDF Association")
+_STAMP_LINES = (2, 3)  # a stamp's lines, least and most ("Klaas Posselt," / "Member of the" / "PDF Association")
 _STAMP_SLACK = 2.0  # pt: a stamp's place on each page, the same to this (a template's)
 _STAMP_PAGES = 3  # the nearby pages that must repeat a stamp, text and place
 
 
 def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> list[_Candidate]:
-    """Short blocks anywhere inside the page (up to _STAMP_LINES lines, running_head_max_words
-    words), not already candidates: a slide template's presenter line or web address, a
-    letterhead's sender. Such a block is furniture where nearby pages repeat it, its text and its
-    place to _STAMP_SLACK (see _stamp_repeats); text and place repeated so exactly come from a
-    template, not from the writer."""
+    """Short blocks of a few lines anywhere inside the page (_STAMP_LINES, running_head_max_words
+    words), not already candidates: a slide template's presenter box, a letterhead's sender.
+    Such a block is furniture where nearby pages repeat it, its text and its place to
+    _STAMP_SLACK (see _stamp_repeats), but on the document's first page (its title's: a title
+    slide's presenter, a letter's sender, whose one copy the index keeps); text and place repeated
+    so exactly come from a template, not from the writer. A single line is no stamp: slides
+    repeat their own titles in place ("Example"), and running heads have rules of their own."""
     taken = {id(c.block) for c in found}
     out = []
     for b in layout.blocks:
-        if (id(b) in taken or b.band in EDGE_BANDS or b.kind in FURNITURE_KINDS or not 0 < len(b.lines) <= _STAMP_LINES
+        if (id(b) in taken or b.band in EDGE_BANDS or b.kind in FURNITURE_KINDS
+                or not _STAMP_LINES[0] <= len(b.lines) <= _STAMP_LINES[1]
                 or not all(line.words for line in b.lines)
                 or sum(len(line.words) for line in b.lines) > s.running_head_max_words):
             continue
@@ -305,7 +308,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in candidates[i]:
             if c.stamp:
-                if len(c.bare) >= s.furniture_min_chars and _stamp_repeats(c, nearby) >= _STAMP_PAGES:
+                if number > 0 and len(c.bare) >= s.furniture_min_chars and _stamp_repeats(c, nearby) >= _STAMP_PAGES:
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
             if c.side:  # (its page number may be a word of its own here, part of the line there)
