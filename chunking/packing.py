@@ -111,6 +111,26 @@ def _heading_whole(text: str, parts: list[str]) -> list[str]:
     return [text[a:b].strip() for a, b in spans if text[a:b].strip()]
 
 
+def _labels_kept(text: str, parts: list[str]) -> list[str]:
+    """A paragraph's sentences, a number or letter that opens a line ("4. Demande de
+    démolition ...", an item's "2." or an initial's "J.", which the sentence split takes for a
+    sentence of its own) kept with the text after it."""
+    out: list[str] = []
+    pos = 0
+    label = ""
+    for part in parts:
+        at = text.find(part, pos)
+        if label:
+            out.append(label + text[pos:at] + part)
+            label = ""
+        elif _NUMBER_ALONE.match(part) and (at == 0 or text[:at].rstrip(" ").endswith("\n")):
+            label = part
+        else:
+            out.append(part)
+        pos = at + len(part)
+    return out + [label] if label else out
+
+
 def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> list[Unit]:
     """Sentences in reading order. A sentence may run over two pieces (a paragraph cut by a
     column break): it is one unit then, so no chunk boundary can fall inside it. A heading's
@@ -122,7 +142,8 @@ def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> 
         ends = paragraph_ends(piece.text)
         pos = 0
         parts = SENTENCE_SPLIT.split(piece.text)
-        for k, sentence in enumerate(_heading_whole(piece.text, parts) if piece.heading else parts):
+        whole = _heading_whole(piece.text, parts) if piece.heading else _labels_kept(piece.text, parts)
+        for k, sentence in enumerate(whole):
             offset = piece.text.find(sentence, pos)
             opens = k == 0 or any(pos <= e < offset for e in ends)
             new_line = k > 0 and "\n" in piece.text[pos:offset]

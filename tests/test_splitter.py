@@ -188,6 +188,24 @@ def test_a_sentence_over_the_models_limit_is_cut_into_runs_that_keep_its_lines()
     assert " ".join(c.page_content for c in chunks).split() == " ".join(lines).split()
 
 
+def test_a_number_that_opens_a_paragraph_s_line_stays_with_its_text():
+    # Minutes whose items are paragraphs ("4. Demolition request ..."), and a reference's initial
+    # opening its line: "4." and "J." are no sentences of their own, so no chunk ends with them.
+    lines = ["3. Questions from the public", "None were asked.", "",
+             "4. Demolition request for the building at 1069 Main Street", "Resolution DM-2023-001 was read.",
+             "J. Smith asked for the plans to be shown.", "The plans were shown to all."]
+    y, words = 40.0, []
+    for line in lines:
+        if line:
+            words += line_words(line, 72, y, len(words))
+        y += 12
+    chunks = char_splitter(chunk_size=60).split_documents([page_doc(words)])
+    texts = [c.page_content for c in chunks]
+    assert not any(t.rstrip().endswith(("4.", "J.")) for t in texts)
+    assert any(t.startswith("4. Demolition request") for t in texts)
+    assert any(t.startswith("J. Smith asked") or "\nJ. Smith asked" in t for t in texts)
+
+
 def _heading_chunks(words) -> list[str]:
     chunks = char_splitter(chunk_size=2000).split_documents([page_doc(words)])
     return [c.page_content for c in chunks]
