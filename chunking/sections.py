@@ -164,6 +164,16 @@ def _strong_number(text: str, stack: list[_Entry], after_prose: bool) -> bool:
             or (text[1:2] == "." and any(_ROMAN_SECTION.match(e.text) for e in stack)))
 
 
+_LETTERS_UNPRECEDED = "E"  # a lettered heading up to this letter may open a section whose predecessor was missed
+
+
+def _letter(text: str) -> str | None:
+    """A lettered heading's letter ("C. Results", "C Results"; not "C.1 Data")."""
+    m = _NUMBER.match(text)
+    num = m.group("num").rstrip(".") if m else ""
+    return num if len(num) == 1 and num.isalpha() else None
+
+
 def _arabic(text: str) -> tuple[int, ...] | None:
     """A heading's number in figures as its parts ("3.6 Data" -> (3, 6)): they count up."""
     m = _NUMBER.match(text)
@@ -191,7 +201,13 @@ def _out_of_sequence(text: str, stack: list[_Entry], next_number: tuple[int, ...
     chart's label under "3.5 Effect of pH"; "12 Journal of Tests", a running head under "3.1"),
     unless the next numbered heading counts on from it: a list "1. 2. 3." inside the introduction
     is followed by "2 General Instructions", which "2.1" follows; another paper's "1 Introduction",
-    which "2" or "1.1" follows. A decimal fraction ("0.5") opens none, outside a chapter 0."""
+    which "2" or "1.1" follows. A decimal fraction ("0.5") opens none, outside a chapter 0; nor a
+    letter past _LETTERS_UNPRECEDED whose predecessor opened no section."""
+    letter = _letter(text)
+    if letter is not None and letter > _LETTERS_UNPRECEDED and letter not in "IVX":
+        # A lettered heading far into the alphabet follows its letter's predecessor: "M. Gaëtan
+        # Gagné, conseiller municipal" in a list of those present is a title and a name.
+        return not any(_letter(e.text) == chr(ord(letter) - 1) for e in stack)
     number = _arabic(text)
     if number is None:
         return False

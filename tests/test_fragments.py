@@ -623,6 +623,21 @@ def test_a_title_block_s_lines_over_the_abstract_head_no_section():
     assert [p.section for p in pieces[2:]] == ["ABSTRACT", "ABSTRACT", "1 INTRODUCTION", "1 INTRODUCTION"]
 
 
+def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_its_predecessor():
+    # Minutes list those present as "M. Gaëtan Gagné, conseiller municipal": a title and a name,
+    # not section M. A paper's "F. Results" after "E. Methods" is a section.
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Present", "heading", 12), _piece(body),
+              _piece("M. Gaëtan Gagné, conseiller municipal", "heading", 12), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "Present"
+    pieces = [_piece("E. Methods", "heading", 12), _piece(body), _piece("F. Results", "heading", 12), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "F. Results"
+
+
 def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # A font whose boxes measure the body small (acmart's) makes a reference with a raised
     # "LaTeX" logo, a caption or a display formula "larger than the body".
