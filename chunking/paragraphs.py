@@ -4,7 +4,8 @@ The loader cuts blocks at extra space between lines and at larger type; a docume
 space between paragraphs, and sets its subheadings bold but no larger ("Gameplay", "Reception"),
 gives blocks that run over several paragraphs and subheadings. Their lines still show them: a
 paragraph's last line closes a sentence well short of the usual line; a subheading is a short
-line of a few words, with no closing mark, between a sentence's end and a capital.
+line of a few words, with no closing mark, between a sentence's end and a capital (or a list's
+first item: "REFERENCES" over "[1] K. Jack, ...").
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ HEADING_LINE = 0.5  # a subheading is shorter than this share of the usual line 
 HEADING_WORDS = 8  # ... and has at most this many words
 _LETTERS = re.compile(r"[^\W\d_]")
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_OPENS_ITEM = re.compile(r"(\[\d{1,3}\]|\d{1,2}[.)]|[•▪■●–-])\s")  # a list's item under its heading ("REFERENCES" / "[1] K. Jack, ...")
 
 
 def _usual_length(lines: list[str]) -> int:
@@ -54,8 +56,8 @@ def _heading_line(lines: list[str], i: int, usual: int, next_text: str = "") -> 
     if len(_LETTERS.findall(line)) < 0.6 * len(line.replace(" ", "")):
         return False  # a formula or a row of figures
     before = i == 0 or lines[i - 1].rstrip()[-1:] in ".!?"
-    after = (lines[i + 1] if i + 1 < len(lines) else next_text)[:1].isupper()
-    return before and after
+    under = lines[i + 1] if i + 1 < len(lines) else next_text
+    return before and (under[:1].isupper() or _OPENS_ITEM.match(under) is not None)
 
 
 def _part(piece: Piece, start: int, end: int, lines: tuple[int, int, int], heading: bool) -> Piece:

@@ -381,6 +381,11 @@ def test_a_subheading_on_the_last_line_of_a_block_heads_the_next_block():
     # A short last line before text that goes on in lower case ends its paragraph, heading nothing.
     kept = split_inner_headings([_piece(body), _piece("and the numbers come out much as expected.")])
     assert [p.heading for p in kept] == [False, False]
+    # One over a list's first item heads it: "REFERENCES" over "[1] K. Jack, ...".
+    refs = body.replace("Results", "REFERENCES")
+    for item in ["[1] K. Jack, Video Demystified. Newnes, 2005.", "1. K. Jack, Video Demystified.", "• Python 3.10"]:
+        listed = split_inner_headings([_piece(refs), _piece(item)])
+        assert [(p.text, p.heading) for p in listed][1:] == [("REFERENCES", True), (item, False)]
 
 
 def test_a_chunk_that_opens_with_two_headings_is_in_the_inner_section(splitter):
