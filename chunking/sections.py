@@ -30,7 +30,9 @@ _LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")  # "A. Data", "I. INTRODUCTI
 _RUN_IN_ABSTRACT = re.compile(r"^(abstract|summary)(?:\s*[—–:.]|\s*-(?=\s|(?-i:[A-Z])))\s*\S", re.I)
 # A section's number (not a title's opening "A Survey of ..."): figures, Roman numerals, "A." / "B.2".
 _SECTION_NUMBER = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})*\.)\s+\S")
-_ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
+# A word of letters (joined by hyphens, apostrophes, or underscores as an identifier is:
+# "VERIFY_GROUP_FOR_USER function").
+_ALL_LETTERS = re.compile(r"^[(\[\"'“‘]?[^\W\d_]+([-'’_][^\W\d_]+)*[)\]\"'”’,.:;!?]*$")
 _SENTENCE_END = re.compile(r"[.!?:;]\s*$")
 _WORDS = re.compile(r"[^\W\d_]{2,}")
 # A title field that names the file it was made from: a word processor's, TeX's (.dvi) or a path.

@@ -643,6 +643,17 @@ def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_its_predecess
     assert pieces[-1].section == "F. Results"
 
 
+def test_a_heading_that_names_an_identifier_opens_its_section():
+    # A manual's "3.3 VERIFY_GROUP_FOR_USER function": the identifier is a word, not a formula.
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("3.2 Built-in global variables", "heading", 14), _piece(body),
+              _piece("3.3 VERIFY_GROUP_FOR_USER function", "heading", 14), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "3.3 VERIFY_GROUP_FOR_USER function"
+
+
 def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # A font whose boxes measure the body small (acmart's) makes a reference with a raised
     # "LaTeX" logo, a caption or a display formula "larger than the body".
