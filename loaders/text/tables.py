@@ -87,14 +87,28 @@ def _markdown_cell(text: str) -> str:
 
 
 def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
-    """Rows as a Markdown table (the first row its header; further header rows follow the
-    delimiter as rows) or, in text mode, as lines of cells apart by " | "."""
+    """Rows as a Markdown table or, in text mode, as lines of cells apart by " | ". Markdown has
+    one header row: a header in tiers is one row there, each column's heads top to bottom
+    ("TEDs" over "simple": "TEDs simple"; a head spanning both tiers once), so that no tier
+    reads as the table's first row of data."""
     if mode != MARKDOWN:
         return "\n".join(TEXT_SEPARATOR.join(row) for row in rows)
     width = max((len(r) for r in rows), default=0)
-    lines = ["| " + " | ".join(_markdown_cell(c) for c in row + [""] * (width - len(row))) + " |" for row in rows]
+    padded = [row + [""] * (width - len(row)) for row in rows]
+    tiers = min(max(header_rows, 1), len(padded))
+    head = [_tiers_joined([row[k] for row in padded[:tiers]]) for k in range(width)] if padded else []
+    lines = ["| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in [head] + padded[tiers:]]
     lines.insert(1, "|" + " --- |" * width)
     return "\n".join(lines)
+
+
+def _tiers_joined(heads: list[str]) -> str:
+    """A column's heads over one another, each once, top to bottom."""
+    out: list[str] = []
+    for head in heads:
+        if head and (not out or out[-1] != head):
+            out.append(head)
+    return " ".join(out)
 
 
 def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: JoinLines,
@@ -113,9 +127,8 @@ def table_text(block: TableBlock, s: LayoutSettings, caption: str, join_lines: J
 
 
 def header_lines(lines: list[str], header_rows: int) -> int:
-    """How many of a rendered table's lines head it: its header rows, and the Markdown
-    delimiter under the first."""
-    n = min(header_rows, len(lines))
+    """How many of a rendered table's lines head it: a Markdown table's header row and the
+    delimiter under it (its tiers are one row), or a text table's header rows."""
     if len(lines) > 1 and _DELIMITER.match(lines[1].strip()):
-        n += 1
-    return n
+        return 2
+    return min(header_rows, len(lines))
