@@ -22,7 +22,11 @@ from .packing import join
 from .pieces import Piece
 from .sections import SEPARATOR
 
-SECTION_KEY = "section"  # "2 Method > 2.1 Data": the headings the chunk sits under (all of it)
+SECTION_KEY = "section"  # "2 Method > 2.1 Data": the headings the chunk's first line sits under
+# Where a chunk holds a short section and the next: every section path its text lies in, in
+# reading order ("7 Tools | Acknowledgments"); absent from a chunk of one section.
+SECTIONS_KEY = "sections"
+SECTIONS_SEPARATOR = " | "
 TITLE_KEY = "doc_title"  # the document's title (the PDF's own, or its first page's largest heading)
 ASIDE_KEY = "aside"  # wordless pieces (equation debris, axis ticks) kept out of the chunk's text
 
@@ -102,30 +106,19 @@ def document_context(draft: Draft, title: str) -> dict[str, Any]:
     in, or the one inside it that its first text is in when it opens with headings one inside
     the other ("Body > Introduction" for a chunk that opens with both; a document's opening
     headings are in none), the document's title, and the wordless pieces it carries. A chunk
-    that holds a short section and the next (too small to stand alone) sits in the section that
-    holds both: their common parent, not the first one's path."""
+    that holds a short section and the next (too small to stand alone) is in the first, and
+    lists every section its text lies in (SECTIONS_KEY)."""
     pieces = draft.pieces()
     first = pieces[0].section
     at = next((n for n, p in enumerate(pieces) if not p.heading), 0)
     text = pieces[at].section
     inner = not first or text.startswith(first + SEPARATOR)
-    section = text if inner else first
-    for p in pieces[at + 1:]:
-        section = _common_parent(section, p.section)
-    context: dict[str, Any] = {SECTION_KEY: section, TITLE_KEY: title}
+    context: dict[str, Any] = {SECTION_KEY: text if inner else first, TITLE_KEY: title}
+    paths = list(dict.fromkeys(p.section for p in pieces[at:]))
+    # (a heading right over its subheading: the inner path says both)
+    covered = [a for a, b in zip(paths, paths[1:] + [""]) if not b.startswith(a + SEPARATOR)]
+    if len(covered) > 1:
+        context[SECTIONS_KEY] = SECTIONS_SEPARATOR.join(covered)
     if draft.aside:
         context[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
     return context
-
-
-def _common_parent(a: str, b: str) -> str:
-    """The innermost section path both `a` and `b` lie in ("" where they share none); `a` where
-    `b` is in it."""
-    if b == a or b.startswith(a + SEPARATOR):
-        return a
-    shared = []
-    for x, y in zip(a.split(SEPARATOR), b.split(SEPARATOR)):
-        if x != y:
-            break
-        shared.append(x)
-    return SEPARATOR.join(shared)

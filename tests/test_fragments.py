@@ -407,9 +407,9 @@ def _heading(number: str, title: str, y: float, height: float) -> list[Word]:
     return tall(line_words(number, 72, y), height) + tall(line_words(title, 100, y), height)
 
 
-def test_a_chunk_that_holds_a_short_section_and_the_next_sits_in_their_common_parent(splitter):
+def test_a_chunk_that_holds_a_short_section_and_the_next_lists_both(splitter):
     # "2 Tools" and its one sentence are too small to stand alone and head the next section's
-    # chunk: that chunk is in neither section alone, but in the one that holds both.
+    # chunk: that chunk is in the first, and lists both as the sections it covers.
     def chunk_of(subsections: bool):
         first, second, third = ("1.1", "1.2", "1.3") if subsections else ("1", "2", "3")
         words = tall(line_words("Reading Order in Practice", 72, 20), 20)
@@ -418,13 +418,14 @@ def test_a_chunk_that_holds_a_short_section_and_the_next_sits_in_their_common_pa
         words += _heading(second, "Tools", 300, 12) + column(sentence_lines(prose("tool", 8), 12), 72, 316)
         words += _heading(third, "Thanks", 360, 12) + column(sentence_lines(prose("thank", 30), 12), 72, 376)
         chunks = splitter.split_documents([page_doc(words)])
-        assert chunks[0].metadata["section"].endswith(f"{first} Start")
+        assert chunks[0].metadata["section"].endswith(f"{first} Start") and "sections" not in chunks[0].metadata
         joined = next(c for c in chunks if c.page_content.startswith(f"{second} Tools"))
         assert f"{third} Thanks\nThank0" in joined.page_content
-        return joined.metadata["section"]
+        return joined.metadata["section"], joined.metadata["sections"]
 
-    assert chunk_of(subsections=False) == ""
-    assert chunk_of(subsections=True) == "1 Introduction"
+    assert chunk_of(subsections=False) == ("2 Tools", "2 Tools | 3 Thanks")
+    assert chunk_of(subsections=True) == ("1 Introduction > 1.2 Tools",
+                                          "1 Introduction > 1.2 Tools | 1 Introduction > 1.3 Thanks")
 
 
 def test_a_title_set_on_two_heading_lines_is_the_whole_title_and_opens_no_section():
