@@ -225,11 +225,21 @@ def _not_parent(entry: _Entry, number: tuple[int, ...] | None) -> bool:
     """An entry that a heading leaves the path for: the run-in abstract, a section named as
     every document names it but an appendix ("Contents" is no parent of "3.1"), or a numbered
     section that a numbered heading is not under ("3 Models" is no parent of "4.1", whose own "4"
-    the reading did not take for a section)."""
+    the reading did not take for a section; nor "Chapter 1. ..." of "2.2")."""
     if entry.run_in or number is not None and _NO_PARENT.match(entry.text):
         return True
-    own = _arabic(entry.text)
+    own = _arabic(entry.text) or _chapter_number(entry.text)
     return number is not None and own is not None and number[:len(own)] != own
+
+
+_CHAPTER = re.compile(r"^(?:chapter|chap\.|kapitel|chapitre|cap[ií]tulo|capitolo|hoofdstuk)\s+(\d{1,2})\b", re.I)
+
+
+def _chapter_number(text: str) -> tuple[int, ...] | None:
+    """A chapter's number where its heading names it ("Chapter 1. Securing ...": (1,)): "2.2"
+    is no part of it."""
+    m = _CHAPTER.match(text)
+    return (int(m.group(1)),) if m else None
 
 
 def _is_section_heading(piece: Piece, following: str | None, body: float, stack: list[_Entry],

@@ -655,6 +655,21 @@ def test_a_heading_that_names_an_identifier_opens_its_section():
     assert pieces[-1].section == "3.3 VERIFY_GROUP_FOR_USER function"
 
 
+def test_a_numbered_section_of_another_chapter_is_no_part_of_the_chapter_open():
+    # A sample of a book's pages: "Chapter 1. Securing ..." opens, then "2.2 ..." (chapter 2's
+    # opening page is not in the sample): 2.2 lies in no part of chapter 1.
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    pieces = [_piece("Chapter 1. Securing and protecting data", "heading", 20), _piece(body),
+              _piece("2.2 Separation of duties", "heading", 14), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "2.2 Separation of duties"
+    pieces[2] = _piece("1.2 Separation of duties", "heading", 14)  # chapter 1's own: in it
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "Chapter 1. Securing and protecting data > 1.2 Separation of duties"
+
+
 def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # A font whose boxes measure the body small (acmart's) makes a reference with a raised
     # "LaTeX" logo, a caption or a display formula "larger than the body".
