@@ -58,12 +58,13 @@ _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 # a theorem's run-in label ("Lemma 3.3.", "Definition 3.2 (C-AG)"), a formula ("log z = z"), a web
 # address, a line of several sentences ("Reasoning About Naming Systems. ACM Trans. Program.",
 # a reference's next line), or a list of terms ("CCS Concepts: •Computer systems organization
-# → Embedded systems; Redundancy; ..."). (A figure's or a table's caption is told by
+# → Embedded systems; Redundancy; ..."), or a form's line of fields ("First Name: ... Last Name: ...",
+# two labels with a colon each). (A figure's or a table's caption is told by
 # CAPTION_LABEL.) A numbered heading is not asked: its number's stop and an abbreviation ("4.2. Supervised vs. Unsupervised")
 # or a formula ("4.1 Results for n = 100") are a title's.
 _NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(definition|lemma|theorem|proposition|corollary|proof|remark"
                          r"|claim|conjecture)(\s+\d+(\.\d+)*)?\s*[(.:]|\s(1[89]|20)\d\d[a-z]?\.\s+\S|\s=\s|https?:|doi:"
-                         r"|\S\.\s+\S[^.]*\S\.\s+\S|;\s*\S|\S\s*•", re.I)
+                         r"|\S\.\s+\S[^.]*\S\.\s+\S|;\s*\S|\S\s*•|\w:\s+\S.*\s\w+:(\s|$)", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100

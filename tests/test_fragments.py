@@ -682,7 +682,8 @@ def test_lines_no_section_is_titled_open_none_however_large_their_type():
                  "Figure 1: A sample black and white graphic.", "log z = z.", "DOI:http://dx.doi.org/10.1145/567752",
                  "Reasoning About Naming Systems. ACM Trans. Program. Lang.",
                  "American Mathematical Society 2015. Using the amsthm Package.",
-                 "CCS Concepts: •Computer systems organization →Embedded systems; Redundancy; Robotics"]:
+                 "CCS Concepts: •Computer systems organization →Embedded systems; Redundancy; Robotics",
+                 "First Name: ALEJANDRO Last Name: ROSALEZ Date of Birth: 10/12/1982"]:
         pieces = [_piece(body), _piece("REFERENCES", "heading", 14), _piece(body), _piece(line, "heading", 14),
                   _piece(body)]
         assign_sections(pieces, "")
