@@ -15,7 +15,7 @@ from columnrag.loaders.text.lexicon import known_words
 from columnrag.loaders.text.ligatures import f_ligatures_collapsed
 from columnrag.loaders.text.render import normalize, page_text
 
-from .boxes import CHAR_W, HEIGHT, PITCH, SPACE, column, line_words, numbered_lines, reseq
+from .boxes import CHAR_W, HEIGHT, PITCH, SPACE, column, line_words, numbered_lines, reseq, small_line
 
 
 def read(words: list[Word], **kw) -> list[str]:
@@ -530,23 +530,28 @@ def test_a_foot_well_above_the_page_s_edge_that_ends_in_counted_page_numbers_is_
 def test_a_slide_template_s_block_repeated_in_place_on_the_pages_is_furniture():
     # A presentation's presenter box, three short lines low on the left of every slide, well
     # inside the page, beside each slide's own points: text and place the same on every page.
-    def slides(moved: bool) -> list:
+    def slides(box_lines, moved: bool = False, box_height: float = 10.0, n_pages: int = 6) -> list[str]:
         pages = []
-        for n in range(6):
+        for n in range(n_pages):
             points = column(numbered_lines(f"s{n}P", 6, 6), 200, 150 + 10 * n)
             x = 40 + (9 * n if moved else 0)
-            box = column(["Klaas Posselt,", "Member of the", "PDF Association"], x, 600)
+            box = [w for k, line in enumerate(box_lines)
+                   for w in small_line(line.format(n=n + 1), x, 600 + 1.2 * box_height * k, box_height)]
             pages.append(analyze_page(reseq(points + box), 612, 792))
         for n in range(len(pages)):
             mark_furniture(pages, targets=[n])
-        return pages
+        return [page_text(page)[0] for page in pages]
 
-    first, *rest = slides(moved=False)
-    for page in rest:
-        assert "Posselt" not in page_text(page)[0] and page_text(page)[0].startswith("s")
-    assert "Posselt" in page_text(first)[0]  # the title slide's presenter: part of its title
+    first, *rest = slides(["Klaas Posselt,", "Member of the", "PDF Association"])
+    assert all("Posselt" not in text and text.startswith("s") for text in rest)
+    assert "Posselt" in first  # the title slide's presenter: part of its title
     # The same lines set somewhere else on each page are the writer's: text.
-    assert all("Posselt" in page_text(page)[0] for page in slides(moved=True))
+    assert all("Posselt" in text for text in slides(["Klaas Posselt,", "Member of the", "PDF Association"], moved=True))
+    # So is each page's own question over its marks (its number changes), and a title in type
+    # larger than the slide's, repeated in place over a run of slides.
+    assert all(f"Question {n + 1}" in text for n, text in enumerate(slides(["Question {n}", "(20 marks)"])))
+    assert all("Accuracy and Speed" in text
+               for text in slides(["Results on the Benchmark", "Accuracy and Speed"], box_height=20, n_pages=4))
     # One line repeated in place is no template's box: a slide's title ("Example") on several slides.
     pages = [analyze_page(reseq(column(numbered_lines(f"s{n}P", 6, 6), 200, 150) + line_words("Worked Example", 200, 300)
                                 + column(numbered_lines(f"s{n}Q", 6, 6), 200, 330)), 612, 792) for n in range(6)]

@@ -126,6 +126,8 @@ class _Candidate:
     size: float = 0.0  # its words' usual height
     ends: list[int] = field(default_factory=list)  # the page numbers its parts at either end read as
     stamp: bool = False  # a short block inside the page (see _stamps)
+    text: str = ""  # a stamp's text, digits and all
+    left: float = 0.0  # a stamp's left edge
 
     def __post_init__(self) -> None:
         self.bare = _unnumbered(self.key)
@@ -204,35 +206,42 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
 
 _STAMP_LINES = (2, 3)  # a stamp's lines, least and most ("Klaas Posselt," / "Member of the" / "PDF Association")
 _STAMP_SLACK = 2.0  # pt: a stamp's place on each page, the same to this (a template's)
-_STAMP_PAGES = 3  # the nearby pages that must repeat a stamp, text and place
+_STAMP_PAGES = 3  # the nearby pages that must repeat a stamp, text and place, at the least
 
 
 def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> list[_Candidate]:
     """Short blocks of a few lines anywhere inside the page (_STAMP_LINES, running_head_max_words
-    words), not already candidates: a slide template's presenter box, a letterhead's sender.
-    Such a block is furniture where nearby pages repeat it, its text and its place to
-    _STAMP_SLACK (see _stamp_repeats), but on the document's first page (its title's: a title
-    slide's presenter, a letter's sender, whose one copy the index keeps); text and place repeated
-    so exactly come from a template, not from the writer. A single line is no stamp: slides
-    repeat their own titles in place ("Example"), and running heads have rules of their own."""
+    words) in type no larger than the page's, not already candidates: a slide template's
+    presenter box, a letterhead's sender. Such a block is furniture where every page nearby
+    repeats it, its text (digits and all) and its place to _STAMP_SLACK (see _stamp_repeats),
+    but on the document's first page (its title's: a title slide's presenter, a letter's sender,
+    whose one copy the index keeps); text and place repeated so exactly come from a template,
+    not from the writer. Not a single line (slides repeat their own titles in place, "Example";
+    running heads have rules of their own), not a title in larger type repeated over a run of
+    slides, not "Question 2" / "(20 marks)" over each page's question."""
     taken = {id(c.block) for c in found}
-    out = []
+    usual = median([w.y1 - w.y0 for w in layout.words], 0.0)
+    out: list[_Candidate] = []
     for b in layout.blocks:
         if (id(b) in taken or b.band in EDGE_BANDS or b.kind in FURNITURE_KINDS
                 or not _STAMP_LINES[0] <= len(b.lines) <= _STAMP_LINES[1]
                 or not all(line.words for line in b.lines)
                 or sum(len(line.words) for line in b.lines) > s.running_head_max_words):
             continue
-        out.append(_Candidate(b, _top(b) < layout.height / 2, False, _key(b), _top(b), None, stamp=True))
+        c = _Candidate(b, at_top=_top(b) < layout.height / 2, edge=False, key=_key(b), top=_top(b), number=None,
+                       stamp=True, text=" ".join(line.text for line in b.lines),
+                       left=min(w.x0 for line in b.lines for w in line.words))
+        if c.size <= usual * s.furniture_size_ratio:
+            out.append(c)
     return out
 
 
-def _stamp_repeats(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]]) -> int:
-    """The nearby pages with a candidate of c's text at c's place (its left edge and its top)."""
-    x0 = min(w.x0 for line in c.block.lines for w in line.words)
-    return sum(any(o.key == c.key and abs(o.top - c.top) <= _STAMP_SLACK
-                   and abs(min(w.x0 for line in o.block.lines for w in line.words) - x0) <= _STAMP_SLACK
-                   for o in others) for _, others in nearby)
+def _stamp_repeats(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]]) -> bool:
+    """Every nearby page, _STAMP_PAGES at the least, has a stamp of c's text at c's place (its
+    left edge and its top)."""
+    return len(nearby) >= _STAMP_PAGES and all(
+        any(o.stamp and o.text == c.text and abs(o.top - c.top) <= _STAMP_SLACK and abs(o.left - c.left) <= _STAMP_SLACK
+            for o in others) for _, others in nearby)
 
 
 def _side_lines(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
@@ -308,7 +317,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in candidates[i]:
             if c.stamp:
-                if number > 0 and len(c.bare) >= s.furniture_min_chars and _stamp_repeats(c, nearby) >= _STAMP_PAGES:
+                if number > 0 and len(c.bare) >= s.furniture_min_chars and _stamp_repeats(c, nearby):
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
             if c.side:  # (its page number may be a word of its own here, part of the line there)
