@@ -4,17 +4,18 @@ The loader cuts blocks at extra space between lines and at larger type; a docume
 space between paragraphs, and sets its subheadings bold but no larger ("Gameplay", "Reception"),
 gives blocks that run over several paragraphs and subheadings. Their lines still show them: a
 paragraph's last line closes a sentence well short of the usual line; a subheading is a short
-line of a few words, with no closing mark, between a sentence's end and a capital (or a list's
-first item: "REFERENCES" over "[1] K. Jack, ...").
+line of a few words, with no closing mark, between a sentence's end and a capital (or, in capitals or naming its section, a list's first
+item: "REFERENCES" over "[1] K. Jack, ...").
 """
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from columnrag.loaders.engine.geometry import HEADING, Box
+from columnrag.loaders.engine.geometry import HEADING, Box, in_capitals
 
 from .pieces import CAPTION_LABEL, Piece
+from .sections import names_its_section
 
 MIN_LINES = 4  # a block this long has a usual line length to measure against
 SHORT_LINE = 0.8  # a paragraph's last line is shorter than this share of the usual one
@@ -57,7 +58,15 @@ def _heading_line(lines: list[str], i: int, usual: int, next_text: str = "") -> 
         return False  # a formula or a row of figures
     before = i == 0 or lines[i - 1].rstrip()[-1:] in ".!?"
     under = lines[i + 1] if i + 1 < len(lines) else next_text
-    return before and (under[:1].isupper() or _OPENS_ITEM.match(under) is not None)
+    return before and (under[:1].isupper() or _OPENS_ITEM.match(under) is not None and _heads_a_list(line))
+
+
+def _heads_a_list(line: str) -> bool:
+    """A line over a list's first item heads it when it is in capitals or names its section
+    ("REFERENCES", "Bibliography"), and is no item itself: a reference's wrapped line ("IEEE
+    Press, Boston" over "[5] ...") and a list's first item ("1. Collect the raw data" over "2.
+    ...") head nothing."""
+    return _OPENS_ITEM.match(line + " ") is None and (in_capitals(line) or names_its_section(line))
 
 
 def _part(piece: Piece, start: int, end: int, lines: tuple[int, int, int], heading: bool) -> Piece:

@@ -82,6 +82,11 @@ HEADING_LINE_GAP = 0.5  # a heading's lines lie closer than this share of their 
 _UNDER_PIECES = 3  # pieces of one paragraph (cut by column or page breaks) read under a heading
 
 
+def names_its_section(text: str) -> bool:
+    """A section every document names the same way: Contents, Abstract, References, ... (`_MATTER_NAMES`)."""
+    return _MATTER_NAMES.match(clean(text)) is not None
+
+
 def clean(text: str, limit: int = MAX_HEADING_CHARS) -> str:
     """A heading's text on one line, without trailing marks (footnote symbols, a colon)."""
     text = on_one_line(text)

@@ -386,6 +386,11 @@ def test_a_subheading_on_the_last_line_of_a_block_heads_the_next_block():
     for item in ["[1] K. Jack, Video Demystified. Newnes, 2005.", "1. K. Jack, Video Demystified.", "• Python 3.10"]:
         listed = split_inner_headings([_piece(refs), _piece(item)])
         assert [(p.text, p.heading) for p in listed][1:] == [("REFERENCES", True), (item, False)]
+    # Not a reference's wrapped line over the next entry, nor a list's first item over its second.
+    for line, item in [("IEEE Press, Boston", "[5] K. He, Deep residual learning."),
+                       ("1. Collect the raw data", "2. Clean the records")]:
+        kept = split_inner_headings([_piece(body.replace("Results", line)), _piece(item)])
+        assert [p.heading for p in kept] == [False, False]
 
 
 def test_a_chunk_that_opens_with_two_headings_is_in_the_inner_section(splitter):
