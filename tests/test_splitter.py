@@ -206,6 +206,18 @@ def test_a_number_that_opens_a_paragraph_s_line_stays_with_its_text():
     assert any(t.startswith("J. Smith asked") or "\nJ. Smith asked" in t for t in texts)
 
 
+def test_a_numbered_question_after_an_answer_without_a_stop_opens_its_own_sentence():
+    # A questionnaire: the last answer ("• No") closes no sentence, and the next question is a
+    # paragraph of its own that opens with its number: no sentence runs from one into the other.
+    words = line_words("25. Does your country have providers for children?", 72, 40)
+    words += line_words("• Yes", 72, 52, len(words)) + line_words("• No", 72, 64, len(words) + 2)
+    words += line_words("26. If your country allows student law clinics, are there national", 72, 88, len(words) + 4)
+    words += line_words("guidelines on how students are supervised in providing legal aid?", 72, 100, len(words) + 15)
+    chunks = char_splitter(chunk_size=100).split_documents([page_doc(words)])
+    assert not any("No 26." in c.page_content or "No\n26." in c.page_content for c in chunks)
+    assert any(c.page_content.startswith("26. If your country") for c in chunks)
+
+
 def _heading_chunks(words) -> list[str]:
     chunks = char_splitter(chunk_size=2000).split_documents([page_doc(words)])
     return [c.page_content for c in chunks]
