@@ -210,12 +210,13 @@ def _out_of_sequence(text: str, stack: list[_Entry], next_number: tuple[int, ...
     unless the next numbered heading counts on from it: a list "1. 2. 3." inside the introduction
     is followed by "2 General Instructions", which "2.1" follows; another paper's "1 Introduction",
     which "2" or "1.1" follows. A decimal fraction ("0.5") opens none, outside a chapter 0; nor a
-    letter past _LETTERS_UNPRECEDED whose predecessor opened no section."""
+    letter past _LETTERS_UNPRECEDED before any lettered section."""
     letter = _letter(text)
     if letter is not None and letter > _LETTERS_UNPRECEDED and letter not in "IVX":
-        # A lettered heading far into the alphabet follows its letter's predecessor: "M. Gaëtan
-        # Gagné, conseiller municipal" in a list of those present is a title and a name.
-        return not any(_letter(e.text) == chr(ord(letter) - 1) for e in stack)
+        # A lettered heading far into the alphabet follows lettered sections: "M. Gaëtan Gagné,
+        # conseiller municipal" in a list of those present is a title and a name ("F." after
+        # "D." whose "E." the reading missed is a section).
+        return not any(_letter(e.text) for e in stack)
     number = _arabic(text)
     if number is None:
         return False

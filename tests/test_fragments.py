@@ -634,7 +634,7 @@ def test_a_title_block_s_lines_over_the_abstract_head_no_section():
     assert [p.section for p in pieces[2:]] == ["ABSTRACT", "ABSTRACT", "1 INTRODUCTION", "1 INTRODUCTION"]
 
 
-def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_its_predecessor():
+def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_lettered_sections():
     # Minutes list those present as "M. Gaëtan Gagné, conseiller municipal": a title and a name,
     # not section M. A paper's "F. Results" after "E. Methods" is a section.
     from columnrag.chunking.sections import assign_sections
@@ -647,6 +647,11 @@ def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_its_predecess
     pieces = [_piece("E. Methods", "heading", 12), _piece(body), _piece("F. Results", "heading", 12), _piece(body)]
     assign_sections(pieces, "")
     assert pieces[-1].section == "F. Results"
+    # Nor when the reading missed "E.": "F." and "G." after "D." are sections.
+    pieces = [_piece("D. Data", "heading", 12), _piece(body), _piece("F. Ablation Study", "heading", 12), _piece(body),
+              _piece("G. Limitations", "heading", 12), _piece(body)]
+    assign_sections(pieces, "")
+    assert [pieces[3].section, pieces[5].section] == ["F. Ablation Study", "G. Limitations"]
 
 
 def test_a_heading_that_names_an_identifier_opens_its_section():
