@@ -419,7 +419,8 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
     body = body_size([p for p in pieces if not p.heading])
     in_title = _letters(title)
     stack: list[_Entry] = []
-    opened = -2  # the piece that opened the innermost section
+    opened = -2  # the piece that opened the innermost section (its heading's last line)
+    heading_at = -2  # ...and its heading's first line
     next_numbers: list[tuple[int, ...] | None] = [None] * len(pieces)  # of the next numbered heading
     for n in range(len(pieces) - 2, -1, -1):
         after = pieces[n + 1]
@@ -443,7 +444,8 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 # not a line of text after it that the loader took for a heading too, nor a
                 # heading of its own set apart by space ("Method" over "Participants").
                 stack[-1] = _Entry(clean(stack[-1].text + "\n" + piece.text), stack[-1].level, stack[-1].size)
-                prev.section = SEPARATOR.join(e.text for e in stack)  # its first line is in it too
+                for line in pieces[heading_at:n]:  # its lines before are in it too
+                    line.section = SEPARATOR.join(e.text for e in stack)
                 opened = n
             elif _is_section_heading(piece, following, body, stack, next_numbers[n], after_prose,
                                      pieces[n + 1].text if n + 1 < len(pieces) else ""):
@@ -455,7 +457,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 while stack and (stack[-1].level >= level or _not_parent(stack[-1], number)):
                     stack.pop()
                 stack.append(_Entry(text, level, piece.size))
-                opened = n
+                opened = heading_at = n
         elif (piece.page == pieces[0].page and not piece.table and (m := _RUN_IN_ABSTRACT.match(piece.text))
               and not any(_SECTION_NUMBER.match(e.text) for e in stack)):
             stack = [_Entry(m.group(1).capitalize(), 1, 0.0, run_in=True)]

@@ -618,6 +618,12 @@ def test_an_appendix_s_title_under_its_label_in_small_capitals_is_one_heading():
     assign_sections(pieces, "")
     assert pieces[-1].section == "APPENDIX A ISKLEARN CONFIGURATION SPACE"
     assert pieces[1].section == pieces[-1].section  # the chunk its label opens is the appendix's too
+    # A heading on three lines: each of its lines is in the section they open.
+    pieces = [_piece("2 Methods", "heading", 14, y=50), _piece(body, y=70),
+              _piece("Development of", "heading", 12, y=200), _piece("the Brain in", "heading", 12, y=212),
+              _piece("Early Childhood", "heading", 12, y=224), _piece(body, y=240)]
+    assign_sections(pieces, "")
+    assert {p.section for p in pieces[2:]} == {"2 Methods > Development of the Brain in Early Childhood"}
 
 
 def test_a_title_block_s_lines_over_the_abstract_head_no_section():
