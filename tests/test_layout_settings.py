@@ -107,3 +107,7 @@ def test_a_numbered_line_longer_than_a_title_set_apart_above_a_paragraph_heads_i
     assert first_kind("2. Remove the cover and unplug the cable from the board.") == TEXT
     # Longer than two titles: a paragraph's opening line.
     assert first_kind("3. " + " ".join(f"word{k}" for k in range(17))) == TEXT
+    # A recipe's step set apart over the next step: an item of a list.
+    head = line_words("3. Pour the mixture into the tin and bake until golden", 72, 200)
+    step = column(["4. Leave it to cool for an hour before you turn it out", "onto a rack and slice it"], 72, 200 + 2 * PITCH)
+    assert analyze_page(head + step, 612, 792).blocks[0].kind == TEXT

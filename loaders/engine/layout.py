@@ -668,20 +668,22 @@ _NUMBERED_TITLE_WORDS = 2  # (of title_max_words) a numbered heading's length at
 # Words a title never ends with, where a list item's sentence runs on ("1. Change the beginning
 # of your document to"): articles, prepositions, conjunctions (English, German, French, Spanish).
 _OPEN_ENDING = frozenset("""a an the of to for in on at by with from and or but as that into
-der die das des dem den und oder zu von mit für auf im in
-le la les des de du et ou à au aux en par pour sur avec
-el los las del y o con por para en un una""".split())
+der die das des dem den und oder zu von mit für auf im
+le la les de du et ou à au aux en par pour sur avec
+el los las del y o con por para un una""".split())
 
 
 def _numbered_title(text: str, after: Block, s: LayoutSettings) -> bool:
     """A line that opens with a section's number, not a reference's, longer than a title but no
     longer than two, that ends as a title does (no closing punctuation, no word that leads on),
-    over a paragraph of lines."""
+    over a paragraph of lines that is no next item of a list ("3. Pour the mixture into the tin
+    and bake until golden" over "4. ...")."""
     words = text.split()
-    return ((bool(SECTION_NUMBER.match(text)) and not _REFERENCE_OPENING.match(text) or bool(_APPENDIX_LINE.match(text)))
-            and text[-1:].isalnum() and words[-1].lower() not in _OPEN_ENDING
+    numbered = (SECTION_NUMBER.match(text) is not None and _REFERENCE_OPENING.match(text) is None
+                or _APPENDIX_LINE.match(text) is not None)
+    return (numbered and text[-1:].isalnum() and words[-1].lower() not in _OPEN_ENDING
             and s.title_max_words < len(words) <= _NUMBERED_TITLE_WORDS * s.title_max_words
-            and after.kind == TEXT and len(after.lines) > 1)
+            and after.kind == TEXT and len(after.lines) > 1 and _NUMBERED_LINE.match(after.lines[0].text) is None)
 
 
 _CAPITALS_TITLE_LINES = 2  # lines of a title in capitals set apart that heads the paragraph under it
