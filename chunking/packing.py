@@ -94,16 +94,22 @@ def join(units: list[Unit]) -> str:
 _NUMBER_ALONE = re.compile(r"^(\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z]\.)$")
 
 
-def _heading_whole(text: str, parts: list[str]) -> list[str]:
-    """A heading's sentences, each section number ("2.", "IV.") kept with the title after it:
-    a number that ends a sentence on a line of its own ("1. Ad hoc" / "2." / "Vorlagenbasiert"
-    in a block of numbered headings) opens the next one instead."""
-    spans: list[list[int]] = []  # each part's [start, end) in `text`
+def _spans(text: str, parts: list[str]) -> list[list[int]]:
+    """Each part's [start, end) in `text` (the parts of a split of it, in order)."""
+    spans: list[list[int]] = []
     pos = 0
     for part in parts:
         at = text.find(part, pos)
         pos = at + len(part)
         spans.append([at, pos])
+    return spans
+
+
+def _heading_whole(text: str, parts: list[str]) -> list[str]:
+    """A heading's sentences, each section number ("2.", "IV.") kept with the title after it:
+    a number that ends a sentence on a line of its own ("1. Ad hoc" / "2." / "Vorlagenbasiert"
+    in a block of numbered headings) opens the next one instead."""
+    spans = _spans(text, parts)
     for this, nxt in zip(spans, spans[1:]):
         line = max(text.rfind("\n", this[0], this[1]) + 1, this[0])
         if _NUMBER_ALONE.match(text[line:this[1]]):
@@ -115,20 +121,11 @@ def _labels_kept(text: str, parts: list[str]) -> list[str]:
     """A paragraph's sentences, a number or letter that opens a line ("4. Demande de
     démolition ...", an item's "2." or an initial's "J.", which the sentence split takes for a
     sentence of its own) kept with the text after it."""
-    out: list[str] = []
-    pos = 0
-    label = ""
-    for part in parts:
-        at = text.find(part, pos)
-        if label:
-            out.append(label + text[pos:at] + part)
-            label = ""
-        elif _NUMBER_ALONE.match(part) and (at == 0 or text[:at].rstrip(" ").endswith("\n")):
-            label = part
-        else:
-            out.append(part)
-        pos = at + len(part)
-    return out + [label] if label else out
+    spans = _spans(text, parts)
+    for this, nxt in zip(spans, spans[1:]):
+        if _NUMBER_ALONE.match(text[this[0]:this[1]]) and text[:this[0]].rstrip(" ")[-1:] in ("", "\n"):
+            nxt[0], this[1] = this[0], this[0]  # the label opens the next sentence
+    return [text[a:b] for a, b in spans if b > a]
 
 
 def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> list[Unit]:

@@ -175,17 +175,21 @@ def _strong_number(text: str, stack: list[_Entry], after_prose: bool) -> bool:
 _LETTERS_UNPRECEDED = "E"  # a lettered heading up to this letter may open a section whose predecessor was missed
 
 
+def _number_of(text: str) -> str:
+    """A heading's number without its stop ("3.6", "IV", "C"; "" for none)."""
+    m = _NUMBER.match(text)
+    return m.group("num").rstrip(".") if m else ""
+
+
 def _letter(text: str) -> str | None:
     """A lettered heading's letter ("C. Results", "C Results"; not "C.1 Data")."""
-    m = _NUMBER.match(text)
-    num = m.group("num").rstrip(".") if m else ""
+    num = _number_of(text)
     return num if len(num) == 1 and num.isalpha() else None
 
 
 def _arabic(text: str) -> tuple[int, ...] | None:
     """A heading's number in figures as its parts ("3.6 Data" -> (3, 6)): they count up."""
-    m = _NUMBER.match(text)
-    num = m.group("num").rstrip(".") if m else ""
+    num = _number_of(text)
     return tuple(int(part) for part in num.split(".")) if num[:1].isdigit() else None
 
 

@@ -66,7 +66,7 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
 
 
 _CAPTION_OPENING_WORDS = 12  # of a caption repeated over a long table's later parts
-_SHORT_CAPTION_WORDS = 18  # a caption this long or shorter is repeated whole
+_SHORT_CAPTION_WORDS = 18  # a caption this long or shorter is repeated whole (more than the above)
 
 
 def caption_opening(caption: str) -> str:
@@ -75,7 +75,7 @@ def caption_opening(caption: str) -> str:
     words = caption.split()
     if len(words) <= _SHORT_CAPTION_WORDS:
         return caption
-    for i in range(2, _CAPTION_OPENING_WORDS):
+    for i in range(2, min(_CAPTION_OPENING_WORDS, len(words) - 1)):
         if words[i].endswith(".") and words[i + 1][:1].isupper():
             return " ".join(words[:i + 1])
     return " ".join(words[:_CAPTION_OPENING_WORDS]) + " …"
