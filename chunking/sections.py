@@ -146,7 +146,7 @@ def _wordy(text: str) -> bool:
     """Most of a heading's words (after its number) are words, not numbers or formulas: an
     axis's tick labels or a display equation the loader set apart is no section."""
     m = _NUMBER.match(text)
-    tokens = text[m.end():].split() if m else text.split()
+    tokens = [t for t in (text[m.end():] if m else text).split() if any(c.isalnum() for c in t)]  # ("(" alone: none)
     return bool(tokens) and sum(bool(_ALL_LETTERS.match(t)) for t in tokens) > HEADING_WORD_SHARE * len(tokens)
 
 

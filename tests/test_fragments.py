@@ -660,7 +660,7 @@ def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_lettered_sect
     assert [pieces[3].section, pieces[5].section] == ["F. Ablation Study", "G. Limitations"]
 
 
-def test_a_heading_that_names_an_identifier_opens_its_section():
+def test_a_heading_with_an_identifier_or_brackets_apart_opens_its_section():
     # A manual's "3.3 VERIFY_GROUP_FOR_USER function": the identifier is a word, not a formula.
     from columnrag.chunking.sections import assign_sections
 
@@ -669,6 +669,11 @@ def test_a_heading_that_names_an_identifier_opens_its_section():
               _piece("3.3 VERIFY_GROUP_FOR_USER function", "heading", 14), _piece(body)]
     assign_sections(pieces, "")
     assert pieces[-1].section == "3.3 VERIFY_GROUP_FOR_USER function"
+    # Brackets set apart as words of their own (a tokenised corpus's "USS Atlanta ( 1861 )") are none.
+    pieces = [_piece("Major intersections", "heading", 14), _piece(body),
+              _piece("USS Atlanta ( 1861 )", "heading", 16), _piece(body)]
+    assign_sections(pieces, "")
+    assert pieces[-1].section == "USS Atlanta ( 1861 )"
 
 
 def test_a_numbered_section_of_another_chapter_is_no_part_of_the_chapter_open():
