@@ -52,6 +52,8 @@ _OWN_NAMES = (r"(abstract|references|bibliography|acknowledge?ments?|appendices|
 _APPENDIX = r"(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2})([.:—–-]?\s+\S.*)?|[.:—–-]\s+\S.*)?$"
 _MATTER_NAMES = re.compile(rf"^({_OWN_NAMES}|{_APPENDIX})", re.I)
 _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
+_REFERENCE_LIST = re.compile(r"^(references|bibliography|literatur(verzeichnis)?|références|bibliographie|referencias"
+                             r"|bibliografía|works cited)$", re.I)
 # Lines the loader may set apart in larger type that no section is titled: a reference list's
 # entry (a citation label "[5] ", "[Lamport 1986] ", or an author and a year: "S. Fear. 2005. ...",
 # "American Mathematical Society 2015. Using ..."),
@@ -269,6 +271,9 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
         return False
     if _out_of_sequence(text, stack, next_number):
         return False
+    if (stack and _REFERENCE_LIST.match(stack[-1].text) and not _NUMBER.match(text) and not _MATTER_NAMES.match(text)
+            and piece.size < LARGER * stack[-1].size):
+        return False  # a reference list has no sections: a line of an entry the loader set apart
     if _strong_number(text, stack, after_prose):
         return True
     # inner: told by its line alone.

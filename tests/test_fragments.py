@@ -691,6 +691,22 @@ def test_a_numbered_section_of_another_chapter_is_no_part_of_the_chapter_open():
     assert pieces[-1].section == "Chapter 1. Securing and protecting data > 1.2 Separation of duties"
 
 
+def test_a_reference_list_has_no_sections():
+    # A reference's wrapped line the loader set apart in larger type ("Fundamental Algorithms
+    # (3rd. ed.). Addison Wesley Longman", acmart's fonts) opens nothing under REFERENCES; an
+    # appendix after the list does, and so does a heading set larger than the list's.
+    from columnrag.chunking.sections import assign_sections
+
+    body = "We measure the thing carefully and report every number in the tables that follow here."
+    refs = "Donald E. Knuth. 1997. The Art of Computer Programming, Vol. 1: and more of its title here."
+    pieces = [_piece("REFERENCES", "heading", 12), _piece(refs),
+              _piece("Fundamental Algorithms (3rd. ed.). Addison Wesley Longman", "heading", 12), _piece(refs),
+              _piece("Appendix A: Proofs", "heading", 12), _piece(body), _piece("Author Biographies", "heading", 16),
+              _piece(body)]
+    assign_sections(pieces, "")
+    assert [p.section for p in pieces[3::2]] == ["REFERENCES", "Appendix A: Proofs", "Author Biographies"]
+
+
 def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # A font whose boxes measure the body small (acmart's) makes a reference with a raised
     # "LaTeX" logo, a caption or a display formula "larger than the body".
