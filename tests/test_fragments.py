@@ -661,14 +661,9 @@ def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_lettered_sect
     # not section M. A paper's "F. Results" after "E. Methods" is a section.
     from columnrag.chunking.sections import assign_sections
 
+    assert _section_under(("Present", 12), ("M. Gaëtan Gagné, conseiller municipal", 12)) == "Present"
+    assert _section_under(("E. Methods", 12), ("F. Results", 12)) == "F. Results"
     body = "We measure the thing carefully and report every number in the tables that follow here."
-    pieces = [_piece("Present", "heading", 12), _piece(body),
-              _piece("M. Gaëtan Gagné, conseiller municipal", "heading", 12), _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "Present"
-    pieces = [_piece("E. Methods", "heading", 12), _piece(body), _piece("F. Results", "heading", 12), _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "F. Results"
     # Nor when the reading missed "E.": "F." and "G." after "D." are sections.
     pieces = [_piece("D. Data", "heading", 12), _piece(body), _piece("F. Ablation Study", "heading", 12), _piece(body),
               _piece("G. Limitations", "heading", 12), _piece(body)]
@@ -678,33 +673,18 @@ def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_lettered_sect
 
 def test_a_heading_with_an_identifier_or_brackets_apart_opens_its_section():
     # A manual's "3.3 VERIFY_GROUP_FOR_USER function": the identifier is a word, not a formula.
-    from columnrag.chunking.sections import assign_sections
-
-    body = "We measure the thing carefully and report every number in the tables that follow here."
-    pieces = [_piece("3.2 Built-in global variables", "heading", 14), _piece(body),
-              _piece("3.3 VERIFY_GROUP_FOR_USER function", "heading", 14), _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "3.3 VERIFY_GROUP_FOR_USER function"
+    function = "3.3 VERIFY_GROUP_FOR_USER function"
+    assert _section_under(("3.2 Built-in global variables", 14), (function, 14)) == function
     # Brackets set apart as words of their own (a tokenised corpus's "USS Atlanta ( 1861 )") are none.
-    pieces = [_piece("Major intersections", "heading", 14), _piece(body),
-              _piece("USS Atlanta ( 1861 )", "heading", 16), _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "USS Atlanta ( 1861 )"
+    assert _section_under(("Major intersections", 14), ("USS Atlanta ( 1861 )", 16)) == "USS Atlanta ( 1861 )"
 
 
 def test_a_numbered_section_of_another_chapter_is_no_part_of_the_chapter_open():
     # A sample of a book's pages: "Chapter 1. Securing ..." opens, then "2.2 ..." (chapter 2's
     # opening page is not in the sample): 2.2 lies in no part of chapter 1.
-    from columnrag.chunking.sections import assign_sections
-
-    body = "We measure the thing carefully and report every number in the tables that follow here."
-    pieces = [_piece("Chapter 1. Securing and protecting data", "heading", 20), _piece(body),
-              _piece("2.2 Separation of duties", "heading", 14), _piece(body)]
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "2.2 Separation of duties"
-    pieces[2] = _piece("1.2 Separation of duties", "heading", 14)  # chapter 1's own: in it
-    assign_sections(pieces, "")
-    assert pieces[-1].section == "Chapter 1. Securing and protecting data > 1.2 Separation of duties"
+    chapter = ("Chapter 1. Securing and protecting data", 20)
+    assert _section_under(chapter, ("2.2 Separation of duties", 14)) == "2.2 Separation of duties"
+    assert _section_under(chapter, ("1.2 Separation of duties", 14)) == f"{chapter[0]} > 1.2 Separation of duties"
 
 
 def test_a_reference_list_has_no_sections():
