@@ -96,21 +96,6 @@ def _distance(a: Draft, b: Draft) -> int:
     return 2 if x.page == y.page else 3
 
 
-_TABLE_HEAD_GAP = 3.0  # (of its type size) the most space between a heading and the table it heads
-
-
-def _heads_table(draft: Draft, tables: list[Draft]) -> bool:
-    """The draft ends with a heading set right over the table after it (a spec sheet's
-    "Technical specifications"; an ODF test page's "Table with rich cells"): the heading heads
-    that table, whose chunks carry it as their section."""
-    if not tables or tables[0].table is None or not draft.units[-1].heading:
-        return False
-    head, table = draft.last, tables[0].table
-    h, t = head.block.box, table.block.box
-    return (head.page == table.page and min(h.x1, t.x1) > max(h.x0, t.x0)
-            and 0 <= t.y0 - h.y1 <= _TABLE_HEAD_GAP * max(head.size, 1.0))
-
-
 def _combined(a: Draft, b: Draft) -> list[Unit]:
     """a's units then b's (a unit both hold, by sentence overlap, once)."""
     return a.units + [u for u in b.units if all(u is not v for v in a.units)]
@@ -123,10 +108,7 @@ class FragmentMerger:
     a chunk is never joined to the end of one before a heading, unless the small chunk is a whole
     short section (a heading and its few lines), which then heads the next section's chunk.
     Headings with no text after them that they could head (the document's last lines) join the
-    chunk before them. Tables are never joined: the prose on either side of one are neighbours,
-    but for a heading right over a table, which heads it (`_heads_table`): it takes no other
-    section, nor another page, past its table (a spec sheet's "Technical specifications" took the
-    next page's headings and the page after's prose ahead of its own table's chunks)."""
+    chunk before them. Tables are never joined: the prose on either side of one are neighbours."""
 
     def __init__(self, measure: Callable[[list[Unit]], int], floor: int, max_length: int) -> None:
         self.measure = measure
@@ -163,9 +145,6 @@ class FragmentMerger:
             for a in (i - 1, i):
                 if a < 0 or a + 1 >= len(out) or not self._may_join(out[a], out[a + 1], small_first=a == i):
                     continue
-                if _heads_table(out[a], floats.get(id(out[a]), [])) and (
-                        out[a + 1].opens_with_heading or out[a + 1].first.page != out[a].last.page):
-                    continue  # no other section, nor another page, past the table joins the heading over it
                 units = _combined(out[a], out[a + 1])
                 size = self.measure(units)
                 if size <= self.max_length:

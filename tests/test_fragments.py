@@ -228,22 +228,6 @@ def test_a_table_is_never_joined_and_the_prose_around_it_are_neighbours(splitter
     assert chunks.index(tables[0]) == chunks.index(prose_chunks[0]) + 1  # the table follows that chunk
 
 
-def test_a_heading_right_over_a_table_takes_no_other_section_past_it(splitter):
-    # A spec sheet: "Technical specifications" right over its table, then the next section's
-    # heading and its short paragraph after the table. The next section is no part of the
-    # heading's chunk; the table's chunks are in the heading's section.
-    table = "| Model | GP-1000 |\n| --- | --- |\n| Gas detected | Combustible gas |\n| Range | 0-100 %LEL |"
-    first = _blocks_doc([("text", " ".join(prose("intro", 80))), ("heading", "Technical specifications"),
-                         ("table", table)])
-    second = _blocks_doc([("heading", "The Bruusgaard System"), ("text", "TBS is a turnkey portable gas detection solution.")])
-    second.metadata["page"] = 1
-    chunks = splitter.split_documents([first, second])
-    assert not any("Technical specifications" in c.page_content and "Bruusgaard" in c.page_content for c in chunks)
-    (part,) = [c for c in chunks if c.metadata.get("kind") == "table"]
-    assert part.metadata["section"] == "Technical specifications"
-    assert any(c.page_content.startswith("The Bruusgaard System") for c in chunks)
-
-
 def _piece(text: str, kind: str = "text", size: float = 10.0, x: tuple[float, float] = (72, 300),
            y: float = 100, region: int = 0, column: int = 0):
     from columnrag.chunking.pieces import Piece
