@@ -113,12 +113,19 @@ def document_context(draft: Draft, title: str) -> dict[str, Any]:
     at = next((n for n, p in enumerate(pieces) if not p.heading), 0)
     text = pieces[at].section
     inner = not first or text.startswith(first + SEPARATOR)
-    context: dict[str, Any] = {SECTION_KEY: text if inner else first, TITLE_KEY: title}
-    paths = list(dict.fromkeys(p.section for p in pieces[at:]))
-    # (a heading right over its subheading: the inner path says both)
-    covered = [a for a, b in zip(paths, paths[1:] + [""]) if not b.startswith(a + SEPARATOR)]
+    section = text if inner else first
+    context: dict[str, Any] = {SECTION_KEY: section, TITLE_KEY: title}
+    covered = _sections_covered(section, pieces)
     if len(covered) > 1:
         context[SECTIONS_KEY] = SECTIONS_SEPARATOR.join(covered)
     if draft.aside:
         context[ASIDE_KEY] = "\n".join(p.text for p in draft.aside)
     return context
+
+
+def _sections_covered(section: str, pieces: list[Piece]) -> list[str]:
+    """The chunk's section, then every other section path its pieces lie in, in reading order:
+    not the document's opening lines' (""), nor one that another one lies in (a heading right
+    over its subheading: the inner path says both)."""
+    paths = list(dict.fromkeys(path for path in [section] + [p.section for p in pieces] if path))
+    return [a for n, a in enumerate(paths) if n == 0 or not any(b.startswith(a + SEPARATOR) for b in paths)]
