@@ -52,21 +52,21 @@ _OWN_NAMES = (r"(abstract|references|bibliography|acknowledge?ments?|appendices|
 _APPENDIX = r"(appendix|anhang|annexe?|apéndice)(\s+(?-i:[A-Z0-9]{1,2})([.:—–-]?\s+\S.*)?|[.:—–-]\s+\S.*)?$"
 _MATTER_NAMES = re.compile(rf"^({_OWN_NAMES}|{_APPENDIX})", re.I)
 _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
-_REFERENCE_LIST = re.compile(r"^(references|bibliography|literatur(verzeichnis)?|références|bibliographie|referencias"
-                             r"|bibliografía|works cited)$", re.I)
 # Lines the loader may set apart in larger type that no section is titled: a reference list's
 # entry (a citation label "[5] ", "[Lamport 1986] ", or an author and a year: "S. Fear. 2005. ...",
 # "American Mathematical Society 2015. Using ..."),
 # a theorem's run-in label ("Lemma 3.3.", "Definition 3.2 (C-AG)"), a formula ("log z = z"), a web
 # address, a line of several sentences ("Reasoning About Naming Systems. ACM Trans. Program.",
 # a reference's next line), or a list of terms ("CCS Concepts: •Computer systems organization
-# → Embedded systems; Redundancy; ..."), or a form's line of fields ("First Name: ... Last Name: ...",
-# two labels with a colon each). (A figure's or a table's caption is told by
+# → Embedded systems; Redundancy; ..."), a reference's edition or editors ("Fundamental Algorithms
+# (3rd. ed.). Addison Wesley", "(eds.)"), or a form's line of fields ("First Name: ... Last Name:
+# ... Date of Birth: ...", three labels with a colon each). (A figure's or a table's caption is told by
 # CAPTION_LABEL.) A numbered heading is not asked: its number's stop and an abbreviation ("4.2. Supervised vs. Unsupervised")
 # or a formula ("4.1 Results for n = 100") are a title's.
 _NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(definition|lemma|theorem|proposition|corollary|proof|remark"
                          r"|claim|conjecture)(\s+\d+(\.\d+)*)?\s*[(.:]|\s(1[89]|20)\d\d[a-z]?\.\s+\S|\s=\s|https?:|doi:"
-                         r"|\S\.\s+\S[^.]*\S\.\s+\S|;\s*\S|\S\s*•|\w:\s+\S.*\s\w+:(\s|$)", re.I)
+                         r"|\S\.\s+\S[^.]*\S\.\s+\S|;\s*\S|\S\s*•|\bed(s?\.|itors?)\)"
+                         r"|\w:\s+\S.*\s\w+:\s+\S.*\s\w+:(\s|$)", re.I)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100
@@ -184,9 +184,11 @@ def _number_of(text: str) -> str:
 
 
 def _letter(text: str) -> str | None:
-    """A lettered heading's letter ("C. Results", "C Results"; not "C.1 Data")."""
-    num = _number_of(text)
-    return num if len(num) == 1 and num.isalpha() else None
+    """A lettered heading's letter, with its stop ("C. Results"; not "C.1 Data", a Roman "V.", nor
+    a title's "A Study of ...")."""
+    m = _NUMBER.match(text)
+    num = m.group("num") if m else ""
+    return num[0] if len(num) == 2 and num[1] == "." and num[0] not in "IVX" else None
 
 
 def _arabic(text: str) -> tuple[int, ...] | None:
@@ -218,7 +220,7 @@ def _out_of_sequence(text: str, stack: list[_Entry], next_number: tuple[int, ...
     which "2" or "1.1" follows. A decimal fraction ("0.5") opens none, outside a chapter 0; nor a
     letter past _LETTERS_UNPRECEDED before any lettered section."""
     letter = _letter(text)
-    if letter is not None and letter > _LETTERS_UNPRECEDED and letter not in "IVX":
+    if letter is not None and letter > _LETTERS_UNPRECEDED:
         # A lettered heading far into the alphabet follows lettered sections: "M. Gaëtan Gagné,
         # conseiller municipal" in a list of those present is a title and a name ("F." after
         # "D." whose "E." the reading missed is a section).
@@ -271,9 +273,6 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
         return False
     if _out_of_sequence(text, stack, next_number):
         return False
-    if (stack and _REFERENCE_LIST.match(stack[-1].text) and not _NUMBER.match(text) and not _MATTER_NAMES.match(text)
-            and piece.size < LARGER * stack[-1].size):
-        return False  # a reference list has no sections: a line of an entry the loader set apart
     if _strong_number(text, stack, after_prose):
         return True
     # inner: told by its line alone.

@@ -645,7 +645,11 @@ def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_lettered_sect
     # not section M. A paper's "F. Results" after "E. Methods" is a section.
     from columnrag.chunking.sections import assign_sections
 
-    assert _section_under(("Present", 12), ("M. Gaëtan Gagné, conseiller municipal", 12)) == "Present"
+    name = ("M. Gaëtan Gagné, conseiller municipal", 12)
+    assert _section_under(("Present", 12), name) == "Present"
+    # A Roman numeral or a title's "A" is no lettered section.
+    assert _section_under(("I. PRÉSENCES", 12), name) == "I. PRÉSENCES"
+    assert _section_under(("A Study of Municipal Councils", 12), name) == "A Study of Municipal Councils"
     assert _section_under(("E. Methods", 12), ("F. Results", 12)) == "F. Results"
     body = "We measure the thing carefully and report every number in the tables that follow here."
     # Nor when the reading missed "E.": "F." and "G." after "D." are sections.
@@ -661,6 +665,9 @@ def test_a_heading_with_an_identifier_or_brackets_apart_opens_its_section():
     assert _section_under(("3.2 Built-in global variables", 14), (function, 14)) == function
     # Brackets set apart as words of their own (a tokenised corpus's "USS Atlanta ( 1861 )") are none.
     assert _section_under(("Major intersections", 14), ("USS Atlanta ( 1861 )", 16)) == "USS Atlanta ( 1861 )"
+    # A title of two colons is no form's line of fields.
+    titled = "Session 2: Machine Learning: Methods and Tools"
+    assert _section_under(("Introduction", 14), (titled, 14)) == titled
 
 
 def test_a_numbered_section_of_another_chapter_is_no_part_of_the_chapter_open():
@@ -671,20 +678,20 @@ def test_a_numbered_section_of_another_chapter_is_no_part_of_the_chapter_open():
     assert _section_under(chapter, ("1.2 Separation of duties", 14)) == f"{chapter[0]} > 1.2 Separation of duties"
 
 
-def test_a_reference_list_has_no_sections():
+def test_a_reference_s_edition_line_opens_no_section_and_the_sections_after_the_list_do():
     # A reference's wrapped line the loader set apart in larger type ("Fundamental Algorithms
-    # (3rd. ed.). Addison Wesley Longman", acmart's fonts) opens nothing under REFERENCES; an
-    # appendix after the list does, and so does a heading set larger than the list's.
+    # (3rd. ed.). Addison Wesley Longman", acmart's fonts) opens nothing under REFERENCES; the
+    # sections after the list, in the list heading's type, do.
     from columnrag.chunking.sections import assign_sections
 
     body = "We measure the thing carefully and report every number in the tables that follow here."
     refs = "Donald E. Knuth. 1997. The Art of Computer Programming, Vol. 1: and more of its title here."
     pieces = [_piece("REFERENCES", "heading", 12), _piece(refs),
               _piece("Fundamental Algorithms (3rd. ed.). Addison Wesley Longman", "heading", 12), _piece(refs),
-              _piece("Appendix A: Proofs", "heading", 12), _piece(body), _piece("Author Biographies", "heading", 16),
+              _piece("Supplementary Material", "heading", 12), _piece(body), _piece("Figure Legends", "heading", 12),
               _piece(body)]
     assign_sections(pieces, "")
-    assert [p.section for p in pieces[3::2]] == ["REFERENCES", "Appendix A: Proofs", "Author Biographies"]
+    assert [p.section for p in pieces[3::2]] == ["REFERENCES", "Supplementary Material", "Figure Legends"]
 
 
 def test_lines_no_section_is_titled_open_none_however_large_their_type():
@@ -700,7 +707,8 @@ def test_lines_no_section_is_titled_open_none_however_large_their_type():
                  "Reasoning About Naming Systems. ACM Trans. Program. Lang.",
                  "American Mathematical Society 2015. Using the amsthm Package.",
                  "CCS Concepts: •Computer systems organization →Embedded systems; Redundancy; Robotics",
-                 "First Name: ALEJANDRO Last Name: ROSALEZ Date of Birth: 10/12/1982"]:
+                 "First Name: ALEJANDRO Last Name: ROSALEZ Date of Birth: 10/12/1982",
+                 "Donald E. Knuth. 1997. Fundamental Algorithms (3rd. ed.). Addison Wesley"]:
         pieces = [_piece(body), _piece("REFERENCES", "heading", 14), _piece(body), _piece(line, "heading", 14),
                   _piece(body)]
         assign_sections(pieces, "")
