@@ -139,8 +139,10 @@ def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> 
         ends = paragraph_ends(piece.text)
         pos = 0
         parts = SENTENCE_SPLIT.split(piece.text)
-        if parts and _NUMBER_ALONE.match(parts[0]):
-            goes_on = False  # a numbered item ("26. If your country ...") opens a sentence of its own
+        if parts and _NUMBER_ALONE.match(parts[0]) and not piece.carries_on:
+            # A numbered item ("26. If your country ...") opens a sentence of its own, unless the
+            # loader read its block as the rest of the one before ("... summarized in Table" / "3. ...").
+            goes_on = False
         whole = _heading_whole(piece.text, parts) if piece.heading else _labels_kept(piece.text, parts)
         for k, sentence in enumerate(whole):
             offset = piece.text.find(sentence, pos)

@@ -4,8 +4,8 @@ The loader cuts blocks at extra space between lines and at larger type; a docume
 space between paragraphs, and sets its subheadings bold but no larger ("Gameplay", "Reception"),
 gives blocks that run over several paragraphs and subheadings. Their lines still show them: a
 paragraph's last line closes a sentence well short of the usual line; a subheading is a short
-line of a few words, with no closing mark, between a sentence's end and a capital (or, in capitals or naming its section, a list's first
-item: "REFERENCES" over "[1] K. Jack, ...").
+line of a few words, with no closing mark, between a sentence's end and a capital (or a list's
+first item, where it reads as a title: "REFERENCES" over "[1] K. Jack, ...").
 """
 from __future__ import annotations
 
@@ -62,11 +62,14 @@ def _heading_line(lines: list[str], i: int, usual: int, next_text: str = "") -> 
 
 
 def _heads_a_list(line: str) -> bool:
-    """A line over a list's first item heads it when it is in capitals or names its section
-    ("REFERENCES", "Bibliography"), and is no item itself: a reference's wrapped line ("IEEE
-    Press, Boston" over "[5] ...") and a list's first item ("1. Collect the raw data" over "2.
-    ...") head nothing."""
-    return _OPENS_ITEM.match(line + " ") is None and (in_capitals(line) or names_its_section(line))
+    """A line over a list's first item heads it when it is no item itself and reads as a title:
+    in capitals, naming its section ("REFERENCES", "Bibliography"), or of words without a comma
+    or a figure ("Development of the Brain" over its bullets, "Requirements"). A reference's
+    wrapped line ("IEEE Press, Boston", "In CVPR 2016" over "[5] ...") and a list's first item
+    ("1. Collect the raw data" over "2. ...") head nothing."""
+    if _OPENS_ITEM.match(line + " ") is not None:
+        return False
+    return in_capitals(line) or names_its_section(line) or not any(c == "," or c.isdigit() for c in line)
 
 
 def _part(piece: Piece, start: int, end: int, lines: tuple[int, int, int], heading: bool) -> Piece:

@@ -386,11 +386,30 @@ def test_a_subheading_on_the_last_line_of_a_block_heads_the_next_block():
     for item in ["[1] K. Jack, Video Demystified. Newnes, 2005.", "1. K. Jack, Video Demystified.", "• Python 3.10"]:
         listed = split_inner_headings([_piece(refs), _piece(item)])
         assert [(p.text, p.heading) for p in listed][1:] == [("REFERENCES", True), (item, False)]
-    # Not a reference's wrapped line over the next entry, nor a list's first item over its second.
+    # So does a subheading of words over its bullets; not a reference's wrapped line over the next
+    # entry, nor a list's first item over its second.
+    listed = split_inner_headings([_piece(body.replace("Results", "Motor Development")), _piece("• Infants crawl first.")])
+    assert [p.heading for p in listed] == [False, True, False]
     for line, item in [("IEEE Press, Boston", "[5] K. He, Deep residual learning."),
+                       ("In CVPR 2016", "[2] K. He, Identity mappings."),
                        ("1. Collect the raw data", "2. Clean the records")]:
         kept = split_inner_headings([_piece(body.replace("Results", line)), _piece(item)])
         assert [p.heading for p in kept] == [False, False]
+
+
+def test_a_sentence_the_loader_carries_on_into_a_block_that_opens_with_a_number_stays_one():
+    # "... are summarized in Table" at a column's foot, "3. They hold ..." at the next column's
+    # head, which the loader read as the rest of that paragraph: one sentence, the number its.
+    from columnrag.chunking.broken_words import BrokenWords
+    from columnrag.chunking.packing import sentences
+
+    first = _piece("The results of the trial are summarized in Table", y=700)
+    rest = replace(_piece("3. They hold for every site.", y=80, x=(320, 540), column=1, region=1), carries_on=True)
+    units = sentences([first, rest], ChunkingSettings(), BrokenWords([first.text, rest.text]))
+    assert units[0].text == "The results of the trial are summarized in Table 3. They hold for every site."
+    # Read as a block of its own, a numbered item opens its own sentence.
+    units = sentences([first, replace(rest, carries_on=False)], ChunkingSettings(), BrokenWords([first.text, rest.text]))
+    assert units[-1].text == "3. They hold for every site."
 
 
 def test_a_chunk_that_opens_with_two_headings_is_in_the_inner_section(splitter):
