@@ -530,14 +530,15 @@ def test_a_foot_well_above_the_page_s_edge_that_ends_in_counted_page_numbers_is_
 def test_a_slide_template_s_block_repeated_in_place_on_the_pages_is_furniture():
     # A presentation's presenter box, three short lines low on the left of every slide, well
     # inside the page, beside each slide's own points: text and place the same on every page.
-    def slides(box_lines, moved: bool = False, box_height: float = 10.0, n_pages: int = 6) -> list[str]:
+    def slides(box_lines, moved: bool = False, box_height: float = 10.0, n_pages: int = 6,
+               dividers: tuple[int, ...] = ()) -> list[str]:
         pages = []
         for n in range(n_pages):
             points = column(numbered_lines(f"s{n}P", 6, 6), 200, 150 + 10 * n)
             x = 40 + (9 * n if moved else 0)
             box = [w for k, line in enumerate(box_lines)
                    for w in small_line(line.format(n=n + 1), x, 600 + 1.2 * box_height * k, box_height)]
-            pages.append(analyze_page(reseq(points + box), 612, 792))
+            pages.append(analyze_page(reseq(points + ([] if n in dividers else box)), 612, 792))
         for n in range(len(pages)):
             mark_furniture(pages, targets=[n])
         return [page_text(page)[0] for page in pages]
@@ -545,6 +546,9 @@ def test_a_slide_template_s_block_repeated_in_place_on_the_pages_is_furniture():
     first, *rest = slides(["Klaas Posselt,", "Member of the", "PDF Association"])
     assert all("Posselt" not in text and text.startswith("s") for text in rest)
     assert "Posselt" in first  # the title slide's presenter: part of its title
+    # A section's divider slide without the box leaves it furniture on the slides around.
+    decked = slides(["Klaas Posselt,", "Member of the", "PDF Association"], n_pages=10, dividers=(5,))
+    assert not any("Posselt" in text for text in decked[1:])
     # The same lines set somewhere else on each page are the writer's: text.
     assert all("Posselt" in text for text in slides(["Klaas Posselt,", "Member of the", "PDF Association"], moved=True))
     # So is each page's own question over its marks (its number changes), and a title in type

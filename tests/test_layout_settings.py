@@ -111,3 +111,8 @@ def test_a_numbered_line_longer_than_a_title_set_apart_above_a_paragraph_heads_i
     head = line_words("3. Pour the mixture into the tin and bake until golden", 72, 200)
     step = column(["4. Leave it to cool for an hour before you turn it out", "onto a rack and slice it"], 72, 200 + 2 * PITCH)
     assert analyze_page(head + step, 612, 792).blocks[0].kind == TEXT
+    # A heading over a paragraph that opens with a figure heads it.
+    head = line_words("3.2 Participants and recruitment procedures across both clinical sites", 72, 200)
+    text = column(["25 patients were enrolled at the first site and twenty", "at the second site over a year"],
+                  72, 200 + 2 * PITCH)
+    assert analyze_page(head + text, 612, 792).blocks[0].kind == HEADING

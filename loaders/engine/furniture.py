@@ -206,14 +206,16 @@ def _candidates(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
 
 _STAMP_LINES = (2, 3)  # a stamp's lines, least and most ("Klaas Posselt," / "Member of the" / "PDF Association")
 _STAMP_SLACK = 2.0  # pt: a stamp's place on each page, the same to this (a template's)
-_STAMP_PAGES = 3  # the nearby pages that must repeat a stamp, text and place, at the least
+_STAMP_PAGES = 3  # the nearby pages that must repeat a stamp, text and place, at the least ...
+_STAMP_SHARE = 2 / 3  # ... and this share of them (a deck's section divider has no presenter box)
+_STAMP_SIZE = 1.1  # a stamp's type is no larger than the page's usual (to this ratio)
 
 
 def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> list[_Candidate]:
     """Short blocks of a few lines anywhere inside the page (_STAMP_LINES, running_head_max_words
     words) in type no larger than the page's, not already candidates: a slide template's
-    presenter box, a letterhead's sender. Such a block is furniture where every page nearby
-    repeats it, its text (digits and all) and its place to _STAMP_SLACK (see _stamp_repeats),
+    presenter box, a letterhead's sender. Such a block is furniture where most pages nearby
+    repeat it, its text (digits and all) and its place to _STAMP_SLACK (see _stamped_nearby),
     but on the document's first page (its title's: a title slide's presenter, a letter's sender,
     whose one copy the index keeps); text and place repeated so exactly come from a template,
     not from the writer. Not a single line (slides repeat their own titles in place, "Example";
@@ -231,17 +233,17 @@ def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> l
         c = _Candidate(b, at_top=_top(b) < layout.height / 2, edge=False, key=_key(b), top=_top(b), number=None,
                        stamp=True, text=" ".join(line.text for line in b.lines),
                        left=min(w.x0 for line in b.lines for w in line.words))
-        if c.size <= usual * s.furniture_size_ratio:
+        if c.size <= usual * _STAMP_SIZE:
             out.append(c)
     return out
 
 
-def _stamp_repeats(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]]) -> bool:
-    """Every nearby page, _STAMP_PAGES at the least, has a stamp of c's text at c's place (its
-    left edge and its top)."""
-    return len(nearby) >= _STAMP_PAGES and all(
-        any(o.stamp and o.text == c.text and abs(o.top - c.top) <= _STAMP_SLACK and abs(o.left - c.left) <= _STAMP_SLACK
-            for o in others) for _, others in nearby)
+def _stamped_nearby(c: _Candidate, nearby: list[tuple[int, list[_Candidate]]]) -> bool:
+    """_STAMP_SHARE of the nearby pages, _STAMP_PAGES at the least, have a stamp of c's text at
+    c's place (its left edge and its top)."""
+    stamped = sum(any(o.stamp and o.text == c.text and abs(o.top - c.top) <= _STAMP_SLACK
+                      and abs(o.left - c.left) <= _STAMP_SLACK for o in others) for _, others in nearby)
+    return stamped >= max(_STAMP_PAGES, _STAMP_SHARE * len(nearby))
 
 
 def _side_lines(layout: PageLayout, s: LayoutSettings) -> list[_Candidate]:
@@ -317,7 +319,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                   for j in range(max(0, i - window), min(len(pages), i + window + 1)) if j != i]
         for c in candidates[i]:
             if c.stamp:
-                if number > 0 and len(c.bare) >= s.furniture_min_chars and _stamp_repeats(c, nearby):
+                if number > 0 and len(c.bare) >= s.furniture_min_chars and _stamped_nearby(c, nearby):
                     c.block.kind = HEADER if c.at_top else FOOTER
                 continue
             if c.side:  # (its page number may be a word of its own here, part of the line there)

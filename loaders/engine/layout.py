@@ -683,7 +683,20 @@ def _numbered_title(text: str, after: Block, s: LayoutSettings) -> bool:
                 or _APPENDIX_LINE.match(text) is not None)
     return (numbered and text[-1:].isalnum() and words[-1].lower() not in _OPEN_ENDING
             and s.title_max_words < len(words) <= _NUMBERED_TITLE_WORDS * s.title_max_words
-            and after.kind == TEXT and len(after.lines) > 1 and _NUMBERED_LINE.match(after.lines[0].text) is None)
+            and after.kind == TEXT and len(after.lines) > 1 and not _next_item(text, after.lines[0].text))
+
+
+_ITEM_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)(\.?)\s")
+
+
+def _next_item(text: str, after: str) -> bool:
+    """`after` opens with the number of the list's item after the one `text` opens with ("3." then
+    "4."; "3.2" then "3.3"), not with any figure ("25 patients were enrolled")."""
+    a, b = _ITEM_NUMBER.match(text), _ITEM_NUMBER.match(after)
+    if a is None or b is None or a.group(2) != b.group(2):
+        return False
+    x, y = [int(n) for n in a.group(1).split(".")], [int(n) for n in b.group(1).split(".")]
+    return len(x) == len(y) and x[:-1] == y[:-1] and y[-1] == x[-1] + 1
 
 
 _CAPITALS_TITLE_LINES = 2  # lines of a title in capitals set apart that heads the paragraph under it
