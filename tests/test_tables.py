@@ -1410,6 +1410,9 @@ def test_a_header_in_two_tiers_heads_the_table_with_both_rows(tmp_path, order):
     # Markdown has one header row: the tiers are one there, no tier read as a row of data.
     head = "| Name | Total carrying amount | Test conditions Second | Test conditions Final |\n| --- | --- | --- | --- |\n"
     assert head + "| Marsden |" in doc.page_content and doc.page_content.count("Test conditions") == 2
+    # A header said to hold every row leaves its rows as they are under the first.
+    from columnrag.loaders.text.tables import render_rows
+    assert render_rows([["a", "b"], ["", "c"], ["1", "2"]], 3, "markdown") == "| a | b |\n| --- | --- |\n|  | c |\n| 1 | 2 |"
 
 
 @pytest.mark.parametrize("order", ["native", "shuffled"])

@@ -93,10 +93,12 @@ def render_rows(rows: list[list[str]], header_rows: int, mode: str) -> str:
     reads as the table's first row of data."""
     if mode != MARKDOWN:
         return "\n".join(TEXT_SEPARATOR.join(row) for row in rows)
-    width = max((len(r) for r in rows), default=0)
+    if not rows:
+        return "|"
+    width = max(len(r) for r in rows)
     padded = [row + [""] * (width - len(row)) for row in rows]
-    tiers = min(max(header_rows, 1), len(padded))
-    head = [_tiers_joined([row[k] for row in padded[:tiers]]) for k in range(width)] if padded else []
+    tiers = max(header_rows, 1) if header_rows < len(padded) else 1  # (a header of every row: its first)
+    head = [_tiers_joined([row[k] for row in padded[:tiers]]) for k in range(width)]
     lines = ["| " + " | ".join(_markdown_cell(c) for c in row) + " |" for row in [head] + padded[tiers:]]
     lines.insert(1, "|" + " --- |" * width)
     return "\n".join(lines)
