@@ -143,7 +143,8 @@ class FragmentMerger:
                 continue
             best: tuple[tuple[int, int, int], int, list[Unit], int] | None = None
             for a in (i - 1, i):
-                if a < 0 or a + 1 >= len(out) or not self._may_join(out[a], out[a + 1], small_first=a == i):
+                if a < 0 or a + 1 >= len(out) or not self._may_join(out[a], out[a + 1], small_first=a == i,
+                                                                     first=a == 0):
                     continue
                 units = _combined(out[a], out[a + 1])
                 size = self.measure(units)
@@ -164,9 +165,11 @@ class FragmentMerger:
         return out
 
     @staticmethod
-    def _may_join(a: Draft, b: Draft, small_first: bool) -> bool:
+    def _may_join(a: Draft, b: Draft, small_first: bool, first: bool) -> bool:
+        """`first`: `a` is the document's first chunk, whose few lines before its first heading (a
+        journal's or a template's line over the title) have no chunk before them to join."""
         if small_first:
-            return not b.opens_with_heading or a.opens_with_heading
+            return not b.opens_with_heading or a.opens_with_heading or first
         return not b.opens_with_heading or b.headings_only()
 
     def _shift(self, out: list[Draft], i: int) -> None:
