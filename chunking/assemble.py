@@ -105,13 +105,16 @@ def document_context(draft: Draft, title: str) -> dict[str, Any]:
     """Where a chunk sits in its document (prose or table alike): the section its first piece is
     in, or the one inside it that its first text is in when it opens with headings one inside
     the other ("Body > Introduction" for a chunk that opens with both; a document's opening
-    headings are in none), the document's title, and the wordless pieces it carries. A chunk
+    lines are in none, so a chunk that opens with them is in the first section it goes on
+    into), the document's title, and the wordless pieces it carries. A chunk
     that holds a short section and the next (too small to stand alone) is in the first, and
     lists every section its text lies in (SECTIONS_KEY)."""
     pieces = draft.pieces()
     first = pieces[0].section
     at = next((n for n, p in enumerate(pieces) if not p.heading), 0)
-    text = pieces[at].section
+    # (a chunk that opens with the document's opening lines, in no section, and goes on into
+    # one, the abstract after the title block, is in that one)
+    text = pieces[at].section or next((p.section for p in pieces[at:] if p.section), "")
     inner = not first or text.startswith(first + SEPARATOR)
     section = text if inner else first
     context: dict[str, Any] = {SECTION_KEY: section, TITLE_KEY: title}

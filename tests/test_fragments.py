@@ -47,6 +47,17 @@ def test_an_author_block_joins_the_title_and_the_abstract(splitter):
     assert holding and all("abs1" in c.page_content for c in holding)  # never an author block alone
     assert chunks[0].page_content.startswith("Reading Order in Practice")
     assert all(c.metadata["doc_title"] == "Reading Order in Practice" for c in chunks)
+    # That chunk goes on into the abstract from the title block, in no section: it is the abstract's.
+    assert chunks[0].metadata["section"] == "Abstract"
+
+
+def test_a_line_over_the_document_s_first_heading_joins_its_chunk(splitter):
+    # A template's web address over a deck's title: nothing comes before it to join, so it
+    # opens the title's chunk rather than stand alone.
+    words = line_words("www.example.org", 72, 30) + tall(line_words("Tagged Documents", 72, 80), 20)
+    words += column(sentence_lines(prose("intro", 60), 8), 72, 120)
+    chunks = splitter.split_documents([page_doc(words)])
+    assert chunks[0].page_content.startswith("www.example.org\n\nTagged Documents")
 
 
 def test_figure_labels_and_a_display_equation_do_not_become_chunks(splitter):
