@@ -177,6 +177,20 @@ def _strong_number(text: str, stack: list[_Entry], after_prose: bool) -> bool:
 _LETTERS_UNPRECEDED = "E"  # a lettered heading up to this letter may open a section whose predecessor was missed
 
 
+# A numbered heading set run-in, its paragraph's first words after its stop on its line ("2.1.1
+# Exclusive Frequency Assignment. In exclusive frequency"): the stop after a word of three letters
+# or more, then a capital's word and a word in lower case.
+_RUN_IN_STOP = re.compile(r"(?<=[^\W\d_]{3})\.\s+(?=[A-Z][^\s.]*\s+[a-z])")
+
+
+def _run_in_title(text: str) -> str:
+    """A numbered heading's title without the paragraph it runs into ("4.2. Supervised vs.
+    Unsupervised Learning" is a title whole)."""
+    m = _NUMBER.match(text)
+    cut = _RUN_IN_STOP.search(text, m.end()) if m else None
+    return text[:cut.start()] if cut else text
+
+
 def _number_of(text: str) -> str:
     """A heading's number without its stop ("3.6", "IV", "C"; "" for none)."""
     m = _NUMBER.match(text)
@@ -464,7 +478,7 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
                 number = _arabic(text)
                 while stack and (stack[-1].level >= level or _not_parent(stack[-1], number)):
                     stack.pop()
-                stack.append(_Entry(text, level, piece.size))
+                stack.append(_Entry(_run_in_title(text), level, piece.size))
                 opened = heading_at = n
         elif (piece.page == pieces[0].page and not piece.table and (m := _RUN_IN_ABSTRACT.match(piece.text))
               and not any(_SECTION_NUMBER.match(e.text) for e in stack)):

@@ -689,12 +689,18 @@ def test_a_letter_far_into_the_alphabet_opens_a_section_only_after_lettered_sect
     assert [pieces[3].section, pieces[5].section] == ["F. Ablation Study", "G. Limitations"]
 
 
-def test_a_heading_with_an_identifier_or_brackets_apart_opens_its_section():
+def test_a_heading_s_title_is_its_words_an_identifier_s_too_but_not_its_run_in_paragraph():
     # A manual's "3.3 VERIFY_GROUP_FOR_USER function": the identifier is a word, not a formula.
     function = "3.3 VERIFY_GROUP_FOR_USER function"
     assert _section_under(("3.2 Built-in global variables", 14), (function, 14)) == function
     # Brackets set apart as words of their own (a tokenised corpus's "USS Atlanta ( 1861 )") are none.
     assert _section_under(("Major intersections", 14), ("USS Atlanta ( 1861 )", 16)) == "USS Atlanta ( 1861 )"
+    # A numbered heading set run-in is titled without its paragraph's first words.
+    assert _section_under(("2.1 Frequency Assignment", 14),
+                          ("2.1.1 Exclusive Frequency Assignment. In exclusive frequency", 12)) == (
+        "2.1 Frequency Assignment > 2.1.1 Exclusive Frequency Assignment")
+    assert _section_under(("4.1 Data", 14), ("4.2. Supervised vs. Unsupervised Learning", 14)) == (
+        "4.2. Supervised vs. Unsupervised Learning")
     # A title of two colons is no form's line of fields.
     titled = "Session 2: Machine Learning: Methods and Tools"
     assert _section_under(("Introduction", 14), (titled, 14)) == titled
