@@ -114,7 +114,7 @@ def document_context(draft: Draft, title: str) -> dict[str, Any]:
     at = next((n for n, p in enumerate(pieces) if not p.heading), 0)
     # (a chunk that opens with the document's opening lines, in no section, and goes on into
     # one, the abstract after the title block, is in that one)
-    text = pieces[at].section or next((p.section for p in pieces[at:] if p.section), "")
+    text = next((p.section for p in pieces[at:] if p.section), "")
     inner = not first or text.startswith(first + SEPARATOR)
     section = text if inner else first
     context: dict[str, Any] = {SECTION_KEY: section, TITLE_KEY: title}

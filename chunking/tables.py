@@ -48,12 +48,13 @@ def table_parts(text: str, block: LayoutBlock, size_of: Callable[[str], int], li
         at += len(line) + 1
 
     again = caption_opening(block.caption) + CAPTION_SEPARATOR if caption and block.caption else ""
+    parts: list[tuple[str, int]] = []
 
     def part(rows: list[int], last: bool = False) -> str:
+        """The rows under the caption (its opening only, after the first part) and the header."""
         body = "\n".join(lines[i] for i in rows)
         return (again if parts else caption) + (head + "\n" + body if head else body) + (notes if last else "")
 
-    parts: list[tuple[str, int]] = []
     current: list[int] = []
     for i in range(head_n, len(lines)):
         if current and size_of(part(current + [i], last=i == len(lines) - 1)) > limit:

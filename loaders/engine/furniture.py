@@ -9,9 +9,10 @@ pages, is furniture; on a page alone, or one of two, a short line in small type 
 is too. So is a number set only a line's space from the text, which the
 engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
 same height, and a paragraph's first or last line that nearby pages set apart as their edge row at
-that height (a running foot under text that runs down to it), and a first page's banner in small type
-where the pages around set their own running heads (a first page's journal banner). Everything else goes back to being
-text, and bands are renumbered in reading order.
+that height (a running foot under text that runs down to it), and a first page's banner in small
+type where the pages around set their own running heads (a first page's journal banner). A
+template's box of a few lines that most pages nearby repeat, text and place, is too (`_stamps`).
+Everything else goes back to being text, and bands are renumbered in reading order.
 """
 from __future__ import annotations
 
@@ -230,9 +231,9 @@ def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> l
                 or not all(line.words for line in b.lines)
                 or sum(len(line.words) for line in b.lines) > s.running_head_max_words):
             continue
-        c = _Candidate(b, at_top=_top(b) < layout.height / 2, edge=False, key=_key(b), top=_top(b), number=None,
-                       stamp=True, text=" ".join(line.text for line in b.lines),
-                       left=min(w.x0 for line in b.lines for w in line.words))
+        text, top = " ".join(line.text for line in b.lines), _top(b)
+        c = _Candidate(b, at_top=top < layout.height / 2, edge=False, key=_key_of(text), top=top, number=None,
+                       stamp=True, text=text, left=min(w.x0 for line in b.lines for w in line.words))
         if c.size <= usual * _STAMP_SIZE:
             out.append(c)
     return out
