@@ -52,6 +52,9 @@ class LayoutBlock:
     header_rows: int = 0
     caption: str | None = None
     notes: str | None = None
+    # The shaded or framed box (a sidebar, a text box) it lies in, numbered from 1 on its page;
+    # 0: none. A heading inside one heads the box's text alone.
+    panel: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +90,8 @@ def _block_out(b: LayoutBlock) -> dict[str, Any]:
         out.update(rows=b.rows, header_rows=b.header_rows, caption=b.caption or "")
         if b.notes:  # (a table without notes is written as before notes were read)
             out["notes"] = b.notes
+    if b.panel:  # (a block in no box is written as before boxes were read)
+        out["panel"] = b.panel
     return out
 
 
@@ -137,7 +142,7 @@ def _block(d: Mapping[str, Any]) -> LayoutBlock:
                        bool(d.get("full_last_line", False)), float(d.get("size", 0.0)),
                        None if rows is None else [[str(c) for c in row] for row in rows],
                        int(d.get("header_rows", 0)), None if rows is None else str(d.get("caption", "")),
-                       None if rows is None or not d.get("notes") else str(d["notes"]))
+                       None if rows is None or not d.get("notes") else str(d["notes"]), int(d.get("panel", 0)))
 
 
 def _furniture(d: Mapping[str, Any]) -> FurnitureBlock:

@@ -9,13 +9,19 @@ from columnrag.loaders.contract import (BLOCKS_KEY, BOXES_KEY, FURNITURE_KEY, Ch
 from columnrag.loaders.engine.geometry import FURNITURE_BAND, HEADER, HEADING, TEXT, Box
 
 BLOCKS = [LayoutBlock(Box(72.0, 100.5, 300.25, 180.0), 0, 0, 0, HEADING, 0, 12, False, 11.96),
-          LayoutBlock(Box(330.0, 100.5, 540.0, 700.0), 1, 1, 2, TEXT, 14, 900, True, 9.5)]
+          LayoutBlock(Box(330.0, 100.5, 540.0, 700.0), 1, 1, 2, TEXT, 14, 900, True, 9.5),
+          LayoutBlock(Box(330.0, 710.0, 540.0, 760.0), 1, 1, 2, TEXT, 902, 990, False, 8.5, panel=1)]
 
 
 def test_one_block_is_written_exactly_as_before():
     block = LayoutBlock(Box(72.004, 100.5, 300.256, 180.0), 0, 1, 2, TEXT, 0, 12, True, 9.9649)
     assert encode_blocks([block]) == ('[{"bbox":[72.0,100.5,300.26,180.0],"band":0,"column":1,"region":2,'
                                       '"kind":"text","start":0,"end":12,"full_last_line":true,"size":9.96}]')
+
+
+def test_a_block_in_a_box_names_its_panel_and_no_other_block_does():
+    written = encode_blocks(BLOCKS)
+    assert written.count('"panel"') == 1 and written.endswith('"size":8.5,"panel":1}]')
 
 
 def test_furniture_keeps_its_text_unescaped_and_chunk_boxes_are_compact():

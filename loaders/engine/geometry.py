@@ -255,6 +255,7 @@ class Block:
     column: int = 0
     region: int = 0
     kind: str = TEXT
+    panel: int = 0  # the shaded or framed box it lies in (engine/panels.py), from 1 on its page; 0: none
 
     @property
     def box(self) -> Box:

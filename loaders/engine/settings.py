@@ -603,6 +603,13 @@ class LayoutSettings:
     # A stroked box narrower than this (pt) may be a thick pen's line rather than a frame: the
     # text page's box of a path cannot tell them apart, the drawing list is read instead.
     frame_min_size: float = 24.0
+    # A shaded or framed rectangle at least this wide and high (pt) may set text apart: a text
+    # box (a sidebar, "Key messages") or its title bar (engine/panels.py).
+    panel_min_width: float = 36.0
+    panel_min_height: float = 6.0
+    # A panel holds less than this share of the page's words: one that holds more is the page's
+    # frame or a template's box, which sets nothing apart.
+    panel_max_share: float = 0.5
 
     def __post_init__(self) -> None:
         # YAML reads a bare `off` as false: that is the mode "off" too.

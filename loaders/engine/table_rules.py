@@ -31,19 +31,23 @@ class Segment:
 
 @dataclass(slots=True)
 class Drawing:
-    """What the PDF edge hands in: thin boxes that may be rules, and the boxes of curves and
-    slanted lines (figure ink: charts have it, tables do not)."""
+    """What the PDF edge hands in: thin boxes that may be rules, the boxes of curves and
+    slanted lines (figure ink: charts have it, tables do not), and the shaded or framed
+    rectangles that may set text apart (panels: a sidebar, a cell, a bar)."""
 
     rules: list[Box] = field(default_factory=list)
     ink: list[Box] = field(default_factory=list)
+    panels: list[Box] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Rules:
-    """The page's rules, merged, each list sorted by position."""
+    """The page's rules, merged, each list sorted by position; and the drawing's panels, for
+    the text boxes (`engine/panels.py`)."""
 
     horizontal: list[Segment] = field(default_factory=list)
     vertical: list[Segment] = field(default_factory=list)
+    panels: list[Box] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.horizontal or self.vertical)

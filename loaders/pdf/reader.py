@@ -107,8 +107,9 @@ def _quick_drawing(page: pymupdf.Page, frame: PageWords, settings: LayoutSetting
 
 
 def _page_rules(quick: Callable[[], Drawing], settings: LayoutSettings) -> PageRules:
-    """The page's rules, merged, for the gutters: read once if at all."""
-    return cache(lambda: merge_rules(quick().rules, settings))
+    """The page's rules, merged, for the gutters, and its panels, for the text boxes: read once
+    if at all."""
+    return cache(lambda: replace(merge_rules(quick().rules, settings), panels=quick().panels))
 
 
 def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, source: str,

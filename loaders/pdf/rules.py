@@ -53,7 +53,8 @@ def page_drawing(page: pymupdf.Page, frame: PageWords, s: LayoutSettings, drawin
         drawn = _drawing_of_paths(page.get_cdrawings(), unrotated_rect(page), s) if drawing_list else Drawing([], [])
     if frame.turn == UPRIGHT:
         return drawn
-    return Drawing([frame.to_frame(b) for b in drawn.rules], [frame.to_frame(b) for b in drawn.ink])
+    return Drawing([frame.to_frame(b) for b in drawn.rules], [frame.to_frame(b) for b in drawn.ink],
+                   [frame.to_frame(b) for b in drawn.panels])
 
 
 Corners = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -128,6 +129,7 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
     out: list[Box] = []
     ink: list[Box] = []
     dashes: list[Box] = []
+    panels: list[Box] = []
     for path in paths:
         stroked = path.stroked
         if not stroked and _paper(path.rgb):
@@ -166,10 +168,13 @@ def _rules_of_rectangles(paths: list[VectorPath], area: pymupdf.Rect, s: LayoutS
                     continue
                 return None
             elif t > 0:  # (a filled line has no area: nothing is drawn)
-                out += _rectangle_rules(Box(x0, y0, x1, y1), stroked, thin, wide, tall)
+                box = Box(x0, y0, x1, y1)
+                out += _rectangle_rules(box, stroked, thin, wide, tall)
+                if _panel(box, wide, tall, s):
+                    panels.append(box)
     if dashes and not drop_unclear and merge_rules(dashes, s):
         return None  # dotted rules: the text page may not keep every dash, the drawing list does
-    return Drawing(out + dashes, ink)
+    return Drawing(out + dashes, ink, panels)
 
 
 def _dash(x0: float, y0: float, x1: float, y1: float, s: LayoutSettings) -> bool:
@@ -194,12 +199,20 @@ def _rectangle_rules(box: Box, stroked: bool, thin: float, wide: float, tall: fl
     return edges
 
 
+def _panel(box: Box, wide: float, tall: float, s: LayoutSettings) -> bool:
+    """A rectangle that may hold a line of text apart (a text box, its title bar): large enough
+    for a word, smaller than the page (a background sets nothing apart)."""
+    return (box.width >= s.panel_min_width and box.height >= s.panel_min_height
+            and not (box.width >= wide and box.height >= tall))
+
+
 def _drawing_of_paths(paths: list[dict], area: pymupdf.Rect, s: LayoutSettings) -> Drawing:
     """Rules and figure ink from PyMuPDF's raw drawing list."""
     wide, tall = s.page_fill_share * area.width, s.page_fill_share * area.height
     thin, least = s.rule_thickness, s.rule_min_length
     out: list[Box] = []
     ink: list[Box] = []
+    panels: list[Box] = []
     for path in paths:
         kind = path.get("type") or ""
         stroked = "s" in kind and path.get("color") is not None
@@ -243,10 +256,12 @@ def _drawing_of_paths(paths: list[dict], area: pymupdf.Rect, s: LayoutSettings) 
             else:
                 continue
             out += _rectangle_rules(box, stroked, thin, wide, tall)
+            if _panel(box, wide, tall, s):
+                panels.append(box)
         # Slanted lines and free curves are a chart's or a diagram's ink (the curves of a path
         # that also runs along the axes are a rounded box's corners): the path's box, once for
         # each of them.
         drawn = slanted + (0 if boxy else curves)
         if drawn:
             ink += [Box(px0, py0, px1, py1)] * drawn
-    return Drawing(out, ink)
+    return Drawing(out, ink, panels)
