@@ -62,6 +62,12 @@ class Piece:
         self.region = (self.page, self.block.band, self.block.column, self.block.region)
 
     @property
+    def panel(self) -> tuple[int, int] | None:
+        """The shaded or framed box it lies in (page, number), set apart from the page's flow;
+        None outside one."""
+        return (self.page, self.block.panel) if self.block.panel else None
+
+    @property
     def run(self) -> Run:
         return (self.page, self.block.band, self.block.column)
 

@@ -133,6 +133,8 @@ class BandAwareTextSplitter(TextSplitter):
         """May `piece` share a chunk with the piece before it in reading order?"""
         if last.table or piece.table:
             return False  # a table never shares a chunk with prose
+        if last.panel != piece.panel and not (last.heading and last.panel is None):
+            return False  # a box's text never shares a chunk with the text around it (a heading over it heads it)
         if piece.heading and not last.heading:
             return False  # a heading starts the chunk of the text it heads
         if last.region == piece.region or last.heading:

@@ -1,0 +1,93 @@
+"""Text boxes (panels): a shaded or framed box sets its text apart; its heading heads it alone."""
+from __future__ import annotations
+
+import json
+
+import pymupdf
+
+from columnrag.chunking import BandAwareTextSplitter
+from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings
+from columnrag.loaders.engine.geometry import HEADING, TEXT, Block, Box, Line
+from columnrag.loaders.engine.panels import mark_panels
+
+from .boxes import column, line_words
+
+
+def _block(lines: list[str], x: float, y: float, kind: str = TEXT) -> Block:
+    words = column(lines, x, y)
+    rows: dict[float, list] = {}
+    for w in words:
+        rows.setdefault(w.y0, []).append(w)
+    return Block([Line(ws) for ws in rows.values()], kind=kind)
+
+
+def _page() -> list[Block]:
+    """A paragraph, a box's heading and text, a paragraph under the box."""
+    return [_block(["The body opens here and goes on"] * 6, 72, 100),
+            Block([Line(line_words("Key messages", 80, 200))], kind=HEADING),
+            _block(["The box says this in a few words"] * 3, 80, 216),
+            _block(["The body goes on after the box"] * 8, 72, 270)]
+
+
+def test_the_blocks_inside_a_box_and_its_title_bar_are_one_panel():
+    blocks = _page()
+    # A dark title bar over a light box, drawn edge to edge over the same width.
+    mark_panels(blocks, [Box(76, 196, 300, 212), Box(76, 212, 300, 256)], LayoutSettings())
+    assert [b.panel for b in blocks] == [0, 1, 1, 0]
+
+
+def test_a_rectangle_behind_part_of_a_paragraph_is_no_panel():
+    blocks = _page()
+    # Shading behind the box's heading and text and the next paragraph's first lines.
+    mark_panels(blocks, [Box(60, 190, 300, 300)], LayoutSettings())
+    assert [b.panel for b in blocks] == [0, 0, 0, 0]
+
+
+def test_a_heading_on_a_shaded_bar_is_no_panel():
+    blocks = _page()
+    mark_panels(blocks, [Box(76, 196, 300, 212)], LayoutSettings())  # the bar alone: it heads what follows
+    assert [b.panel for b in blocks] == [0, 0, 0, 0]
+
+
+def test_a_frame_around_most_of_the_page_is_no_panel():
+    blocks = _page()
+    mark_panels(blocks, [Box(50, 80, 560, 400)], LayoutSettings())
+    assert [b.panel for b in blocks] == [0, 0, 0, 0]
+
+
+def _boxed_pdf(path) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 50), "Screening in Rural Clinics", fontsize=20, fontname="hebo")
+    page.insert_text((72, 80), "1 Introduction", fontsize=13, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 92, 523, 250), "The study reads every clinic's records in turn. " * 14,
+                        fontsize=10)
+    page.draw_rect(pymupdf.Rect(72, 262, 523, 282), color=None, fill=(0.45, 0.45, 0.45))
+    page.draw_rect(pymupdf.Rect(72, 282, 523, 372), color=None, fill=(0.9, 0.9, 0.9))
+    page.insert_text((80, 277), "Key messages", fontsize=13, fontname="hebo", color=(1, 1, 1))
+    page.insert_textbox(pymupdf.Rect(80, 290, 515, 370), "Screening lowers the rate of late diagnosis. " * 5,
+                        fontsize=10)
+    page.insert_textbox(pymupdf.Rect(72, 390, 523, 540), "The records were kept by the nurses on duty. " * 14,
+                        fontsize=10)
+    page.insert_text((72, 570), "2 Methods", fontsize=13, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 582, 523, 700), "Each record was read twice by two readers. " * 10,
+                        fontsize=10)
+    doc.save(path)
+
+
+def test_a_box_s_heading_heads_the_box_alone_and_the_text_after_it_stays_in_its_section(tmp_path):
+    path = tmp_path / "boxed.pdf"
+    _boxed_pdf(path)
+    docs = ColumnAwarePDFLoader(str(path), ocr="off").load()
+    panels = [b.get("panel", 0) for b in json.loads(docs[0].metadata["layout_blocks"])
+              if docs[0].page_content[b["start"]:b["end"]].startswith(("Key messages", "Screening lowers"))]
+    assert panels == [1, 1]
+    chunks = BandAwareTextSplitter(chunk_size=120).split_documents(docs)
+    box = [c for c in chunks if "late diagnosis" in c.page_content]
+    after = [c for c in chunks if "nurses on duty" in c.page_content]
+    assert box and after
+    assert all(c.metadata["section"].endswith("Key messages") for c in box)
+    assert all(c.metadata["section"] == "1 Introduction" for c in after)
+    # The box's text shares no chunk with the body around it.
+    assert not any("late diagnosis" in c.page_content and ("nurses" in c.page_content or "records in" in c.page_content)
+                   for c in chunks)
