@@ -141,21 +141,38 @@ def _spans_near(tp: pymupdf.TextPage, words: list[tuple]) -> list[tuple]:
     height), for `_word_chars`. A rawdict of the whole page costs ten times its words (a dict for
     every character), and the few words that need their characters sit on a line or two: the
     text page's rectangle, which MuPDF's dict readers keep the lines within (as a clip would), is
-    narrowed around them for the one call, where this PyMuPDF exposes it."""
+    narrowed around them, where this PyMuPDF exposes it; one call for each band of words far
+    apart from the next (marks on lines down the page: the lines between them are not read)."""
     margin = max(w[3] - w[1] for w in words)
-    x0, y0 = min(w[0] for w in words) - margin, min(w[1] for w in words) - margin
-    x1, y1 = max(w[2] for w in words) + margin, max(w[3] for w in words) + margin
     try:
         rect = tp.this.m_internal.mediabox
         saved = (rect.x0, rect.y0, rect.x1, rect.y1)
     except AttributeError:  # (a PyMuPDF without the low-level text page: the whole page)
         return _spans(_text_dict(tp, raw=True))
+    out: list[tuple] = []
     try:
-        rect.x0, rect.y0 = max(saved[0], x0), max(saved[1], y0)
-        rect.x1, rect.y1 = min(saved[2], x1), min(saved[3], y1)
-        return _spans(_text_dict(tp, raw=True))
+        for band in _bands(words, margin):
+            x0, y0 = min(w[0] for w in band) - margin, min(w[1] for w in band) - margin
+            x1, y1 = max(w[2] for w in band) + margin, max(w[3] for w in band) + margin
+            rect.x0, rect.y0 = max(saved[0], x0), max(saved[1], y0)
+            rect.x1, rect.y1 = min(saved[2], x1), min(saved[3], y1)
+            out += _spans(_text_dict(tp, raw=True))
     finally:
         rect.x0, rect.y0, rect.x1, rect.y1 = saved
+    return out
+
+
+def _bands(words: list[tuple], margin: float) -> list[list[tuple]]:
+    """The words in bands down the page, each band's words within four margins of the next one's
+    (two widened boxes that far apart cannot take one line: no span is read twice)."""
+    bands: list[list[tuple]] = []
+    bottom = float("-inf")
+    for w in sorted(words, key=itemgetter(1)):
+        if w[1] - bottom > 4 * margin:
+            bands.append([])
+        bands[-1].append(w)
+        bottom = max(bottom, w[3])
+    return bands
 
 
 def _word_chars(word: tuple, spans: list[tuple]) -> list[_Char] | None:
