@@ -50,6 +50,7 @@ class Piece:
     # The loader read the block as the rest of the paragraph the block before it on its page left
     # in mid-sentence (a line break, not a blank line, between them in the page text).
     carries_on: bool = False
+    aside: bool = False  # it lies in a box beside the text (asides.py)
     heading: bool = field(init=False)
     table: bool = field(init=False)  # a table block: never shares a chunk with prose
     figure: bool = field(init=False)  # a figure's labels (ticks, legend): kept out of the chunk text
@@ -66,6 +67,11 @@ class Piece:
         """The shaded or framed box it lies in (page, number), set apart from the page's flow;
         None outside one."""
         return (self.page, self.block.panel) if self.block.panel else None
+
+    @property
+    def aside_box(self) -> tuple[int, int] | None:
+        """The box beside the text it lies in (a sidebar: asides.py); None outside one."""
+        return self.panel if self.aside else None
 
     @property
     def run(self) -> Run:

@@ -436,8 +436,8 @@ def _in_title(text: str, own: str, in_title: str) -> bool:
 
 def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None = None) -> None:
     """Set every piece's section path from the section headings before it (a heading's own path
-    ends with itself). Headings that make up the title open no section; a heading inside a box
-    (a sidebar) heads the box's text alone."""
+    ends with itself). Headings that make up the title open no section; a heading inside a
+    sidebar (asides.py) heads the sidebar's text alone."""
     s = s or ChunkingSettings()
     body = body_size([p for p in pieces if not p.heading])
     in_title = _letters(title)
@@ -450,13 +450,13 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
         number = _arabic(clean(after.text)) if after.heading and _WORDS.search(after.text) else None
         next_numbers[n] = number if number is not None else next_numbers[n + 1]
     after_prose = False
-    panel: tuple[int, int] | None = None  # the box the pieces are in
+    aside: tuple[int, int] | None = None  # the sidebar the pieces are in
     outside: list[_Entry] = []  # the sections open where it began
     for n, piece in enumerate(pieces):
-        if piece.panel != panel:
-            if panel is not None:  # the box's headings head its text alone
+        if piece.aside_box != aside:
+            if aside is not None:  # a sidebar's headings head its text alone
                 stack, opened, heading_at = outside, -2, -2
-            outside, panel = list(stack), piece.panel
+            outside, aside = list(stack), piece.aside_box
         if not (piece.heading or piece.table) and _is_prose(piece.text):
             after_prose = True
         if piece.heading:

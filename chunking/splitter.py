@@ -18,6 +18,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitte
 
 from columnrag.loaders.contract import LayoutBlock, decode_blocks
 
+from .asides import mark_asides
 from .assemble import chunk_document, document_context
 from .broken_words import BrokenWords
 from .context import contextualize
@@ -133,8 +134,8 @@ class BandAwareTextSplitter(TextSplitter):
         """May `piece` share a chunk with the piece before it in reading order?"""
         if last.table or piece.table:
             return False  # a table never shares a chunk with prose
-        if last.panel != piece.panel and not (last.heading and last.panel is None):
-            return False  # a box's text never shares a chunk with the text around it (a heading over it heads it)
+        if last.aside_box != piece.aside_box and not (last.heading and last.aside_box is None):
+            return False  # a sidebar's text never shares a chunk with the text around it (a heading over it heads it)
         if piece.heading and not last.heading:
             return False  # a heading starts the chunk of the text it heads
         if last.region == piece.region or last.heading:
@@ -153,6 +154,7 @@ class BandAwareTextSplitter(TextSplitter):
         # a paragraph is followed over the floats that interrupt it.
         kept, anchors = set_aside(pieces)
         kept = continue_over_floats(kept, self.settings)
+        mark_asides(kept, self.settings)
         title = document_title(pages[0][0].metadata, kept)
         assign_sections(kept, title, self.settings)
         measure = lambda units: self._length_function(join(units))  # noqa: E731

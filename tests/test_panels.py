@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 import pymupdf
+import pytest
 
 from columnrag.chunking import BandAwareTextSplitter
 from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings
@@ -55,39 +56,65 @@ def test_a_frame_around_most_of_the_page_is_no_panel():
     assert [b.panel for b in blocks] == [0, 0, 0, 0]
 
 
-def _boxed_pdf(path) -> None:
+def _boxed_pdf(path, heading: str = "Key messages", box_size: float = 8.5, before: str = "", after: str = "") -> None:
+    """A title, "1 Introduction" and its paragraph, a shaded box under a dark title bar holding
+    `heading` and a paragraph in `box_size` type, a paragraph under the box, "2 Methods" and its
+    paragraph. `before` ends the paragraph over the box, `after` opens the one under it."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_text((72, 50), "Screening in Rural Clinics", fontsize=20, fontname="hebo")
     page.insert_text((72, 80), "1 Introduction", fontsize=13, fontname="hebo")
-    page.insert_textbox(pymupdf.Rect(72, 92, 523, 250), "The study reads every clinic's records in turn. " * 14,
-                        fontsize=10)
+    page.insert_textbox(pymupdf.Rect(72, 92, 523, 250), "The study reads every clinic's records in turn. " * 13
+                        + (before or "It ends here."), fontsize=10)
     page.draw_rect(pymupdf.Rect(72, 262, 523, 282), color=None, fill=(0.45, 0.45, 0.45))
     page.draw_rect(pymupdf.Rect(72, 282, 523, 372), color=None, fill=(0.9, 0.9, 0.9))
-    page.insert_text((80, 277), "Key messages", fontsize=13, fontname="hebo", color=(1, 1, 1))
+    page.insert_text((80, 277), heading, fontsize=13, fontname="hebo", color=(1, 1, 1))
     page.insert_textbox(pymupdf.Rect(80, 290, 515, 370), "Screening lowers the rate of late diagnosis. " * 5,
+                        fontsize=box_size)
+    page.insert_textbox(pymupdf.Rect(72, 390, 523, 540), after + "The records were kept by the nurses on duty. " * 14,
                         fontsize=10)
-    page.insert_textbox(pymupdf.Rect(72, 390, 523, 540), "The records were kept by the nurses on duty. " * 14,
-                        fontsize=10)
-    page.insert_text((72, 570), "2 Methods", fontsize=13, fontname="hebo")
+    page.insert_text((72, 570), "3 Results", fontsize=13, fontname="hebo")
     page.insert_textbox(pymupdf.Rect(72, 582, 523, 700), "Each record was read twice by two readers. " * 10,
                         fontsize=10)
     doc.save(path)
 
 
-def test_a_box_s_heading_heads_the_box_alone_and_the_text_after_it_stays_in_its_section(tmp_path):
+def _chunks(path):
+    docs = ColumnAwarePDFLoader(str(path), ocr="off").load()
+    return docs, BandAwareTextSplitter(chunk_size=120).split_documents(docs)
+
+
+def _sections(chunks, text: str) -> set[str]:
+    return {c.metadata["section"] for c in chunks if text in c.page_content}
+
+
+def test_a_sidebar_s_heading_heads_the_sidebar_alone_and_the_text_after_it_stays_in_its_section(tmp_path):
     path = tmp_path / "boxed.pdf"
     _boxed_pdf(path)
-    docs = ColumnAwarePDFLoader(str(path), ocr="off").load()
+    docs, chunks = _chunks(path)
     panels = [b.get("panel", 0) for b in json.loads(docs[0].metadata["layout_blocks"])
               if docs[0].page_content[b["start"]:b["end"]].startswith(("Key messages", "Screening lowers"))]
     assert panels == [1, 1]
-    chunks = BandAwareTextSplitter(chunk_size=120).split_documents(docs)
-    box = [c for c in chunks if "late diagnosis" in c.page_content]
-    after = [c for c in chunks if "nurses on duty" in c.page_content]
-    assert box and after
-    assert all(c.metadata["section"].endswith("Key messages") for c in box)
-    assert all(c.metadata["section"] == "1 Introduction" for c in after)
-    # The box's text shares no chunk with the body around it.
+    assert {s.split(" > ")[-1] for s in _sections(chunks, "late diagnosis")} == {"Key messages"}
+    assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
+    # The sidebar's text shares no chunk with the body around it.
     assert not any("late diagnosis" in c.page_content and ("nurses" in c.page_content or "records in" in c.page_content)
                    for c in chunks)
+
+
+def test_a_box_in_the_body_s_type_that_a_sentence_runs_across_is_a_sidebar(tmp_path):
+    path = tmp_path / "boxed.pdf"
+    _boxed_pdf(path, box_size=10, before="The records were read by", after="the nurses on the ward. ")
+    _, chunks = _chunks(path)
+    assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
+
+
+@pytest.mark.parametrize("heading, box_size", [
+    ("Findings", 10),  # a section set in a shaded box, in the body's type: the report's own section
+    ("2 Methods", 8.5),  # a numbered section's heading, whatever the type
+])
+def test_a_box_that_carries_a_section_of_the_text_heads_the_text_after_it(tmp_path, heading, box_size):
+    path = tmp_path / "boxed.pdf"
+    _boxed_pdf(path, heading, box_size)
+    _, chunks = _chunks(path)
+    assert {s.split(" > ")[-1] for s in _sections(chunks, "nurses on duty")} == {heading}

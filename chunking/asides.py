@@ -1,0 +1,61 @@
+"""Asides: a text box (the loader's `panel`) that stands beside the text rather than carrying it:
+a sidebar, "Key messages", a pull quote. Its heading heads the box alone, and its text shares no
+chunk with the text around it.
+
+A box is an aside where its text is set in other type than the body's, or where the body's
+sentence runs on across it (the box interrupts a sentence). A box that holds a numbered
+section's heading ("2 Methods"), or text in the body's type that no sentence runs across, carries
+the text itself (a report whose sections are set in shaded boxes, a shaded column, a heading bar
+with its subtitle): its headings are the document's, and its text joins the text around it as
+any other.
+"""
+from __future__ import annotations
+
+from columnrag.loaders.engine.geometry import SECTION_NUMBER
+
+from .pieces import Piece, body_size, continues
+from .sections import SAME_TYPE
+from .settings import ChunkingSettings
+
+
+def _other_type(pieces: list[Piece], body: float) -> bool:
+    """The box's text (its headings aside) is set in other type than the body's."""
+    sizes = sorted(p.size for p in pieces if not p.heading and not p.table and p.size > 0)
+    if not sizes or body <= 0:
+        return False
+    size = sizes[len(sizes) // 2]
+    return size * SAME_TYPE < body or size > SAME_TYPE * body
+
+
+def _interrupts(pieces: list[Piece], start: int, end: int, s: ChunkingSettings) -> bool:
+    """The boxes of pieces [start, end) stand inside a sentence: the piece before them leaves it
+    open and the piece after them goes on with it, in lower case."""
+    if start == 0 or end >= len(pieces):
+        return False
+    before, after = pieces[start - 1], pieces[end]
+    return (before.panel is None and not before.table and after.text[:1].islower()
+            and continues(before, after, s))
+
+
+def mark_asides(pieces: list[Piece], s: ChunkingSettings) -> None:
+    """Set `aside` on the pieces of every box that is an aside (see the module's docstring)."""
+    body = body_size([p for p in pieces if not p.heading and not p.table])
+    n = 0
+    while n < len(pieces):
+        if pieces[n].panel is None:
+            n += 1
+            continue
+        end = n
+        while end < len(pieces) and pieces[end].panel is not None:
+            end += 1  # a run of boxes, one after another
+        interrupted = _interrupts(pieces, n, end, s)
+        boxes: dict[tuple[int, int], list[Piece]] = {}
+        for p in pieces[n:end]:
+            if p.panel is not None:
+                boxes.setdefault(p.panel, []).append(p)
+        for box in boxes.values():
+            numbered = any(p.heading and SECTION_NUMBER.match(p.text) for p in box)
+            if not numbered and (interrupted or _other_type(box, body)):
+                for p in box:
+                    p.aside = True
+        n = end
