@@ -107,13 +107,15 @@ def _level(text: str, size: float, stack: list[_Entry], body: float) -> int:
     """The heading's depth: from its numbering, or below the nearest heading set clearly larger.
     A section every document names the same way (`_MATTER_NAMES`) is no numbered section's
     part, nor another such section's, whatever its type: it lies under an unnumbered heading set
-    larger, or a chapter's (a numbered one CHAPTER times the body's size), or at the top. A
+    larger than it and than the body (not a section's in capitals of the body's size, "DISCUSSION"
+    over "REFERENCES" in small capitals), or a chapter's (a numbered one CHAPTER times the body's
+    size), or at the top. A
     heading in small capitals measures smaller than the body (`body`) though it is no smaller in
     rank: it is of the level of the last numbered heading in capitals before it (their sizes
     tell nothing of their rank)."""
     if _MATTER_NAMES.match(text):
         larger = [e for e in stack if e.size >= LARGER * size > 0 and not _MATTER_NAMES.match(e.text)
-                  and (not _NUMBER.match(e.text) or e.size >= CHAPTER * body > 0)]
+                  and e.size >= (CHAPTER if _NUMBER.match(e.text) else LARGER) * body > 0]
         return larger[-1].level + 1 if larger else 1
     m = _NUMBER.match(text)
     if m:

@@ -621,6 +621,9 @@ def test_back_matter_set_in_small_capitals_opens_sections_of_the_top_level():
     assign_sections(pieces, "")
     assert pieces[-1].section == "Refs > References"
     assert _section_under(("2 Background", 18), ("References", 10)) == "2 Background > References"
+    # A section's heading in capitals of the body's size is no chapter's: the references in small
+    # capitals after it are of the top level (cermine_test5's DISCUSSION and REFERENCES).
+    assert _section_under(("DISCUSSION", 10), ("REFERENCES", 7)) == "REFERENCES"
     # An appendix's label with its title after a space or a dash.
     for label in ("Appendix B Additional Results", "Appendix A — Proofs", "APPENDIX B\nSAMPLING THE SPACE"):
         assert _section_under(("3.1 Data", 10), (label, 8)) == label.replace("\n", " "), label
