@@ -10,6 +10,7 @@ line by line only where it agrees with everything geometry is sure of (see drawi
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Callable
@@ -277,8 +278,10 @@ def _split_at(words: list[Word], g: Gutter, s: LayoutSettings) -> tuple[list[Wor
     is list markers (bullets, "[12]", "3.") hanging left of their items, the gutter is the items'
     indent: the markers go with the items."""
     mid = (g.x0 + g.x1) / 2
-    left = [w for w in words if (w.x0 + w.x1) / 2 < mid]
-    right = [w for w in words if (w.x0 + w.x1) / 2 >= mid]
+    left: list[Word] = []
+    right: list[Word] = []
+    for w in words:  # (one pass: every level of the recursion splits its words)
+        (left if (w.x0 + w.x1) / 2 < mid else right).append(w)
     touching = [w for w in left if w.x1 >= g.x0 - s.list_marker_reach * s.edge_tolerance]
     markers = {id(w) for w in touching if _LIST_MARKER.match(w.text)}
     if len(touching) >= s.list_marker_min and len(markers) >= s.list_marker_share * len(touching):
@@ -392,8 +395,11 @@ def _may_have_twins(words: list[Word], grid: float) -> bool:
     """Whether two words of one text may lie within `grid` of each other: on cells twice that
     wide, such a pair shares a cell in x on one of two grids half a cell apart (an interval
     shorter than a cell crosses one of their cell edges at most), and in y the same, so it
-    shares one of four grids' cells. Most pages have none, and are done at four set lookups a word."""
+    shares one of four grids' cells. Most pages have none, and are done at four set lookups a word
+    of a text the page has more than once (no other can have a twin: about half its words)."""
     inv = 1.0 / (2 * grid)
+    counts = Counter([w.text for w in words])
+    words = [w for w in words if counts[w.text] > 1]
     texts = [w.text for w in words]
     xs, ys = [w.x0 * inv for w in words], [w.y0 * inv for w in words]
     # int(x + 0.5), not round(): this runs for every word of every page
@@ -542,6 +548,14 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             and median([r.word_height for r in leaf.rows], 0.0) > pitch)
     least_pitch = min([pitch, *(d for _, d in pitches.full)]) if pitches else 0.0  # (`_paragraph_pitch_of`'s least)
     prev_text = ""  # the last line's text (the line before `line`): texts are joined once a line
+    baselines: dict[int, float] = {}  # each row's `_baseline`, by id: asked of a row as `row`, then as `prev`
+
+    def baseline(r: Row) -> float:
+        b = baselines.get(id(r))
+        if b is None:
+            b = baselines[id(r)] = _baseline(r)
+        return b
+
     items: list[Block] = []  # numbered lines taken for headings that the next line carries on
     for row in leaf.rows:
         line = Line(row.words)
@@ -589,7 +603,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             # labels of its chart, in its leaf, may make the pitch theirs.)
             if (tall and gap_h == body_h and running_text(line, s)
                     and not (caption_h and same_height(height, caption_h, s))):
-                space, gap_h = _baseline(row) - _baseline(prev) - pitch, min(gap_h, pitch)
+                space, gap_h = baseline(row) - baseline(prev) - pitch, min(gap_h, pitch)
             # A paragraph gap: white between the boxes over paragraph_gap of a line, or, in the
             # body's type (not in a column of boxes taller than the pitch, measured so above), the
             # lines' baselines paragraph_pitch_gap pitches apart: boxes that nearly fill the pitch
@@ -597,7 +611,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             # paragraph_pitch pitches below the line above either way. (The pitch inside
             # paragraphs in the type of these two, `_paragraph_pitch_of`, sorts: asked only
             # where either may part them, `least_pitch` being the least it can be.)
-            far = 0.0 if tall or not same_height(own_h, body_h, s) else _baseline(row) - _baseline(prev)
+            far = 0.0 if tall or not same_height(own_h, body_h, s) else baseline(row) - baseline(prev)
             wide = space > s.paragraph_gap * gap_h
             parted = False
             if wide or far > s.paragraph_pitch_gap * least_pitch:
@@ -653,8 +667,8 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     # distribution", "Appendix B: Stability Against Errors in the Likelihood Function"), set apart
     # over a paragraph, heads it as well (two such lines may be a list's item: not they).
     for b, after in zip(blocks, blocks[1:]):
-        if b.kind != TEXT:
-            continue
+        if b.kind != TEXT or len(b.lines) > _CAPITALS_TITLE_LINES:
+            continue  # (a paragraph of more lines is neither: its text is not joined)
         text = " ".join(line.text for line in b.lines)
         if ((len(b.lines) == 1 or _capitals_title(b.lines, after)) and _looks_like_title(text, s)
                 or len(b.lines) == 1 and _numbered_title(text, after, s)):
