@@ -74,8 +74,9 @@ def opens_with_label(text: str) -> bool:
 
 
 def block_height(block: Block) -> float:
-    """The block's usual word height (its type size, near enough)."""
-    return median([w.y1 - w.y0 for w in block.words], 0.0)
+    """The block's usual word height (its type size, near enough). (From its lines' words, not
+    `Block.words`: no list of them is made first, for every block is asked, some again and again.)"""
+    return median([w.y1 - w.y0 for line in block.lines for w in line.words], 0.0)
 
 
 def clearly_smaller(height: float, than: float, s: LayoutSettings) -> bool:
@@ -415,11 +416,11 @@ def body_height(layout: PageLayout, document_body: float = 0.0, s: LayoutSetting
     column), the document's body type (`document_body`, 0: unknown) where paragraphs in it hold
     a quarter of the page's text at least: the paragraphs that carry a sentence are in it."""
     text = [b for b in layout.body_blocks if b.kind == TEXT and b.lines]
-    page = median([w.y1 - w.y0 for b in text for w in b.words], 0.0)
+    page = median([w.y1 - w.y0 for b in text for line in b.lines for w in line.words], 0.0)
     if document_body <= 0 or page <= 0 or s is None or same_height(page, document_body, s):
         return page
-    words = sum(len(b.words) for b in text)
-    in_body = sum(len(b.words) for b in text if _same_size(b, document_body, s))
+    words = sum(len(line.words) for b in text for line in b.lines)
+    in_body = sum(len(line.words) for b in text if _same_size(b, document_body, s) for line in b.lines)
     return document_body if 4 * in_body >= words else page
 
 
@@ -428,7 +429,7 @@ def _foot_float(block: Block, body_h: float, s: LayoutSettings) -> bool:
     pull quote in large type is no such thing), or notes each opening with its mark in type
     smaller than the body's, however little (9 pt notes under 10 pt text), or text set sideways
     (a photograph's credit up its side: the body never runs so)."""
-    if block.words and all(is_sideways(w, s) for w in block.words):
+    if all(is_sideways(w, s) for line in block.lines for w in line.words) and block.words:  # (most: the first word)
         return True
     if _is_float(block, body_h, s):
         return is_caption_start(block.lines[0].text) or block_height(block) < body_h

@@ -42,11 +42,13 @@ def cells_of(words: list[Word], s: LayoutSettings) -> list[list[Word]]:
     right = words[0].x1
     for w in words[1:]:
         gaps.append(w.x0 - right)
-        right = max(right, w.x1)
-    if _justified(words, gaps, s):
-        return [list(words)]
+        if w.x1 > right:
+            right = w.x1
     height = median([w.y1 - w.y0 for w in words])
     least = s.table_cell_gap * height
+    # No gap as wide as the least cut (a line of prose, a cell of words): one cell, justified or not.
+    if not gaps or max(gaps) < least or _justified(words, gaps, s):
+        return [list(words)]
     wide = s.table_wide_gap * height
     # A line of few gaps has no usual space to compare with: the least gap decides.
     usual = s.table_gap_ratio * median(gaps, 0.0) if len(gaps) >= s.table_justified_gaps else least
@@ -254,10 +256,19 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
         return []
     height = median([w.y1 - w.y0 for r in rows for w in r.words])
     spans: list[tuple[int, int, bool]] = []
+    cut: list[list[list[Word]] | None] = [None] * len(rows)
+
+    def cells(i: int) -> list[list[Word]]:
+        """Row i's cells (`cells_of`), cut once: each strip beside the row asks for them."""
+        c = cut[i]
+        if c is None:
+            c = cut[i] = cells_of(rows[i].words, s)
+        return c
+
     # A strip beside fewer rows than a run needs has no run of rows with cells on both sides.
     for g in empty_strips(rows, s.table_cell_gap * height, s, s.table_ruled_rows):
         for both in _runs(rows, sorted(set(g.left) & set(g.right)), height, g.x1, s):
-            n = _table_like(rows, both, g.x0, g.x1, s)
+            n = _table_like(rows, both, g.x0, g.x1, s, cells)
             if n >= s.table_ruled_rows:
                 # Without rules, a column mostly empty on the left is a listing's indent (code,
                 # a list), not a table's first column.
@@ -273,7 +284,7 @@ def _candidates(rows: list[Row], region: int, s: LayoutSettings) -> list[Candida
             out.append((first, last, strong))
     found = []
     for a, b, strong in out:
-        if any(axis_labels(cells_of(r.words, s), s) for r in rows[a: b + 1]):
+        if any(axis_labels(cells(k), s) for k in range(a, b + 1)):
             continue  # a chart's tick labels, not a table
         c = Candidate(rows[a: b + 1], region, strong)
         if strong and typed_listing([w for r in c.rows for w in r.words], s):
@@ -507,14 +518,15 @@ def cell_text(cell: list[Word]) -> str:
     return " ".join(w.text for w in cell)
 
 
-def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: LayoutSettings) -> int:
+def _table_like(rows: list[Row], both: list[int], x0: float, x1: float, s: LayoutSettings,
+                cells_at: Callable[[int], list[list[Word]]]) -> int:
     """In how many rows the strip parts cells (not merely words, as a river of spaces does);
     none when the cells beside it are two columns of prose, a list's markers, running text
     wrapped (a margin note), equation numbers or a table of contents (leaders, or numbered
-    sections and their pages)."""
+    sections and their pages). `cells_at(i)`: row i's cells."""
     lefts, rights = [], []
     for i in both:
-        cells = cells_of(rows[i].words, s)
+        cells = cells_at(i)
         for a, b in zip(cells, cells[1:]):
             if max(w.x1 for w in a) <= x0 + _EPS and b[0].x0 >= x1 - _EPS:
                 # The strip is a cell boundary of this row (not a river of spaces), between
