@@ -291,16 +291,16 @@ def _split_at(words: list[Word], g: Gutter, s: LayoutSettings) -> tuple[list[Wor
 
 
 def _leaf_box(leaf: _Leaf) -> tuple[float, float, float, float]:
-    b = words_box(_words(leaf.rows))
+    b = words_box(chain.from_iterable([r.words for r in leaf.rows]))  # (the words chained, not listed)
     return b.x0, b.y0, b.x1, b.y1
 
 
-def _drawn_top_down(leaves: list[_Leaf], s: LayoutSettings) -> bool:
+def _drawn_top_down(row_firsts: list[list[int]], s: LayoutSettings) -> bool:
     """Whether the PDF draws each region's rows top to bottom (native and row-by-row producers
-    do; scattered drawing does not). Only then does the drawing order carry evidence."""
+    do; scattered drawing does not). Only then does the drawing order carry evidence.
+    `row_firsts`: each region's rows' first words drawn (`Word.seq`)."""
     steps = rising = 0
-    for leaf in leaves:
-        firsts = [min(w.seq for w in r.words) for r in leaf.rows]
+    for firsts in row_firsts:
         steps += len(firsts) - 1
         rising += sum(b > a for a, b in zip(firsts, firsts[1:]))
     return steps == 0 or rising >= s.top_down_share * steps
@@ -331,8 +331,9 @@ def _order_leaves(leaves: list[_Leaf], s: LayoutSettings, title_bands: frozenset
             title = leaves[i].band in title_bands and leaves[j].band > leaves[i].band
             if stacked or same_band or title:
                 before[j].add(i)
-    if _drawn_top_down(leaves, s):
-        key = [min(w.seq for r in leaf.rows for w in r.words) for leaf in leaves]
+    row_firsts = [[min([w.seq for w in r.words]) for r in leaf.rows] for leaf in leaves]
+    if _drawn_top_down(row_firsts, s):
+        key = [min(firsts) for firsts in row_firsts]  # (each region's first word drawn)
     else:
         key = list(range(n))
     done: list[int] = []
@@ -365,7 +366,12 @@ def _overlapping(words: list[Word], grid: float) -> bool:
     piece drawn inside another)."""
     inv = 1.0 / grid
     keyed = sorted([(int(w.y0 * inv + 0.5), w.x0, w.x1) for w in words])
-    return any(a[0] == b[0] and b[1] < a[2] - grid for a, b in zip(keyed, keyed[1:]))
+    cell, right = None, 0.0
+    for here, x0, x1 in keyed:  # (a loop, not any() over pairs: every page asks)
+        if here == cell and x0 < right - grid:
+            return True
+        cell, right = here, x1
+    return False
 
 
 def _without_fragments(words: list[Word], grid: float) -> list[Word]:
