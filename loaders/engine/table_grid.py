@@ -53,9 +53,10 @@ class Table:
         return out
 
 
-def _inside(w: Word, box: Box) -> bool:
-    cx, cy = (w.x0 + w.x1) / 2, (w.y0 + w.y1) / 2
-    return box.x0 <= cx <= box.x1 and box.y0 <= cy <= box.y1
+def _words_inside(words: list[Word], box: Box) -> list[Word]:
+    """The words whose centres lie in the box (tested inline: every word of the page is asked)."""
+    x0, y0, x1, y1 = box.x0, box.y0, box.x1, box.y1
+    return [w for w in words if x0 <= (w.x0 + w.x1) / 2 <= x1 and y0 <= (w.y0 + w.y1) / 2 <= y1]
 
 
 def _covers(segs: list[Segment], lo: float, hi: float) -> bool:
@@ -564,7 +565,7 @@ def _is_continuation(above: list[list[list[Word]]], cur: list[list[Word]], cols:
 def build_table(region: Box, page_words: list[Word], rules: Rules, s: LayoutSettings) -> Table | None:
     """The table in `region`, or None when its words do not make one: fewer than two columns,
     or mostly rows of one cell (unless rules part its columns and every row has a label)."""
-    words = [w for w in page_words if _inside(w, region)]
+    words = _words_inside(page_words, region)
     if len(words) < 4:
         return None
     lines = make_rows(words, s.row_overlap)
