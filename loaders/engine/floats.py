@@ -209,11 +209,12 @@ def _heads(block: Block, below: Block, s: LayoutSettings) -> bool:
 
 def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     """A body paragraph whose last line leaves its sentence open. (A chart's tick labels over
-    its axis title are no paragraph.)"""
-    if block.kind != TEXT or _is_float(block, body_h, s):
+    its axis title are no paragraph.) The last line is read first: most paragraphs close their
+    sentence, and need not be weighed as floats (their every word and line)."""
+    if block.kind != TEXT:
         return False
     last = _without_mark(block.lines[-1], s)
-    if not last or _ENDS_SENTENCE.search(last) or not _running(last, s):
+    if not last or _ENDS_SENTENCE.search(last) or not _running(last, s) or _is_float(block, body_h, s):
         return False
     return not chart_part(block, s)
 
