@@ -29,7 +29,7 @@ from .sideways import is_sideways
 
 
 def _key(block: Block) -> str:
-    return _key_of(" ".join(line.text for line in block.lines))
+    return _key_of(" ".join([line.text for line in block.lines]))
 
 
 def _key_of(text: str) -> str:
@@ -146,7 +146,7 @@ def _same_size(a: float, b: float, ratio: float) -> bool:
 
 def _number(block: Block) -> int | None:
     """The page number a one-line block reads as ("12", "Page 12 of 30"), in arabic digits."""
-    m = PAGE_NUMBER.match(" ".join(line.text for line in block.lines).strip())
+    m = PAGE_NUMBER.match(" ".join([line.text for line in block.lines]).strip())
     return int(m[3]) if m and m[3].isdigit() else None
 
 

@@ -464,7 +464,7 @@ def _number_astride(rows: list[Row], k: int, line: float, gap: float) -> bool:
     points over its foot), not a line's last word run over ("2023-" / "0379;"). (A roman
     number there is as likely a diagram's label: a tree's node "V".)"""
     row = rows[k]
-    text = " ".join(w.text for w in row.words)
+    text = " ".join([w.text for w in row.words])
     return (row.y0 < line < row.y1 and bool(PAGE_NUMBER.match(text)) and any(c.isdigit() for c in text)
             and (k == 0 or row.y0 - rows[k - 1].y1 >= gap) and (k + 1 == len(rows) or rows[k + 1].y0 - row.y1 >= gap))
 
@@ -675,7 +675,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     for b, after in zip(blocks, blocks[1:]):
         if b.kind != TEXT or len(b.lines) > _CAPITALS_TITLE_LINES:
             continue  # (a paragraph of more lines is neither: its text is not joined)
-        text = " ".join(line.text for line in b.lines)
+        text = " ".join([line.text for line in b.lines])
         if ((len(b.lines) == 1 or _capitals_title(b.lines, after)) and _looks_like_title(text, s)
                 or len(b.lines) == 1 and _numbered_title(text, after, s)):
             b.kind = HEADING

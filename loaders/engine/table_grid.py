@@ -842,12 +842,12 @@ def _nil_values(grid: list[list[list[Word]]], header_rows: int) -> set[int]:
 
 def _ellipsis(cell: list[Word]) -> bool:
     """The cell is an ellipsis alone, in one word or a dot a word."""
-    return len(cell) <= 3 and "".join(w.text for w in cell) in _ELLIPSIS
+    return len(cell) <= 3 and "".join([w.text for w in cell]) in _ELLIPSIS
 
 
 def _nil(cell: list[Word]) -> bool:
     """A cell that stands for nothing: a dash alone, or an ellipsis."""
-    text = "".join(w.text for w in cell)
+    text = "".join([w.text for w in cell])
     return (len(cell) == 1 and text in _NIL) or _ellipsis(cell)
 
 
