@@ -156,6 +156,7 @@ class _Regions(dict):
                 self.blocks.setdefault(b.region, []).append(b)
         self.s = s
         self.read = layout.region_rows
+        self.spans: dict[int, list[tuple[float, float]]] = {}  # (see line_spans)
 
     def __missing__(self, region: int) -> list[Row]:
         words = [w for line in self.lines[region] for w in line.words]
@@ -171,6 +172,14 @@ class _Regions(dict):
             rows = make_rows(words, self.s.row_overlap)
         self[region] = rows
         return rows
+
+    def line_spans(self, region: int) -> list[tuple[float, float]]:
+        """Each line's top and bottom in the region, measured once: every candidate that may
+        widen asks each region beside it, again each time it grows."""
+        spans = self.spans.get(region)
+        if spans is None:
+            spans = self.spans[region] = [((b := ln.box).y0, b.y1) for ln in self.lines[region]]
+        return spans
 
     def gapped(self, region: int) -> bool:
         """Whether enough of the region's lines fall into cells (the cheap test that spares
@@ -454,7 +463,7 @@ def _widen(c: Candidate, regions: _Regions, s: LayoutSettings) -> None:
             if region in seen:
                 continue
             box = c.box
-            if not any((lb := ln.box).y1 > box.y0 and lb.y0 < box.y1 for ln in regions.lines[region]):
+            if not any(y1 > box.y0 and y0 < box.y1 for y0, y1 in regions.line_spans(region)):
                 continue
             rows = regions[region]
             beside = [r for r in rows if r.y1 > box.y0 and r.y0 < box.y1]
