@@ -597,7 +597,9 @@ def random_words(draw):
         w = draw(st.floats(min_value=0, max_value=300))
         h = draw(st.floats(min_value=0, max_value=40))
         text = draw(st.sampled_from(["a", "bb", "ccc", "x1", "word", "ﬁ", "", " "]))
-        text = text + str(i) if text.strip() else text  # empty and blank words are not words
+        # Empty and blank words are not words; no word's text is part of another's ("a2" of "a29"
+        # would be a piece of it, drawn inside its box: dropped by design, as a glyph layer is).
+        text = f"{text}_{i}_" if text.strip() else text
         out.append(Word(x0, y0, x0 + w, y0 + h, text, i))
     return out
 
