@@ -157,6 +157,12 @@ def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> 
     return units
 
 
+def _dangling_question(chunk: list[Unit]) -> bool:
+    """The chunk ends with a question after other sentences: what answers it follows (a FAQ's
+    answer, a worksheet's figure under its question), and a chunk would hold the question alone."""
+    return len(chunk) > 1 and not chunk[-1].heading and chunk[-1].text.rstrip().endswith("?")
+
+
 class Packer:
     """Greedy packing of units within chunk_size tokens (`length` measures a text).
 
@@ -274,12 +280,15 @@ class Packer:
                 paragraph_break = unit.block_start and well_filled
                 heading_break = unit.heading and not current[-1].heading
                 if full or paragraph_break or heading_break:
-                    chunks.append((current, size))
+                    # A question at the chunk's end goes on to the chunk of what answers it.
+                    asked = [current.pop()] if not heading_break and _dangling_question(current) else []
+                    chunks.append((current, size_of(current) if asked else size))
                     current = [] if heading_break else self._overlap(current)
-                    trial = size_of(current + [unit])
+                    trial = size_of(current + asked + [unit])
                     if current and trial > self.chunk_size:
                         current = []
-                        trial = size_of([unit])
+                        trial = size_of(asked + [unit])
+                    current += asked
             current.append(unit)
             size = trial
         if current:

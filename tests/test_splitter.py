@@ -378,3 +378,16 @@ def test_a_list_s_entries_keep_their_own_lines_in_the_chunk_text():
                              "this line and the next. A third."], 72, 100))
     (chunk,) = char_splitter().split_documents([prose])
     assert "ends here. The second" in chunk.page_content
+
+
+def test_a_question_at_a_chunk_s_end_goes_on_to_the_chunk_of_its_answer():
+    sentences = []
+    for k in range(12):
+        sentences += [f"Plain{k} statement{k} about the sample{k} holds here and there for everyone who reads it.",
+                      f"Why{k} does sample{k} matter at all?", f"Answer{k} it matters for the record{k}."]
+    doc = page_doc(column(sentence_lines(" ".join(sentences).split(), 7), 72, 100))
+    chunks = [c.page_content for c in char_splitter(chunk_size=150).split_documents([doc])]
+    assert len(chunks) > 6
+    for k in range(12):
+        asked = [c for c in chunks if re.search(rf"\bWhy{k}\b", c)]
+        assert asked and all(re.search(rf"\bAnswer{k}\b", c) for c in asked), k
