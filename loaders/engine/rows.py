@@ -50,6 +50,7 @@ _FRACTION_CENTRE = 0.25
 # next line.
 _OTHER_LINE = 0.4
 _LETTERED = re.compile(r"[^\W_]{2}")
+_NO_BOX = float("nan")  # equal to no coordinate
 
 
 def _under_a_word_of(w: Word, row: list[Word]) -> bool:
@@ -59,10 +60,10 @@ def _under_a_word_of(w: Word, row: list[Word]) -> bool:
     if not _LETTERED.search(w.text):
         return False  # (a radical sign, an accent, drawn over a word: the line's own)
     h = w.y1 - w.y0
-    for u in row:
-        if (_LETTERED.search(u.text) and abs(u.y1 - u.y0 - h) <= _SAME_SIZE * h
-                and abs(u.y0 + u.y1 - w.y0 - w.y1) >= 2 * _OTHER_LINE * h
-                and min(u.x1, w.x1) - max(u.x0, w.x0) >= 0.5 * min(u.x1 - u.x0, w.x1 - w.x0)):
+    for u in row:  # (the regular expression last: most words of the row fail a test of numbers)
+        if (abs(u.y1 - u.y0 - h) <= _SAME_SIZE * h and abs(u.y0 + u.y1 - w.y0 - w.y1) >= 2 * _OTHER_LINE * h
+                and min(u.x1, w.x1) - max(u.x0, w.x0) >= 0.5 * min(u.x1 - u.x0, w.x1 - w.x0)
+                and _LETTERED.search(u.text)):
             return True
     return False
 
@@ -151,30 +152,38 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
     rows: list[Row] = []
     ws: list[Word] | None = None  # the open row's words, its extent and its first word's
     top = bottom = ref0 = ref1 = ref_h = 0.0
+    # The box of a word that joined the open row on its top and bottom alone: a word of that box
+    # joins it as well (the test below asks nothing else; most words of a line share a box). The
+    # first word's own box joins when it has a height: the overlap is then its whole height.
+    same0 = same1 = _NO_BOX
     for w in sorted(words, key=_by_centre):
         y0, y1 = w.y0, w.y1
         if ws is not None:
-            # Most words of a line have the first word's very box: the overlap is then its whole
-            # height (and the row's extent stays), so the test below comes to this.
-            if y0 == ref0 and y1 == ref1 and ref_h > _MIN_HEIGHT and ref_h >= overlap * ref_h:
+            if y0 == same0 and y1 == same1:
                 ws.append(w)
                 continue
             ov = (y1 if y1 < ref1 else ref1) - (y0 if y0 > ref0 else ref0)
             h = y1 - y0 if y1 - y0 < ref_h else ref_h
-            if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT) and not (
-                    abs(y1 - y0 - ref_h) <= _SAME_SIZE * ref_h and abs(y0 + y1 - ref0 - ref1) >= 2 * _OTHER_LINE * h
-                    and _under_a_word_of(w, ws)):  # (a script, smaller, stays in: "B1,2" over "1,39")
-                ws.append(w)
-                if y0 < top:
-                    top = y0
-                if y1 > bottom:
-                    bottom = y1
-                continue
+            if ov >= overlap * (h if h > _MIN_HEIGHT else _MIN_HEIGHT):
+                # A word of the first word's size a line's share lower, under a word of the row,
+                # starts the next line; a script, smaller, stays in ("B1,2" over "1,39").
+                other_line = (abs(y1 - y0 - ref_h) <= _SAME_SIZE * ref_h
+                              and abs(y0 + y1 - ref0 - ref1) >= 2 * _OTHER_LINE * h)
+                if not other_line:
+                    same0, same1 = y0, y1
+                if not (other_line and _under_a_word_of(w, ws)):
+                    ws.append(w)
+                    if y0 < top:
+                        top = y0
+                    if y1 > bottom:
+                        bottom = y1
+                    continue
             rows.append(Row(ws, top, bottom))
         ws = [w]
         top = ref0 = y0
         bottom = ref1 = y1
         ref_h = y1 - y0
+        same0, same1 = (y0, y1) if ref_h > _MIN_HEIGHT and ref_h >= overlap * ref_h else (_NO_BOX, _NO_BOX)
     if ws is not None:
         rows.append(Row(ws, top, bottom))
     for row in rows:
