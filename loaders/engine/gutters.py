@@ -154,6 +154,10 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
             free.append((x, hi))
             ends.append(hi)
         nfree = len(free)
+        if not nfree:  # a row across the region ends every strip (and starts none)
+            done += active
+            active = []
+            continue
         still: list[list] = []
         # The strips kept in each free stretch: stretches are disjoint, so two strips can only
         # overlap when they sit in the same one (this keeps the sweep linear in the strips).
@@ -206,7 +210,8 @@ def _sweep(rows: list[Row], lo: float, hi: float, min_gutter: float,
                 a, b = free[j]
                 if not (a <= lo and b >= hi):
                     still.append([a, b, i, i, [i] if a > lo else [], [i] if b < hi else []])
-        active = still[:max_active]  # a grid of tiny words must not make this quadratic
+        del still[max_active:]  # a grid of tiny words must not make this quadratic
+        active = still
     return [Gutter(*g) for g in done + active if len(g[4]) >= least and len(g[5]) >= least]
 
 
