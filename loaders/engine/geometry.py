@@ -264,7 +264,10 @@ class Block:
 
     @property
     def words(self) -> list[Word]:
-        return [w for line in self.lines for w in line.words]
+        words: list[Word] = []
+        for line in self.lines:  # (each line's words at once, not word by word: asked for often)
+            words += line.words
+        return words
 
 
 # How far a page's words are turned (clockwise, degrees) from the page as stored: the frame the
@@ -324,10 +327,10 @@ def weighted_median(pairs: Sequence[tuple[float, int]], default: float = 0.0) ->
 
 def median(values: Sequence[float], default: float = 0.0) -> float:
     """Median without numpy (the engine is called per page; this stays cheap)."""
-    if not values:
-        return default
+    n = len(values)
+    if n < 2:  # (nothing to sort: a row of one word, a line's one gap)
+        return values[0] if n else default
     s = sorted(values)
-    n = len(s)
     return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2
 
 
