@@ -156,6 +156,9 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
     # joins it as well (the test below asks nothing else; most words of a line share a box). The
     # first word's own box joins when it has a height: the overlap is then its whole height.
     same0 = same1 = _NO_BOX
+    # Words come top to bottom, each row's left to right where their centres are level: a row of
+    # words of its first word's box alone is already in order; one that took any other is sorted.
+    unsorted: list[list[Word]] = []
     for w in sorted(words, key=_by_centre):
         y0, y1 = w.y0, w.y1
         if ws is not None:
@@ -172,6 +175,8 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
                 if not other_line:
                     same0, same1 = y0, y1
                 if not (other_line and _under_a_word_of(w, ws)):
+                    if not unsorted or unsorted[-1] is not ws:
+                        unsorted.append(ws)
                     ws.append(w)
                     if y0 < top:
                         top = y0
@@ -186,9 +191,8 @@ def make_rows(words: list[Word], overlap: float) -> list[Row]:
         same0, same1 = (y0, y1) if ref_h > _MIN_HEIGHT and ref_h >= overlap * ref_h else (_NO_BOX, _NO_BOX)
     if ws is not None:
         rows.append(Row(ws, top, bottom))
-    for row in rows:
-        if len(row.words) > 1:
-            row.words.sort(key=_BY_X)
+    for row_words in unsorted:
+        row_words.sort(key=_BY_X)
     return rows
 
 
