@@ -79,6 +79,24 @@ def _boxed_pdf(path, heading: str = "Key messages", box_size: float = 8.5, befor
     doc.save(path)
 
 
+def test_a_page_drawn_with_thousands_of_paths_is_not_looked_at_for_boxes(tmp_path):
+    path = tmp_path / "boxed.pdf"
+    _boxed_pdf(path)
+    doc = pymupdf.open(path)
+    for k in range(2100):  # a chart's dots, down the page's margin
+        doc[0].draw_rect(pymupdf.Rect(540 + k % 20, 100 + k // 20 * 6, 540.5 + k % 20, 100.5 + k // 20 * 6),
+                         color=None, fill=(0.2, 0.2, 0.2))
+    drawn = tmp_path / "drawn.pdf"
+    doc.save(drawn)
+
+    def panels(settings: LayoutSettings) -> list[int]:
+        page = ColumnAwarePDFLoader(str(drawn), ocr="off", settings=settings).load()[0]
+        return [b.get("panel", 0) for b in json.loads(page.metadata["layout_blocks"])]
+
+    assert not any(panels(LayoutSettings()))
+    assert any(panels(LayoutSettings(panel_max_paths=5000)))
+
+
 def _chunks(path):
     docs = ColumnAwarePDFLoader(str(path), ocr="off").load()
     return docs, BandAwareTextSplitter(chunk_size=120).split_documents(docs)

@@ -16,7 +16,7 @@ from itertools import chain
 from typing import Callable
 
 from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, PAGE_NUMBER, RULER_BAND, SECTION_NUMBER,
-                       SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Line, PageLayout, Word,
+                       SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Box, Line, PageLayout, Word,
                        in_capitals, median, words_box, words_except)
 from .bidi import MOSTLY, right_to_left_share
 from .confidence import assess
@@ -832,7 +832,8 @@ def _looks_like_title(text: str, s: LayoutSettings) -> bool:
 
 def analyze_page(words: list[Word], width: float, height: float,
                  settings: LayoutSettings | None = None, document_body: float = 0.0,
-                 watermarks: list[Word] | None = None, rules: PageRules | None = None) -> PageLayout:
+                 watermarks: list[Word] | None = None, rules: PageRules | None = None,
+                 panels: Callable[[], list[Box]] | None = None) -> PageLayout:
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages.
 
@@ -841,7 +842,8 @@ def analyze_page(words: list[Word], width: float, height: float,
     is no heading for being larger than the page's type. `watermarks` (the PDF edge tells them:
     large type set slanted or printed over the text) come back as furniture, one block each.
     `rules` gives the page's rules, in the words' frame, where a rule drawn down between columns
-    may tell a gutter that their words alone do not."""
+    may tell a gutter that their words alone do not; `panels` its shaded and framed rectangles,
+    where a text box sets its blocks apart (`panels.mark_panels`)."""
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
     rtl_share = right_to_left_share([w.text for w in words])
@@ -890,8 +892,8 @@ def analyze_page(words: list[Word], width: float, height: float,
         for b in _blocks_of_leaf(leaf, body_h, s, document_body):
             b.region = k
             body.append(b)
-    if rules is not None and any(b.kind == HEADING for b in body):  # (a box's heading heads its text alone)
-        mark_panels(body, rules().panels, s)
+    if panels is not None and any(b.kind == HEADING for b in body):  # (a box's heading heads its text alone)
+        mark_panels(body, panels(), s)
     if s.follow_drawing_order and not too_many:
         body = follow_drawing_order(body, s, body_h, frozenset(reader.title_bands))
     body = place_sideways(body, sideways, s)

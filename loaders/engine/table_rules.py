@@ -42,12 +42,10 @@ class Drawing:
 
 @dataclass(slots=True)
 class Rules:
-    """The page's rules, merged, each list sorted by position; and the drawing's panels, for
-    the text boxes (`engine/panels.py`)."""
+    """The page's rules, merged, each list sorted by position."""
 
     horizontal: list[Segment] = field(default_factory=list)
     vertical: list[Segment] = field(default_factory=list)
-    panels: list[Box] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.horizontal or self.vertical)

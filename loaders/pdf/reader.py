@@ -107,9 +107,19 @@ def _quick_drawing(page: pymupdf.Page, frame: PageWords, settings: LayoutSetting
 
 
 def _page_rules(quick: Callable[[], Drawing], settings: LayoutSettings) -> PageRules:
-    """The page's rules, merged, for the gutters, and its panels, for the text boxes: read once
-    if at all."""
-    return cache(lambda: replace(merge_rules(quick().rules, settings), panels=quick().panels))
+    """The page's rules, merged, for the gutters: read once if at all."""
+    return cache(lambda: merge_rules(quick().rules, settings))
+
+
+def _page_panels(quick: Callable[[], Drawing], frame: PageWords, settings: LayoutSettings) -> Callable[[], list[Box]]:
+    """The page's shaded and framed rectangles, for its text boxes: read once if at all, and
+    none on a page drawn with more than panel_max_paths paths (a chart's, a map's: their
+    rectangles are the drawing's, and reading them costs more than the page's text)."""
+    def panels() -> list[Box]:
+        if frame.vectors is None or len(frame.vectors()) > settings.panel_max_paths:
+            return []
+        return quick().panels
+    return cache(panels)
 
 
 def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, source: str,
@@ -119,8 +129,9 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         frame = page_words(page, settings)
         quick = _quick_drawing(page, frame, settings)
         rules = _page_rules(quick, settings)
+        panels = _page_panels(quick, frame, settings)
         layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks,
-                               rules) if ocr.mode != "force" else None)
+                               rules, panels) if ocr.mode != "force" else None)
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
         if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
@@ -136,13 +147,13 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
                     quick = _quick_drawing(page, frame, settings)  # (the tables' look, in the OCR frame)
                 layout = analyze_page(result.words, frame.width, frame.height, settings,
                                       0.0 if plan.whole_page else document_body, frame.watermarks,
-                                      None if plan.whole_page else rules)
+                                      None if plan.whole_page else rules, None if plan.whole_page else panels)
         needs_ocr = bool(plan) and result is None and (plan.whole_page or bool(plan.blocks))
         readable = readable_words(frame.words, plan) if needs_ocr else frame.words
         if layout is None or readable is not frame.words:  # OCR forced, and it failed, or text left unread:
             # the page is read from its text layer, less what cannot be read
             layout = analyze_page(readable, frame.width, frame.height, settings, document_body, frame.watermarks,
-                                  rules)
+                                  rules, panels)
         layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings, quick)
         layout.turn = frame.turn
     except OcrUnavailableError:
