@@ -157,10 +157,15 @@ def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> 
     return units
 
 
+_QUESTION_MARKS = ("?", "？", "؟")  # (Latin, Chinese and Japanese, Arabic)
+
+
 def _dangling_question(chunk: list[Unit]) -> bool:
-    """The chunk ends with a question after other sentences: what answers it follows (a FAQ's
-    answer, a worksheet's figure under its question), and a chunk would hold the question alone."""
-    return len(chunk) > 1 and not chunk[-1].heading and chunk[-1].text.rstrip().endswith("?")
+    """The chunk ends with a question after a sentence of text (not a heading alone, which never
+    ends a chunk): what answers it follows (a FAQ's answer, a worksheet's figure under its
+    question), in the next chunk."""
+    return (not chunk[-1].heading and chunk[-1].text.rstrip().endswith(_QUESTION_MARKS)
+            and any(not u.heading for u in chunk[:-1]))
 
 
 class Packer:
@@ -280,8 +285,10 @@ class Packer:
                 paragraph_break = unit.block_start and well_filled
                 heading_break = unit.heading and not current[-1].heading
                 if full or paragraph_break or heading_break:
-                    # A question at the chunk's end goes on to the chunk of what answers it.
-                    asked = [current.pop()] if not heading_break and _dangling_question(current) else []
+                    # A question at the chunk's end goes on to the chunk of what answers it, where
+                    # the two fit in one.
+                    asked = ([current.pop()] if not heading_break and _dangling_question(current)
+                             and size_of(current[-1:] + [unit]) <= self.chunk_size else [])
                     chunks.append((current, size_of(current) if asked else size))
                     current = [] if heading_break else self._overlap(current)
                     trial = size_of(current + asked + [unit])

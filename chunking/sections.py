@@ -457,8 +457,9 @@ def assign_sections(pieces: list[Piece], title: str, s: ChunkingSettings | None 
     for n, piece in enumerate(pieces):
         if piece.aside_box != aside:
             if aside is not None:  # a sidebar's headings head its text alone
-                stack, opened, heading_at = outside, -2, -2
+                stack = outside
             outside, aside = list(stack), piece.aside_box
+            opened = heading_at = -2  # (no heading runs on into or out of a sidebar)
         if not (piece.heading or piece.table) and _is_prose(piece.text):
             after_prose = True
         if piece.heading:

@@ -391,3 +391,23 @@ def test_a_question_at_a_chunk_s_end_goes_on_to_the_chunk_of_its_answer():
     for k in range(12):
         asked = [c for c in chunks if re.search(rf"\bWhy{k}\b", c)]
         assert asked and all(re.search(rf"\bAnswer{k}\b", c) for c in asked), k
+
+
+def test_a_question_stays_where_it_is_when_it_would_not_fit_with_its_answer_or_would_leave_a_heading_alone():
+    from columnrag.chunking.packing import Packer, Unit
+
+    def pack(units: list[Unit], size: int) -> list[list[str]]:
+        packer = Packer(len, size, 0, 10_000, ChunkingSettings())
+        return [[u.text for u in chunk] for chunk, _ in packer.pack(packer.measured(units))]
+
+    # The question and its answer are over chunk_size together: the question ends its chunk.
+    why, because = "Why " + "q" * 35 + "?", "Because " + "b" * 22 + "."
+    assert pack([Unit("First."), Unit(why), Unit(because)], 60) == [["First.", why], [because]]
+    # A heading never ends a chunk: its question stays with it.
+    answer = "X is " + "a" * 20 + "."
+    units = [Unit("FAQ", heading=True, block_start=True), Unit("What is X?", block_start=True),
+             Unit(answer, block_start=True)]
+    assert pack(units, 40) == [["FAQ", "What is X?"], [answer]]
+    # Otherwise the question goes on with its answer.
+    assert pack([Unit("First sentence."), Unit("What is X?"), Unit(answer)], 40) == [
+        ["First sentence."], ["What is X?", answer]]

@@ -163,8 +163,9 @@ def _spans_near(tp: pymupdf.TextPage, words: list[tuple]) -> list[tuple]:
 
 
 def _bands(words: list[tuple], margin: float) -> list[list[tuple]]:
-    """The words in bands down the page, each band's words within four margins of the next one's
-    (two widened boxes that far apart cannot take one line: no span is read twice)."""
+    """The words in bands down the page, each band's words within four margins of the next one's.
+    (A line whose box reaches into two bands' rectangles, a tall glyph's between them, is read
+    twice: no word's own characters lie in both, and `_word_chars` takes a word's from its box.)"""
     bands: list[list[tuple]] = []
     bottom = float("-inf")
     for w in sorted(words, key=itemgetter(1)):
