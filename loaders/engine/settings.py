@@ -610,8 +610,9 @@ class LayoutSettings:
     # A panel holds less than this share of the page's words: one that holds more is the page's
     # frame or a template's box, which sets nothing apart.
     panel_max_share: float = 0.5
-    # A page drawn with more paths than this (a chart, a map) is not looked at for text boxes:
-    # its rectangles are the drawing's, and reading them costs more than the page's text.
+    # A page drawn with more path boxes than this (MuPDF's: one for each rectangle or line of a
+    # path; a chart, a map) is not looked at for text boxes: its rectangles are the drawing's,
+    # and reading them costs more than the page's text.
     panel_max_paths: int = 2000
 
     def __post_init__(self) -> None:

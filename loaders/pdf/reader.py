@@ -113,7 +113,7 @@ def _page_rules(quick: Callable[[], Drawing], settings: LayoutSettings) -> PageR
 
 def _page_panels(quick: Callable[[], Drawing], frame: PageWords, settings: LayoutSettings) -> Callable[[], list[Box]]:
     """The page's shaded and framed rectangles, for its text boxes: read once if at all, and
-    none on a page drawn with more than panel_max_paths paths (a chart's, a map's: their
+    none on a page drawn with more than panel_max_paths path boxes (a chart's, a map's: their
     rectangles are the drawing's, and reading them costs more than the page's text)."""
     def panels() -> list[Box]:
         if frame.vectors is None or len(frame.vectors()) > settings.panel_max_paths:

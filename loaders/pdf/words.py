@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from itertools import accumulate, chain, groupby
 from operator import itemgetter
 
@@ -486,8 +486,9 @@ class PageWords:
     turn: int  # UPRIGHT, READS_UP, READS_DOWN, or UPSIDE_DOWN (type set upside down; a scan OCR'd so)
     page_width: float
     page_height: float
-    # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples), asked
-    # only when the table finder needs the page's rules; None once the page is read.
+    # The page's path boxes as MuPDF's text page collected them (extractBLOCKS tuples: a box for
+    # each rectangle or line of a path, one for the rest of it), read once when first asked (the
+    # rules, the text boxes); None once the page is read.
     vectors: Callable[[], list[tuple]] | None = None
     # Watermarks ("DRAFT", "CONFIDENTIAL"): lines in large type set slanted across the page or
     # printed over its text, one word each, kept out of `words`, whose rows and gutters their
@@ -814,6 +815,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     """
     tp = text_page(page)
 
+    @cache  # (read once: the quick drawing, the text boxes' count and the tables' drawing all ask)
     def vectors() -> list[tuple]:
         return [b for b in tp.extractBLOCKS() if b[6] == _VECTOR_BLOCK]
 
