@@ -20,10 +20,9 @@ from .settings import ChunkingSettings
 
 def _other_type(pieces: list[Piece], body: float) -> bool:
     """The box's text (its headings aside) is set in other type than the body's."""
-    sizes = sorted(p.size for p in pieces if not p.heading and not p.table and p.size > 0)
-    if not sizes or body <= 0:
+    size = body_size([p for p in pieces if not p.heading and not p.table])
+    if size <= 0 or body <= 0:
         return False
-    size = sizes[len(sizes) // 2]
     return size * SAME_TYPE < body or size > SAME_TYPE * body
 
 
