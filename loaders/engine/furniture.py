@@ -223,7 +223,6 @@ def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> l
     running heads have rules of their own), not a title in larger type repeated over a run of
     slides, not "Question 2" / "(20 marks)" over each page's question."""
     taken = {id(c.block) for c in found}
-    usual: float | None = None  # the page's usual word height: asked only once a block may be a stamp
     out: list[_Candidate] = []
     for b in layout.blocks:
         if (id(b) in taken or b.band in EDGE_BANDS or b.kind in FURNITURE_KINDS
@@ -234,9 +233,7 @@ def _stamps(layout: PageLayout, found: list[_Candidate], s: LayoutSettings) -> l
         text, top = " ".join(line.text for line in b.lines), _top(b)
         c = _Candidate(b, at_top=top < layout.height / 2, edge=False, key=_key_of(text), top=top, number=None,
                        stamp=True, text=text, left=min(w.x0 for line in b.lines for w in line.words))
-        if usual is None:
-            usual = median([w.y1 - w.y0 for b in layout.blocks for line in b.lines for w in line.words], 0.0)
-        if c.size <= usual * _STAMP_SIZE:
+        if c.size <= layout.usual_height * _STAMP_SIZE:
             out.append(c)
     return out
 
