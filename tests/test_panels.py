@@ -1,6 +1,7 @@
 """Text boxes (panels): a shaded or framed box sets its text apart; its heading heads it alone."""
 from __future__ import annotations
 
+import itertools
 import json
 
 import pymupdf
@@ -35,6 +36,16 @@ def test_the_blocks_inside_a_box_and_its_title_bar_are_one_panel():
     # A dark title bar over a light box, drawn edge to edge over the same width.
     mark_panels(blocks, [Box(76, 196, 300, 212), Box(76, 212, 300, 256)], LayoutSettings())
     assert [b.panel for b in blocks] == [0, 1, 1, 0]
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(range(3))))
+def test_a_box_s_rectangles_make_the_same_panel_whatever_order_they_are_drawn_in(order):
+    # Two title bars a little apart in width, each close enough in width to the box under them.
+    rects = [Box(76, 196, 300, 212), Box(76, 196, 303, 212), Box(76, 212, 301.5, 256)]
+    blocks = _page()
+    panels = mark_panels(blocks, [rects[k] for k in order], LayoutSettings())
+    assert [b.panel for b in blocks] == [0, 1, 1, 0]
+    assert panels == [Box(76, 196, 303, 256)]
 
 
 def test_a_rectangle_behind_part_of_a_paragraph_is_no_panel():
@@ -136,3 +147,47 @@ def test_a_box_that_carries_a_section_of_the_text_heads_the_text_after_it(tmp_pa
     _boxed_pdf(path, heading, box_size)
     _, chunks = _chunks(path)
     assert {s.split(" > ")[-1] for s in _sections(chunks, "nurses on duty")} == {heading}
+
+
+def _sidebar_with_table_pdf(path) -> None:
+    """A title, "1 Introduction" and its paragraph; a sidebar ("Key messages") in small type holding a
+    paragraph, a ruled table and another paragraph; a paragraph under the box; "3 Results"."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 50), "Screening in Rural Clinics", fontsize=20, fontname="hebo")
+    page.insert_text((72, 80), "1 Introduction", fontsize=13, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 92, 523, 200), "The study reads every clinic's records in turn. " * 9,
+                        fontsize=10)
+    page.draw_rect(pymupdf.Rect(72, 212, 523, 232), color=None, fill=(0.45, 0.45, 0.45))
+    page.draw_rect(pymupdf.Rect(72, 232, 523, 520), color=None, fill=(0.9, 0.9, 0.9))
+    page.insert_text((80, 227), "Key messages", fontsize=13, fontname="hebo", color=(1, 1, 1))
+    page.insert_textbox(pymupdf.Rect(80, 240, 515, 300), "Screening lowers the rate of late diagnosis. " * 4,
+                        fontsize=8.5)
+    rows = [["Clinic", "Patients", "Screened"], ["North", "1204", "988"], ["South", "877", "702"],
+            ["East", "1530", "1311"], ["West", "640", "512"]]
+    for i, row in enumerate(rows):
+        for j, cell in enumerate(row):
+            page.insert_text((90 + j * 140, 322 + i * 18), cell, fontsize=8.5)
+        page.draw_line((86, 310 + i * 18), (500, 310 + i * 18), width=0.5)
+    page.draw_line((86, 400), (500, 400), width=0.5)
+    for x in (86, 226, 366, 500):
+        page.draw_line((x, 310), (x, 400), width=0.5)
+    page.insert_textbox(pymupdf.Rect(80, 420, 515, 515), "Screening also shortens the wait for a treatment. " * 5,
+                        fontsize=8.5)
+    page.insert_textbox(pymupdf.Rect(72, 540, 523, 680), "The records were kept by the nurses on duty. " * 12,
+                        fontsize=10)
+    page.insert_text((72, 700), "3 Results", fontsize=13, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 712, 523, 800), "Each record was read twice by two readers. " * 6, fontsize=10)
+    doc.save(path)
+
+
+def test_a_table_inside_a_sidebar_is_the_sidebar_s_and_the_sidebar_goes_on_after_it(tmp_path):
+    path = tmp_path / "sidebar_table.pdf"
+    _sidebar_with_table_pdf(path)
+    docs, chunks = _chunks(path)
+    tables = [b for b in json.loads(docs[0].metadata["layout_blocks"]) if b["kind"] == "table"]
+    assert [b.get("panel", 0) for b in tables] == [1]
+    for text in ("late diagnosis", "| North |", "wait for a treatment"):
+        assert {s.split(" > ")[-1] for s in _sections(chunks, text)} == {"Key messages"}, text
+    assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
+    assert not any("wait for a treatment" in c.page_content and "nurses" in c.page_content for c in chunks)

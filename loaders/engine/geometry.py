@@ -302,6 +302,9 @@ class PageLayout:
     # whether it has any right-to-left letter (a page without one reads every line as it stands).
     right_to_left: bool = field(default=False, repr=False, compare=False)
     has_right_to_left: bool = field(default=True, repr=False, compare=False)
+    # Its text boxes (panels.py), by number: the floats placed later take the number of the box
+    # they lie in.
+    panels: list[Box] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def body_blocks(self) -> list[Block]:

@@ -27,7 +27,7 @@ from .floats import (block_height, floats_after_paragraphs, is_caption_start, op
 from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import (FALLBACK_LINE_HEIGHT, ParagraphPitch, Row, line_pitch, make_rows, paragraph_pitch,
                    scripts_to_their_lines)
-from .panels import mark_panels
+from .panels import floats_into_panels, mark_panels
 from .rulers import split_rulers
 from .side_notes import find_side_notes, place_side_notes
 from .sideways import (is_sideways, place_sideways, sideways_apart, sideways_out_of_lines, sideways_paragraphs,
@@ -893,7 +893,8 @@ def analyze_page(words: list[Word], width: float, height: float,
             b.region = k
             body.append(b)
     if panels is not None and any(b.kind == HEADING for b in body):  # (a box's heading heads its text alone)
-        mark_panels(body, panels(), s)
+        layout.panels = mark_panels(body, panels(), s)
+        floats_into_panels(body, layout.panels, s)  # (a figure in a sidebar is the sidebar's)
     if s.follow_drawing_order and not too_many:
         body = follow_drawing_order(body, s, body_h, frozenset(reader.title_bands))
     body = place_sideways(body, sideways, s)

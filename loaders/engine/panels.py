@@ -21,17 +21,22 @@ _MAX_RECTANGLES = 400
 
 
 def _joined(rects: list[Box], tol: float) -> list[Box]:
-    """Rectangles of one width drawn edge to edge (or overlapping) as one, top to bottom."""
-    out: list[Box] = []
-    for r in sorted(rects, key=lambda b: (b.y0, b.x0)):
-        for k, m in enumerate(out):
-            if (abs(m.x0 - r.x0) <= tol and abs(m.x1 - r.x1) <= tol
-                    and r.y0 <= m.y1 + tol and r.y1 >= m.y0 - tol):
-                out[k] = Box(min(m.x0, r.x0), min(m.y0, r.y0), max(m.x1, r.x1), max(m.y1, r.y1))
-                break
-        else:
-            out.append(r)
-    return out
+    """Rectangles of one width drawn edge to edge (or overlapping) as one, top to bottom, joined
+    again until no two join: the same boxes whatever order the PDF draws the rectangles in."""
+    out = sorted(rects, key=lambda b: (b.y0, b.x0, b.y1, b.x1))
+    while True:
+        joined: list[Box] = []
+        for r in out:
+            for k, m in enumerate(joined):
+                if (abs(m.x0 - r.x0) <= tol and abs(m.x1 - r.x1) <= tol
+                        and r.y0 <= m.y1 + tol and r.y1 >= m.y0 - tol):
+                    joined[k] = Box(min(m.x0, r.x0), min(m.y0, r.y0), max(m.x1, r.x1), max(m.y1, r.y1))
+                    break
+            else:
+                joined.append(r)
+        if len(joined) == len(out):
+            return joined
+        out = sorted(joined, key=lambda b: (b.y0, b.x0, b.y1, b.x1))
 
 
 def _inside(box: Box, panel: Box, tol: float) -> bool:
@@ -45,29 +50,43 @@ def _across(box: Box, panel: Box, tol: float) -> bool:
             and min(box.y1, panel.y1) - max(box.y0, panel.y0) > tol and not _inside(box, panel, tol))
 
 
-def mark_panels(blocks: list[Block], rects: list[Box], s: LayoutSettings) -> None:
+def mark_panels(blocks: list[Block], rects: list[Box], s: LayoutSettings) -> list[Box]:
     """Number the blocks that lie inside a panel (Block.panel, from 1, in reading order); the
-    rest keep 0. An outer panel takes the blocks of any panel inside it."""
+    rest keep 0. An outer panel takes the blocks of any panel inside it. Returns the panels'
+    boxes by number (the first is panel 1), for the floats placed later (`floats_into_panels`)."""
     if not rects or len(rects) > _MAX_RECTANGLES:
-        return
+        return []
     tol = s.edge_tolerance
     prose = [b for b in blocks if b.kind in (TEXT, HEADING)]
     boxes = [b.box for b in prose]
     total = sum(len(b.words) for b in prose)
     taken: dict[int, int] = {}  # prose index -> its panel's place among the panels found
-    found = 0
+    found: list[Box] = []
     for panel in sorted(_joined(rects, tol), key=lambda b: -b.width * b.height):
         inside = [k for k, box in enumerate(boxes) if _inside(box, panel, tol)]
         if (not any(prose[k].kind == TEXT for k in inside)
                 or sum(len(prose[k].words) for k in inside) >= s.panel_max_share * total
                 or any(_across(box, panel, tol) for box in boxes)):
             continue
-        found += 1
+        found.append(panel)
         for k in inside:
-            taken.setdefault(k, found)
-    if not taken:
-        return
+            taken.setdefault(k, len(found))
     numbers: dict[int, int] = {}  # a panel's place -> its number, in reading order
     for k, b in enumerate(prose):
         if k in taken:
             b.panel = numbers.setdefault(taken[k], len(numbers) + 1)
+    return [found[place - 1] for place in sorted(numbers, key=numbers.__getitem__)]
+
+
+def floats_into_panels(blocks: list[Block], panels: list[Box], s: LayoutSettings) -> None:
+    """A block in no panel that lies inside one (a table, a figure or its caption in a sidebar,
+    placed after the panels were found) takes its number, the outermost's as mark_panels gives it:
+    the panel's text runs on across it."""
+    if not panels:
+        return
+    for b in blocks:
+        if not b.panel:
+            box = b.box
+            around = [k for k, panel in enumerate(panels) if _inside(box, panel, s.edge_tolerance)]
+            if around:
+                b.panel = 1 + max(around, key=lambda k: panels[k].width * panels[k].height)

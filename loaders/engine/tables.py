@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 
 from .floats import FIGURE_LABEL, bare_label, caption_goes_on, is_caption_start, left_open_for_any, opens_any_rest
 from .geometry import FIRST_BAND, RULER_BAND, TABLE, TEXT, Block, Box, Line, PageLayout, Word, median
+from .panels import floats_into_panels
 from .settings import TABLE_MODES, TABLES_OFF, LayoutSettings
 from .table_grid import Table, build_table, column_of, word_columns
 from .table_notes import note_letter, take_notes
@@ -535,15 +536,13 @@ def place_tables(layout: PageLayout, drawing: Callable[[], Drawing], s: LayoutSe
     """The page's layout with its tables: each one TableBlock where a reader meets it, its words
     out of the prose (the rest keeps the reading order it was given). `drawing` (or
     `quick_drawing`) is asked only when the page's lines suggest a table (`find_tables`)."""
-    if s.tables == TABLES_OFF:
-        layout.region_rows = []
-        return layout
-    tables = find_tables(layout, drawing, s, quick_drawing)
+    tables = find_tables(layout, drawing, s, quick_drawing) if s.tables != TABLES_OFF else []
     layout.region_rows = []  # (the rows were for the table finder)
     if tables:
         _take_out(layout, [t.box for t in tables])
         for t in sorted(tables, key=lambda t: (t.box.y0, t.box.x0)):
             place_table(layout, t, s, [o.box for o in tables if o is not t])
+        floats_into_panels(layout.blocks, layout.panels, s)  # (a table in a sidebar is the sidebar's)
     return layout
 
 
