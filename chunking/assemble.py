@@ -14,11 +14,11 @@ from typing import Any
 
 from langchain_core.documents import Document
 
-from columnrag.loaders.contract import BOXES_KEY, ChunkBox, encode_chunk_boxes
+from columnrag.loaders.contract import BOXES_KEY, ChunkBox, decode_chunk_boxes, encode_chunk_boxes
 from columnrag.loaders.engine.geometry import Box
 
 from .fragments import Draft
-from .packing import join
+from .packing import Unit, join
 from .pieces import Piece
 from .sections import SEPARATOR
 
@@ -78,6 +78,19 @@ def chunk_boxes(draft: Draft) -> list[ChunkBox]:
             boxes.append(ChunkBox(p.page, box))
         prev = p
     return boxes
+
+
+def open_with_headings(chunk: Document, headings: list[Unit]) -> None:
+    """A table's first chunk opening with the headings over it (fragments.headings_over_tables):
+    their text, a line each, over the table's, and their boxes before its own."""
+    lead = Draft(headings, 0, 0)
+    boxes = chunk_boxes(lead) + decode_chunk_boxes(chunk.metadata)
+    flat = boxes[0].box
+    chunk.page_content = join(headings) + "\n" + chunk.page_content
+    chunk.metadata.update({
+        "page": lead.first.page, "start_index": headings[0].start,
+        "bbox_x0": float(flat.x0), "bbox_y0": float(flat.y0), "bbox_x1": float(flat.x1), "bbox_y1": float(flat.y1),
+        BOXES_KEY: encode_chunk_boxes(boxes)})
 
 
 def chunk_document(draft: Draft, title: str) -> Document:

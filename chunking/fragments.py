@@ -35,6 +35,7 @@ class Draft:
     size: int
     aside: list[Piece] = field(default_factory=list)
     table: Piece | None = None
+    lead: list[Unit] = field(default_factory=list)  # a table's: the headings over it it opens with
 
     @property
     def first(self) -> Piece:
@@ -52,7 +53,8 @@ class Draft:
         return self.table is None and all(u.heading for u in self.units)
 
     def pieces(self) -> list[Piece]:
-        return [self.table] if self.table is not None else [sp.piece for u in self.units for sp in u.spans]
+        units = self.lead if self.table is not None else self.units
+        return [sp.piece for u in units for sp in u.spans] + ([self.table] if self.table is not None else [])
 
 
 def set_aside(pieces: list[Piece]) -> tuple[list[Piece], list[tuple[Piece, Piece]]]:
@@ -101,6 +103,25 @@ def _combined(a: Draft, b: Draft) -> list[Unit]:
     return a.units + [u for u in b.units if all(u is not v for v in a.units)]
 
 
+def headings_over_tables(drafts: list[Draft]) -> list[Draft]:
+    """The drafts with every chunk of headings alone that heads a table and nothing else taken
+    into the table's draft (`lead`): right over the table on its page, where the text after the
+    table (and the tables after it) opens with a heading of its own or there is none (a spec
+    sheet's "Technical specifications", a statement's "Balance sheet"). Joined to the prose past
+    the table, such headings would head text of other sections; alone, they are a fragment."""
+    out: list[Draft] = []
+    for k, d in enumerate(drafts):
+        table = drafts[k + 1] if k + 1 < len(drafts) else None
+        if (table is not None and table.table is not None and not table.lead and d.headings_only()
+                and d.last.page == table.table.page):
+            after = next((o for o in drafts[k + 2:] if o.table is None), None)
+            if after is None or after.opens_with_heading:
+                table.lead, table.aside = d.units, d.aside + table.aside
+                continue
+        out.append(d)
+    return out
+
+
 class FragmentMerger:
     """Joins every chunk under `floor` tokens (or made of headings only) to a neighbour.
 
@@ -120,10 +141,11 @@ class FragmentMerger:
 
     def merge(self, drafts: list[Draft]) -> list[Draft]:
         """Prose drafts merged; a table is a float, so the prose on either side of it are
-        neighbours, and it follows the prose draft it followed before (now maybe a merged one)."""
+        neighbours, and it follows the prose draft it followed before (now maybe a merged one).
+        Headings that head a table alone open its first chunk (`headings_over_tables`)."""
         prose: list[Draft] = []
         floats: dict[int, list[Draft]] = {}  # tables after the prose draft of this id (-1: first)
-        for d in drafts:
+        for d in headings_over_tables(drafts):
             if d.table is not None:
                 floats.setdefault(id(prose[-1]) if prose else -1, []).append(d)
             else:

@@ -19,7 +19,7 @@ from langchain_text_splitters import RecursiveCharacterTextSplitter, TextSplitte
 from columnrag.loaders.contract import LayoutBlock, decode_blocks
 
 from .asides import mark_asides
-from .assemble import chunk_document, document_context
+from .assemble import chunk_document, document_context, open_with_headings
 from .broken_words import BrokenWords
 from .context import contextualize
 from .fragments import Draft, FragmentMerger, set_aside
@@ -177,8 +177,12 @@ class BandAwareTextSplitter(TextSplitter):
         table = draft.table
         if table is None:
             return [chunk_document(draft, title)]
+        # (room kept in every part for the headings the first opens with, so the parts stay alike)
+        room = self._length_function(join(draft.lead)) - self._length_function("") if draft.lead else 0
         chunks = table_chunks(table.text, table.block, table.page, table.meta, self._length_function,
-                              self._chunk_size)
+                              self._chunk_size - room)
+        if draft.lead:
+            open_with_headings(chunks[0], draft.lead)
         for c in chunks:
             c.metadata.update(document_context(draft, title))
         return chunks

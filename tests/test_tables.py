@@ -1,6 +1,7 @@
 """Tables on PDFs the tests draw: found, read cell by cell, kept out of the prose, chunked whole."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -280,6 +281,47 @@ def test_a_table_within_chunk_size_is_one_chunk_with_its_caption(tmp_path):
     parts = [c for c in BandAwareTextSplitter(chunk_size=200).split_documents(docs) if c.metadata.get("kind")]
     assert len(parts) == 1 and parts[0].page_content.startswith("Table 1. Sales by region\n\n| Region")
     assert parts[0].page_content.endswith("| West | 812 | 870 | 3.9 |")
+
+
+def _headed_table(path: Path, next_heading: bool) -> list:
+    """A title, "1 Overview" and its paragraph, "Technical specifications" right over a table,
+    then "2 Service" and its paragraph (or, without `next_heading`, a paragraph alone)."""
+    p = Page()
+    p.text(72, 60, "Gas Detector Series", 20)
+    p.text(72, 92, "1 Overview", 13)
+    y = p.prose(72, 110, 451, LOREM)
+    p.text(72, y + 8, "Technical specifications", 13)
+    t = simple_table(72, y + 20, [120, 90, 90, 90], [HEADER] + BODY)
+    p.table(t)
+    y = t.ys[-1] + 30
+    if next_heading:
+        p.text(72, y, "2 Service", 13)
+        y += 18
+    p.prose(72, y, 451, "Every detector is serviced once a year by a technician who checks the sensor. " * 3)
+    return ColumnAwarePDFLoader(write(path, [p])).load()
+
+
+def test_a_heading_that_heads_only_a_table_opens_the_table_s_chunk(tmp_path):
+    docs = _headed_table(tmp_path / "t.pdf", next_heading=True)
+    chunks = BandAwareTextSplitter(chunk_size=200).split_documents(docs)
+    tables = [c for c in chunks if c.metadata.get("kind") == "table"]
+    assert len(tables) == 1 and tables[0].page_content.startswith("Technical specifications\n| Region")
+    assert tables[0].metadata["section"].endswith("Technical specifications")
+    assert tables[0].metadata["start_index"] == docs[0].page_content.index("Technical specifications")
+    assert tables[0].metadata["bbox_y1"] < json.loads(tables[0].metadata["boxes"])[1]["bbox"][1] + 1  # its box first
+    # The heading heads no prose across the table: the text after it is in its own section.
+    assert not any("Technical specifications" in c.page_content for c in chunks if c is not tables[0])
+    service = [c for c in chunks if "serviced once a year" in c.page_content]
+    assert [c.metadata["section"].split(" > ")[-1] for c in service] == ["2 Service"]
+
+
+def test_a_heading_over_a_table_and_the_text_after_it_heads_that_text(tmp_path):
+    docs = _headed_table(tmp_path / "t.pdf", next_heading=False)
+    chunks = BandAwareTextSplitter(chunk_size=200).split_documents(docs)
+    tables = [c for c in chunks if c.metadata.get("kind") == "table"]
+    assert len(tables) == 1 and tables[0].page_content.startswith("| Region")
+    assert [c.page_content.split("\n")[0] for c in chunks if "serviced once a year" in c.page_content] == [
+        "Technical specifications"]
 
 
 def test_prose_in_two_columns_with_a_list_is_no_table(tmp_path):
