@@ -474,3 +474,39 @@ def test_letter_spaced_words_are_written_as_the_words_they_spell():
     assert [w.text for w in layout.words] == ["Keywords:", *"abstract"]
     mark_furniture([layout])
     assert page_text(layout, LayoutSettings(normalize_text=False))[0].split() == ["Keywords:", *"abstract"]
+
+
+def test_a_dot_leader_reads_as_one_ellipsis_and_an_ellipsis_stays():
+    from columnrag.loaders.text.leaders import without_leaders
+    assert without_leaders("Preface . . . . . . . . xi") == "Preface … xi"
+    assert without_leaders("1.1 Security fundamentals. . . . . . 2") == "1.1 Security fundamentals … 2"
+    assert without_leaders("Library . . . . . . . MYLIB Name, *LIBL") == "Library … MYLIB Name, *LIBL"
+    assert without_leaders("Chapter 1 ........") == "Chapter 1 …"
+    for kept in ("and so on...", "and so on . . .", "see 1.2.3.4 here", "a. b. c. d."):
+        assert without_leaders(kept) == kept
+
+
+def test_a_contents_page_s_leaders_leave_its_entries_in_one_chunk(tmp_path):
+    import pymupdf
+
+    from columnrag.chunking import BandAwareTextSplitter
+    from columnrag.loaders import ColumnAwarePDFLoader
+
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 70), "Contents", fontsize=18, fontname="hebo")
+    entries = [f"{k} Chapter on topic number {k}" for k in range(1, 13)]
+    for k, entry in enumerate(entries):
+        y = 110 + 18 * k
+        page.insert_text((72, y), entry, fontsize=10)
+        x = 72 + pymupdf.get_text_length(entry + " ", fontsize=10)
+        while x < 500:  # the leader's dots, spaced, up to the page number
+            page.insert_text((x, y), ".", fontsize=10)
+            x += 5
+        page.insert_text((510, y), str(3 * k + 1), fontsize=10)
+    doc.save(tmp_path / "contents.pdf")
+    docs = ColumnAwarePDFLoader(str(tmp_path / "contents.pdf"), ocr="off").load()
+    assert "1 Chapter on topic number 1 … 1\n" in docs[0].page_content
+    assert ". ." not in docs[0].page_content
+    chunks = BandAwareTextSplitter(chunk_size=200).split_documents(docs)
+    assert len(chunks) == 1 and all(e in chunks[0].page_content for e in entries)

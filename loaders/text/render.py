@@ -11,6 +11,7 @@ from .hyphens import HyphenContext, ends_broken_at_hyphen, join_at_hyphen, on_on
 from ..engine.bidi import paragraph_right_to_left
 from ..engine.floats import body_height, runs_into
 from ..engine.geometry import FURNITURE_KINDS, HEADING, TEXT, Block, Line, PageLayout, Word, median
+from .leaders import without_leaders
 from .letter_spacing import joined_letter_spacing
 from .lexicon import CLOSED_COMPOUNDS, Lexicon, known_words, page_language, words_of
 from .ligatures import (f_ligatures_collapsed, ligatures_look_lost, line_text, mend_collapsed_f, mend_th,
@@ -218,10 +219,10 @@ def _usual_place(lines: list[list[Word]], k: int, s: LayoutSettings,
 
 
 def _clean_line(raw: str, s: LayoutSettings) -> str:
-    """A line's text normalised; a line broken at a soft hyphen (tagged PDFs mark discretionary
+    """A line's text normalised, its dot leaders one ellipsis each (leaders.py); a line broken at a soft hyphen (tagged PDFs mark discretionary
     hyphens so) keeps it as its last character."""
     raw = raw.rstrip()
-    text = normalize(raw).strip() if s.normalize_text else raw
+    text = without_leaders(normalize(raw)).strip() if s.normalize_text else raw
     if raw.endswith(SOFT_HYPHEN) and not text.endswith(SOFT_HYPHEN):
         text += SOFT_HYPHEN
     return text
