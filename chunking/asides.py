@@ -3,7 +3,8 @@ a sidebar, "Key messages", a pull quote. Its heading heads the box alone, and it
 chunk with the text around it.
 
 A box is an aside where its text is set in other type than the body's, or where the body's
-sentence runs on across it (the box interrupts a sentence). A box that holds a numbered
+sentence runs on across it (the box interrupts a sentence: the sentence's rest comes up to its
+start, and the box follows). A box that holds a numbered
 section's heading ("2 Methods"), or text in the body's type that no sentence runs across, carries
 the text itself (a report whose sections are set in shaded boxes, a shaded column, a heading bar
 with its subtitle): its headings are the document's, and its text joins the text around it as
@@ -36,9 +37,12 @@ def _interrupts(pieces: list[Piece], start: int, end: int, s: ChunkingSettings) 
             and continues(before, after, s))
 
 
-def mark_asides(pieces: list[Piece], s: ChunkingSettings) -> None:
-    """Set `aside` on the pieces of every box that is an aside (see the module's docstring)."""
+def mark_asides(pieces: list[Piece], s: ChunkingSettings) -> list[Piece]:
+    """Set `aside` on the pieces of every box that is an aside (see the module's docstring).
+    Returns the pieces with the rest of a sentence that asides interrupt brought up to its
+    start, the asides after it (as a float follows the paragraph it interrupts)."""
     body = body_size([p for p in pieces if not p.heading and not p.table])
+    out = list(pieces)
     n = 0
     while n < len(pieces):
         if pieces[n].panel is None:
@@ -57,4 +61,9 @@ def mark_asides(pieces: list[Piece], s: ChunkingSettings) -> None:
             if not numbered and (interrupted or _other_type(box, body)):
                 for p in box:
                     p.aside = True
+        if interrupted and all(p.aside for p in pieces[n:end]):
+            rest = pieces[end]
+            out = [p for p in out if p is not rest]
+            out.insert(next(k for k, p in enumerate(out) if p is pieces[n]), rest)
         n = end
+    return out

@@ -154,7 +154,7 @@ class BandAwareTextSplitter(TextSplitter):
         # a paragraph is followed over the floats that interrupt it.
         kept, anchors = set_aside(pieces)
         kept = continue_over_floats(kept, self.settings)
-        mark_asides(kept, self.settings)
+        kept = mark_asides(kept, self.settings)
         title = document_title(pages[0][0].metadata, kept)
         assign_sections(kept, title, self.settings)
         measure = lambda units: self._length_function(join(units))  # noqa: E731

@@ -136,6 +136,11 @@ def test_a_box_in_the_body_s_type_that_a_sentence_runs_across_is_a_sidebar(tmp_p
     _boxed_pdf(path, box_size=10, before="The records were read by", after="the nurses on the ward. ")
     _, chunks = _chunks(path)
     assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
+    # The sentence reads whole, the box after it (as a float after the paragraph it interrupts).
+    texts = [c.page_content for c in chunks]
+    whole = [k for k, t in enumerate(texts) if "read by the nurses on the ward." in " ".join(t.split())]
+    box = [k for k, t in enumerate(texts) if "late diagnosis" in t]
+    assert len(whole) == 1 and box and min(box) > whole[0]
 
 
 @pytest.mark.parametrize("heading, box_size", [
