@@ -196,3 +196,35 @@ def test_a_table_inside_a_sidebar_is_the_sidebar_s_and_the_sidebar_goes_on_after
         assert {s.split(" > ")[-1] for s in _sections(chunks, text)} == {"Key messages"}, text
     assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
     assert not any("wait for a treatment" in c.page_content and "nurses" in c.page_content for c in chunks)
+
+
+def test_a_sidebar_read_again_in_drawing_order_stays_a_sidebar(tmp_path):
+    # A chart in the box whose tick values are drawn bottom up: the page is read again in the
+    # order it is drawn (drawing_order.py), and its blocks keep their box.
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 50), "Screening in Rural Clinics", fontsize=20, fontname="hebo")
+    page.insert_text((72, 80), "1 Introduction", fontsize=13, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 92, 523, 200), "The study reads every clinic's records in turn. " * 9,
+                        fontsize=10)
+    page.draw_rect(pymupdf.Rect(72, 212, 523, 232), color=None, fill=(0.45, 0.45, 0.45))
+    page.draw_rect(pymupdf.Rect(72, 232, 523, 560), color=None, fill=(0.9, 0.9, 0.9))
+    page.insert_text((80, 227), "Key messages", fontsize=13, fontname="hebo", color=(1, 1, 1))
+    page.insert_textbox(pymupdf.Rect(80, 240, 515, 300), "Screening lowers the rate of late diagnosis. " * 4,
+                        fontsize=8.5)
+    for k, value in enumerate(["0", "20", "40", "60", "80"]):
+        page.insert_text((100, 440 - k * 25), value, fontsize=7)
+    for k, year in enumerate(["2019", "2020", "2021", "2022"]):
+        page.draw_rect(pymupdf.Rect(140 + k * 60, 420 - 20 * k, 170 + k * 60, 438), color=None, fill=(0.2, 0.3, 0.6))
+        page.insert_text((140 + k * 60, 452), year, fontsize=7)
+    page.insert_text((80, 472), "Figure 1. Share of patients screened by year.", fontsize=8.5)
+    page.insert_textbox(pymupdf.Rect(80, 485, 515, 555), "Screening also shortens the wait for a treatment. " * 4,
+                        fontsize=8.5)
+    page.insert_textbox(pymupdf.Rect(72, 580, 523, 700), "The records were kept by the nurses on duty. " * 10,
+                        fontsize=10)
+    page.insert_text((72, 720), "3 Results", fontsize=13, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 732, 523, 800), "Each record was read twice by two readers. " * 5, fontsize=10)
+    doc.save(tmp_path / "chart_in_box.pdf")
+    _, chunks = _chunks(tmp_path / "chart_in_box.pdf")
+    assert {s.split(" > ")[-1] for s in _sections(chunks, "late diagnosis")} == {"Key messages"}
+    assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
