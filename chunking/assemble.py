@@ -84,13 +84,17 @@ def open_with_headings(chunk: Document, headings: list[Unit]) -> None:
     """A table's first chunk opening with the headings over it (fragments.headings_over_tables):
     their text, a line each, over the table's, and their boxes before its own."""
     lead = Draft(headings, 0, 0)
+    first = lead.first
     boxes = chunk_boxes(lead) + decode_chunk_boxes(chunk.metadata)
     flat = boxes[0].box
     chunk.page_content = join(headings) + "\n" + chunk.page_content
-    chunk.metadata.update({
-        "page": lead.first.page, "start_index": headings[0].start,
+    # (where the headings stand on the page before the table's, the chunk is that page's, as a
+    # prose chunk is its first piece's page's)
+    chunk.metadata = {
+        **chunk.metadata, **first.meta,
+        "page": first.page, "last_page": chunk.metadata["last_page"], "start_index": headings[0].start,
         "bbox_x0": float(flat.x0), "bbox_y0": float(flat.y0), "bbox_x1": float(flat.x1), "bbox_y1": float(flat.y1),
-        BOXES_KEY: encode_chunk_boxes(boxes)})
+        "band": first.block.band, "column": first.block.column, BOXES_KEY: encode_chunk_boxes(boxes)}
 
 
 def chunk_document(draft: Draft, title: str) -> Document:
@@ -121,8 +125,10 @@ def document_context(draft: Draft, title: str) -> dict[str, Any]:
     lines are in none, so a chunk that opens with them is in the first section it goes on
     into), the document's title, and the wordless pieces it carries. A chunk
     that holds a short section and the next (too small to stand alone) is in the first, and
-    lists every section its text lies in (SECTIONS_KEY)."""
-    pieces = draft.pieces()
+    lists every section its text lies in (SECTIONS_KEY). A table's chunks are in the table's
+    own section, the headings its first opens with counted in it (a "Chapter 4" line over
+    them may open no section of its own)."""
+    pieces = [draft.table] if draft.table is not None else draft.pieces()
     first = pieces[0].section
     at = next((n for n, p in enumerate(pieces) if not p.heading), 0)
     # (a chunk that opens with the document's opening lines, in no section, and goes on into

@@ -15,6 +15,7 @@ from typing import Callable
 
 from .packing import Unit
 from .pieces import CAPTION_LABEL, Piece
+from .sections import SEPARATOR
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -105,17 +106,19 @@ def _combined(a: Draft, b: Draft) -> list[Unit]:
 
 def headings_over_tables(drafts: list[Draft]) -> list[Draft]:
     """The drafts with every chunk of headings alone that heads a table and nothing else taken
-    into the table's draft (`lead`): right over the table on its page, where the text after the
-    table (and the tables after it) opens with a heading of its own or there is none (a spec
-    sheet's "Technical specifications", a statement's "Balance sheet"). Joined to the prose past
-    the table, such headings would head text of other sections; alone, they are a fragment."""
+    into the table's draft (`lead`): right before the table (on its page or the page before),
+    where the text after the table (and the tables after it) opens with a heading of its own
+    that is not inside the last of them, or there is none (a spec sheet's "Technical
+    specifications", a statement's "Balance sheet"). Joined to the prose past the table, such
+    headings would head text of other sections; alone, they are a fragment."""
     out: list[Draft] = []
     for k, d in enumerate(drafts):
         table = drafts[k + 1] if k + 1 < len(drafts) else None
         if (table is not None and table.table is not None and not table.lead and d.headings_only()
-                and d.last.page == table.table.page):
+                and table.table.page - d.last.page <= 1):
             after = next((o for o in drafts[k + 2:] if o.table is None), None)
-            if after is None or after.opens_with_heading:
+            inner = d.last.section + SEPARATOR  # (a subsection after the table: the heading heads it too)
+            if after is None or (after.opens_with_heading and not after.first.section.startswith(inner)):
                 table.lead, table.aside = d.units, d.aside + table.aside
                 continue
         out.append(d)

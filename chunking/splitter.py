@@ -178,7 +178,7 @@ class BandAwareTextSplitter(TextSplitter):
         if table is None:
             return [chunk_document(draft, title)]
         # (room kept in every part for the headings the first opens with, so the parts stay alike)
-        room = self._length_function(join(draft.lead)) - self._length_function("") if draft.lead else 0
+        room = self._length_function(join(draft.lead) + "\n") - self._length_function("") if draft.lead else 0
         chunks = table_chunks(table.text, table.block, table.page, table.meta, self._length_function,
                               self._chunk_size - room)
         if draft.lead:

@@ -283,45 +283,60 @@ def test_a_table_within_chunk_size_is_one_chunk_with_its_caption(tmp_path):
     assert parts[0].page_content.endswith("| West | 812 | 870 | 3.9 |")
 
 
-def _headed_table(path: Path, next_heading: bool) -> list:
-    """A title, "1 Overview" and its paragraph, "Technical specifications" right over a table,
-    then "2 Service" and its paragraph (or, without `next_heading`, a paragraph alone)."""
-    p = Page()
-    p.text(72, 60, "Gas Detector Series", 20)
-    p.text(72, 92, "1 Overview", 13)
-    y = p.prose(72, 110, 451, LOREM)
-    p.text(72, y + 8, "Technical specifications", 13)
-    t = simple_table(72, y + 20, [120, 90, 90, 90], [HEADER] + BODY)
-    p.table(t)
+def _headed_table(path: Path, heads: list[str], after: str | None, page_break: bool = False) -> list:
+    """A title, "1 Overview" and its paragraph, the lines `heads` (in heading type) right over a
+    table, then the heading `after` (none: no heading) and a paragraph. `page_break`: the heads
+    stand at the foot of the first page, the table at the top of the next."""
+    first = Page()
+    first.text(72, 60, "Gas Detector Series", 20)
+    first.text(72, 92, "1 Overview", 13)
+    y = first.prose(72, 110, 451, LOREM * (6 if page_break else 1))
+    for k, head in enumerate(heads):
+        first.text(72, y + 8 + 30 * k, head, 13)
+    page = Page() if page_break else first
+    top = 60 if page_break else y + 20 + 30 * (len(heads) - 1)
+    t = simple_table(72, top, [120, 90, 90, 90], [HEADER] + BODY)
+    page.table(t)
     y = t.ys[-1] + 30
-    if next_heading:
-        p.text(72, y, "2 Service", 13)
+    if after:
+        page.text(72, y, after, 13)
         y += 18
-    p.prose(72, y, 451, "Every detector is serviced once a year by a technician who checks the sensor. " * 3)
-    return ColumnAwarePDFLoader(write(path, [p])).load()
+    page.prose(72, y, 451, "Every detector is serviced once a year by a technician who checks the sensor. " * 3)
+    return ColumnAwarePDFLoader(write(path, [first, page] if page_break else [first])).load()
 
 
-def test_a_heading_that_heads_only_a_table_opens_the_table_s_chunk(tmp_path):
-    docs = _headed_table(tmp_path / "t.pdf", next_heading=True)
+@pytest.mark.parametrize("heads, page_break", [
+    (["Technical specifications"], False),
+    (["Technical specifications"], True),  # the heading at the foot of the page before the table's
+    (["Chapter 4", "Technical specifications"], False),  # a line over the heading that opens no section
+])
+def test_a_heading_that_heads_only_a_table_opens_the_table_s_chunk(tmp_path, heads, page_break):
+    docs = _headed_table(tmp_path / "t.pdf", heads, "2 Service", page_break)
     chunks = BandAwareTextSplitter(chunk_size=200).split_documents(docs)
     tables = [c for c in chunks if c.metadata.get("kind") == "table"]
-    assert len(tables) == 1 and tables[0].page_content.startswith("Technical specifications\n| Region")
-    assert tables[0].metadata["section"].endswith("Technical specifications")
-    assert tables[0].metadata["start_index"] == docs[0].page_content.index("Technical specifications")
-    assert tables[0].metadata["bbox_y1"] < json.loads(tables[0].metadata["boxes"])[1]["bbox"][1] + 1  # its box first
+    assert len(tables) == 1 and tables[0].page_content.startswith("\n".join(heads) + "\n| Region")
+    assert tables[0].metadata["section"].split(" > ")[-1] == "Technical specifications"
+    assert "Overview" not in tables[0].metadata["section"] + tables[0].metadata.get("sections", "")
+    # The chunk opens on the headings' page, where they stand, their box first.
+    assert (tables[0].metadata["page"], tables[0].metadata["last_page"]) == (0, 1 if page_break else 0)
+    assert tables[0].metadata["start_index"] == docs[0].page_content.index(heads[0])
+    assert tables[0].metadata["bbox_y1"] < json.loads(tables[0].metadata["boxes"])[-1]["bbox"][1] + 1 or page_break
     # The heading heads no prose across the table: the text after it is in its own section.
     assert not any("Technical specifications" in c.page_content for c in chunks if c is not tables[0])
     service = [c for c in chunks if "serviced once a year" in c.page_content]
     assert [c.metadata["section"].split(" > ")[-1] for c in service] == ["2 Service"]
 
 
-def test_a_heading_over_a_table_and_the_text_after_it_heads_that_text(tmp_path):
-    docs = _headed_table(tmp_path / "t.pdf", next_heading=False)
+@pytest.mark.parametrize("head, after", [
+    ("Technical specifications", None),  # the paragraph after the table is the heading's too
+    ("2 Technical specifications", "2.1 Electrical"),  # so is the subsection after it
+])
+def test_a_heading_over_a_table_and_the_text_after_it_heads_that_text(tmp_path, head, after):
+    docs = _headed_table(tmp_path / "t.pdf", [head], after)
     chunks = BandAwareTextSplitter(chunk_size=200).split_documents(docs)
     tables = [c for c in chunks if c.metadata.get("kind") == "table"]
     assert len(tables) == 1 and tables[0].page_content.startswith("| Region")
-    assert [c.page_content.split("\n")[0] for c in chunks if "serviced once a year" in c.page_content] == [
-        "Technical specifications"]
+    assert [c.page_content.split("\n")[0] for c in chunks if "serviced once a year" in c.page_content] == [head]
 
 
 def test_prose_in_two_columns_with_a_list_is_no_table(tmp_path):
