@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from typing import Callable
 
 import pymupdf
 import pytest
@@ -154,9 +155,10 @@ def test_a_box_that_carries_a_section_of_the_text_heads_the_text_after_it(tmp_pa
     assert {s.split(" > ")[-1] for s in _sections(chunks, "nurses on duty")} == {heading}
 
 
-def _sidebar_with_table_pdf(path) -> None:
-    """A title, "1 Introduction" and its paragraph; a sidebar ("Key messages") in small type holding a
-    paragraph, a ruled table and another paragraph; a paragraph under the box; "3 Results"."""
+def _sidebar_pdf(path, inside: Callable[[pymupdf.Page], None], box_end: float) -> None:
+    """A title, "1 Introduction" and its paragraph; a sidebar ("Key messages", in small type)
+    down to `box_end`, opening with a paragraph, `inside` drawing the rest of it from y 310 on,
+    ending with a paragraph; a paragraph under the box; "3 Results" and its paragraph."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_text((72, 50), "Screening in Rural Clinics", fontsize=20, fontname="hebo")
@@ -164,10 +166,21 @@ def _sidebar_with_table_pdf(path) -> None:
     page.insert_textbox(pymupdf.Rect(72, 92, 523, 200), "The study reads every clinic's records in turn. " * 9,
                         fontsize=10)
     page.draw_rect(pymupdf.Rect(72, 212, 523, 232), color=None, fill=(0.45, 0.45, 0.45))
-    page.draw_rect(pymupdf.Rect(72, 232, 523, 520), color=None, fill=(0.9, 0.9, 0.9))
+    page.draw_rect(pymupdf.Rect(72, 232, 523, box_end), color=None, fill=(0.9, 0.9, 0.9))
     page.insert_text((80, 227), "Key messages", fontsize=13, fontname="hebo", color=(1, 1, 1))
     page.insert_textbox(pymupdf.Rect(80, 240, 515, 300), "Screening lowers the rate of late diagnosis. " * 4,
                         fontsize=8.5)
+    inside(page)
+    page.insert_textbox(pymupdf.Rect(80, box_end - 75, 515, box_end - 5),
+                        "Screening also shortens the wait for a treatment. " * 4, fontsize=8.5)
+    page.insert_textbox(pymupdf.Rect(72, box_end + 20, 523, box_end + 140),
+                        "The records were kept by the nurses on duty. " * 10, fontsize=10)
+    page.insert_text((72, 720), "3 Results", fontsize=13, fontname="hebo")
+    page.insert_textbox(pymupdf.Rect(72, 732, 523, 800), "Each record was read twice by two readers. " * 5, fontsize=10)
+    doc.save(path)
+
+
+def _ruled_table(page: pymupdf.Page) -> None:
     rows = [["Clinic", "Patients", "Screened"], ["North", "1204", "988"], ["South", "877", "702"],
             ["East", "1530", "1311"], ["West", "640", "512"]]
     for i, row in enumerate(rows):
@@ -177,18 +190,20 @@ def _sidebar_with_table_pdf(path) -> None:
     page.draw_line((86, 400), (500, 400), width=0.5)
     for x in (86, 226, 366, 500):
         page.draw_line((x, 310), (x, 400), width=0.5)
-    page.insert_textbox(pymupdf.Rect(80, 420, 515, 515), "Screening also shortens the wait for a treatment. " * 5,
-                        fontsize=8.5)
-    page.insert_textbox(pymupdf.Rect(72, 540, 523, 680), "The records were kept by the nurses on duty. " * 12,
-                        fontsize=10)
-    page.insert_text((72, 700), "3 Results", fontsize=13, fontname="hebo")
-    page.insert_textbox(pymupdf.Rect(72, 712, 523, 800), "Each record was read twice by two readers. " * 6, fontsize=10)
-    doc.save(path)
+
+
+def _chart_drawn_bottom_up(page: pymupdf.Page) -> None:
+    for k, value in enumerate(["0", "20", "40", "60", "80"]):
+        page.insert_text((100, 440 - k * 25), value, fontsize=7)
+    for k, year in enumerate(["2019", "2020", "2021", "2022"]):
+        page.draw_rect(pymupdf.Rect(140 + k * 60, 420 - 20 * k, 170 + k * 60, 438), color=None, fill=(0.2, 0.3, 0.6))
+        page.insert_text((140 + k * 60, 452), year, fontsize=7)
+    page.insert_text((80, 472), "Figure 1. Share of patients screened by year.", fontsize=8.5)
 
 
 def test_a_table_inside_a_sidebar_is_the_sidebar_s_and_the_sidebar_goes_on_after_it(tmp_path):
     path = tmp_path / "sidebar_table.pdf"
-    _sidebar_with_table_pdf(path)
+    _sidebar_pdf(path, _ruled_table, 520)
     docs, chunks = _chunks(path)
     tables = [b for b in json.loads(docs[0].metadata["layout_blocks"]) if b["kind"] == "table"]
     assert [b.get("panel", 0) for b in tables] == [1]
@@ -201,30 +216,7 @@ def test_a_table_inside_a_sidebar_is_the_sidebar_s_and_the_sidebar_goes_on_after
 def test_a_sidebar_read_again_in_drawing_order_stays_a_sidebar(tmp_path):
     # A chart in the box whose tick values are drawn bottom up: the page is read again in the
     # order it is drawn (drawing_order.py), and its blocks keep their box.
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((72, 50), "Screening in Rural Clinics", fontsize=20, fontname="hebo")
-    page.insert_text((72, 80), "1 Introduction", fontsize=13, fontname="hebo")
-    page.insert_textbox(pymupdf.Rect(72, 92, 523, 200), "The study reads every clinic's records in turn. " * 9,
-                        fontsize=10)
-    page.draw_rect(pymupdf.Rect(72, 212, 523, 232), color=None, fill=(0.45, 0.45, 0.45))
-    page.draw_rect(pymupdf.Rect(72, 232, 523, 560), color=None, fill=(0.9, 0.9, 0.9))
-    page.insert_text((80, 227), "Key messages", fontsize=13, fontname="hebo", color=(1, 1, 1))
-    page.insert_textbox(pymupdf.Rect(80, 240, 515, 300), "Screening lowers the rate of late diagnosis. " * 4,
-                        fontsize=8.5)
-    for k, value in enumerate(["0", "20", "40", "60", "80"]):
-        page.insert_text((100, 440 - k * 25), value, fontsize=7)
-    for k, year in enumerate(["2019", "2020", "2021", "2022"]):
-        page.draw_rect(pymupdf.Rect(140 + k * 60, 420 - 20 * k, 170 + k * 60, 438), color=None, fill=(0.2, 0.3, 0.6))
-        page.insert_text((140 + k * 60, 452), year, fontsize=7)
-    page.insert_text((80, 472), "Figure 1. Share of patients screened by year.", fontsize=8.5)
-    page.insert_textbox(pymupdf.Rect(80, 485, 515, 555), "Screening also shortens the wait for a treatment. " * 4,
-                        fontsize=8.5)
-    page.insert_textbox(pymupdf.Rect(72, 580, 523, 700), "The records were kept by the nurses on duty. " * 10,
-                        fontsize=10)
-    page.insert_text((72, 720), "3 Results", fontsize=13, fontname="hebo")
-    page.insert_textbox(pymupdf.Rect(72, 732, 523, 800), "Each record was read twice by two readers. " * 5, fontsize=10)
-    doc.save(tmp_path / "chart_in_box.pdf")
+    _sidebar_pdf(tmp_path / "chart_in_box.pdf", _chart_drawn_bottom_up, 560)
     _, chunks = _chunks(tmp_path / "chart_in_box.pdf")
     assert {s.split(" > ")[-1] for s in _sections(chunks, "late diagnosis")} == {"Key messages"}
     assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
