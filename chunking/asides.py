@@ -62,8 +62,19 @@ def mark_asides(pieces: list[Piece], s: ChunkingSettings) -> list[Piece]:
                 for p in box:
                     p.aside = True
         if interrupted and all(p.aside for p in pieces[n:end]):
-            rest = pieces[end]
-            out = [p for p in out if p is not rest]
-            out.insert(next(k for k, p in enumerate(out) if p is pieces[n]), rest)
+            rest = _sentence_rest(pieces, end, s)
+            out = [p for p in out if all(p is not r for r in rest)]
+            at = next(k for k, p in enumerate(out) if p is pieces[n - 1]) + 1
+            out[at:at] = rest
         n = end
     return out
+
+
+def _sentence_rest(pieces: list[Piece], start: int, s: ChunkingSettings) -> list[Piece]:
+    """The pieces from `start` that carry on the sentence the boxes interrupt, up to the one
+    that closes it (a paragraph cut again by a column or page break goes on past it)."""
+    end = start + 1
+    while (end < len(pieces) and pieces[end].panel is None and not pieces[end].heading and not pieces[end].table
+           and continues(pieces[end - 1], pieces[end], s)):
+        end += 1
+    return pieces[start:end]

@@ -192,7 +192,11 @@ class FragmentMerger:
     @staticmethod
     def _may_join(a: Draft, b: Draft, small_first: bool, first: bool) -> bool:
         """`first`: `a` is the document's first chunk, whose few lines before its first heading (a
-        journal's or a template's line over the title) have no chunk before them to join."""
+        journal's or a template's line over the title) have no chunk before them to join. A
+        sidebar's chunk and the text's next section (or the other way round) stay apart: the
+        sidebar's heading would head the section, or the section's the sidebar."""
+        if b.opens_with_heading and a.last.aside_box != b.first.aside_box:
+            return False
         if small_first:
             return not b.opens_with_heading or a.opens_with_heading or first
         return not b.opens_with_heading or b.headings_only()

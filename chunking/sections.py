@@ -80,6 +80,9 @@ CHAPTER = 1.5  # a numbered heading this much larger than the body is a chapter'
 HEADING_WORD_SHARE = 0.5  # more than this share of a section heading's words are made of letters
 FULL_LINE_SLACK = 0.02  # a line within this share of a block's width of both its edges fills it
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
+# A contents list's entry: its leader (one ellipsis in the page text: loaders/text/leaders.py)
+# and its page number, in Arabic or Roman figures, end it.
+_CONTENTS_ENTRY = re.compile(r"\u2026 ?(?:\d+|[ivxlcdm]+|[IVXLCDM]+)(?!\S)")
 HEADING_LINE_GAP = 0.5  # a heading's lines lie closer than this share of their type size apart
 _UNDER_PIECES = 3  # pieces of one paragraph (cut by column or page breaks) read under a heading
 
@@ -155,9 +158,11 @@ def _wordy(text: str) -> bool:
 
 
 def _is_prose(text: str) -> bool:
-    """A paragraph, not a label: more words than a label has, or a whole sentence."""
+    """A paragraph, not a label: more words than a label has, or a whole sentence; or the entries
+    of a contents list, each led to its page number (what "Contents" heads)."""
     words = len(text.split())
-    return words >= PROSE_WORDS or (words >= 4 and text.rstrip()[-1:] in ".!?")
+    return (words >= PROSE_WORDS or (words >= 4 and text.rstrip()[-1:] in ".!?")
+            or len(_CONTENTS_ENTRY.findall(text)) >= 2)
 
 
 def _strong_number(text: str, stack: list[_Entry], after_prose: bool) -> bool:

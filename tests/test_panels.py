@@ -220,3 +220,74 @@ def test_a_sidebar_read_again_in_drawing_order_stays_a_sidebar(tmp_path):
     _, chunks = _chunks(tmp_path / "chart_in_box.pdf")
     assert {s.split(" > ")[-1] for s in _sections(chunks, "late diagnosis")} == {"Key messages"}
     assert _sections(chunks, "nurses on duty") == {"1 Introduction"}
+
+
+def _flow_pdf(path, *pages: list[tuple]) -> None:
+    """Pages drawn top down from a title and "1 Introduction": ("text", text, height) a
+    paragraph, ("box", title, text, height) a sidebar under its title bar (its text in small
+    type), ("heading", text) a section's heading."""
+    doc = pymupdf.open()
+    for k, items in enumerate(pages):
+        page = doc.new_page(width=595, height=842)
+        y = 72.0
+        if k == 0:
+            page.insert_text((72, 50), "Screening in Rural Clinics", fontsize=20, fontname="hebo")
+            page.insert_text((72, 80), "1 Introduction", fontsize=13, fontname="hebo")
+            y = 92.0
+        for kind, *rest in items:
+            if kind == "heading":
+                page.insert_text((72, y + 18), rest[0], fontsize=13, fontname="hebo")
+                y += 30
+            elif kind == "text":
+                assert page.insert_textbox(pymupdf.Rect(72, y, 523, y + rest[1]), rest[0], fontsize=10) >= 0
+                y += rest[1] + 12
+            else:
+                title, text, height = rest
+                page.draw_rect(pymupdf.Rect(72, y, 523, y + 20), color=None, fill=(0.45, 0.45, 0.45))
+                page.draw_rect(pymupdf.Rect(72, y + 20, 523, y + height), color=None, fill=(0.9, 0.9, 0.9))
+                page.insert_text((80, y + 15), title, fontsize=13, fontname="hebo", color=(1, 1, 1))
+                assert page.insert_textbox(pymupdf.Rect(80, y + 28, 515, y + height - 2), text, fontsize=8.5) >= 0
+                y += height + 12
+    doc.save(path)
+
+
+_OPENING = "The study reads every clinic's records in turn. " * 8 + "The records were read by"
+_BOX = ("box", "Key messages", "Screening lowers the rate of late diagnosis. " * 4, 80)
+
+
+def _whole(chunks, text: str) -> bool:
+    return any(text in " ".join(c.page_content.split()) for c in chunks)
+
+
+def test_the_rest_of_a_sentence_a_sidebar_interrupts_comes_up_whole_across_a_page_break(tmp_path):
+    _flow_pdf(tmp_path / "f.pdf",
+              [("text", _OPENING, 110), _BOX,
+               ("text", "the nurses on the ward. " + "The records were kept by the nurses on duty. " * 40
+                + "Every ward sent its weekly summary to the", 420)],
+              [("text", "district office within a day of its close. " * 8, 120), ("heading", "2 Methods"),
+               ("text", "Each record was read twice by two readers. " * 8, 120)])
+    _, chunks = _chunks(tmp_path / "f.pdf")
+    assert _whole(chunks, "read by the nurses on the ward") and _whole(chunks, "summary to the district office")
+
+
+def test_two_sidebars_in_one_sentence_both_follow_it(tmp_path):
+    _flow_pdf(tmp_path / "f.pdf",
+              [("text", _OPENING, 110), _BOX,
+               ("text", "the nurses on the ward, who kept them in order. " * 4 + "Each week they sent them to", 80),
+               ("box", "Did you know?", "Most clinics keep paper records still. " * 4, 80),
+               ("text", "the district office, where they were filed. " * 6, 110), ("heading", "2 Methods"),
+               ("text", "Each record was read twice by two readers. " * 8, 110)])
+    _, chunks = _chunks(tmp_path / "f.pdf")
+    assert _whole(chunks, "read by the nurses on the ward") and _whole(chunks, "sent them to the district office")
+
+
+def test_a_sidebar_chunk_joins_no_section_after_it(tmp_path):
+    # A short sidebar in the last sentence of section 1 comes after it, right before "2 Methods":
+    # too small to stand alone, it still does not join the section, which its heading would head.
+    _flow_pdf(tmp_path / "f.pdf",
+              [("text", _OPENING, 110), ("box", "Key messages", "Screening lowers the rate of late diagnosis.", 50),
+               ("text", "the nurses on the ward. " + "The records were kept by the nurses on duty. " * 12, 140),
+               ("heading", "2 Methods"), ("text", "Each record was read twice by two readers. " * 12, 160)])
+    _, chunks = _chunks(tmp_path / "f.pdf")
+    assert _sections(chunks, "read twice") == {"2 Methods"}
+    assert {s.split(" > ")[-1] for s in _sections(chunks, "late diagnosis")} == {"Key messages"}

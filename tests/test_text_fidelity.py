@@ -482,7 +482,11 @@ def test_a_dot_leader_reads_as_one_ellipsis_and_an_ellipsis_stays():
     assert without_leaders("1.1 Security fundamentals. . . . . . 2") == "1.1 Security fundamentals … 2"
     assert without_leaders("Library . . . . . . . MYLIB Name, *LIBL") == "Library … MYLIB Name, *LIBL"
     assert without_leaders("Chapter 1 ........") == "Chapter 1 …"
-    for kept in ("and so on...", "and so on . . .", "see 1.2.3.4 here", "a. b. c. d."):
+    # A value's decimal point after the leader is the value's.
+    assert without_leaders("Batting average . . . . . . .312") == "Batting average … .312"
+    # An ellipsis, and an ellipsis with its sentence's full stop, stay.
+    for kept in ("and so on...", "and so on . . .", "the court held . . . .", "and so on....", "see 1.2.3.4 here",
+                 "a. b. c. d."):
         assert without_leaders(kept) == kept
 
 
@@ -493,20 +497,27 @@ def test_a_contents_page_s_leaders_leave_its_entries_in_one_chunk(tmp_path):
     from columnrag.loaders import ColumnAwarePDFLoader
 
     doc = pymupdf.open()
+    title = doc.new_page(width=595, height=842)
+    title.insert_text((72, 100), "Securing a Database", fontsize=24, fontname="hebo")
+    title.insert_textbox(pymupdf.Rect(72, 140, 523, 400), "This paper explains how rows and columns are kept safe. " * 20,
+                         fontsize=10)
     page = doc.new_page(width=595, height=842)
     page.insert_text((72, 70), "Contents", fontsize=18, fontname="hebo")
-    entries = [f"{k} Chapter on topic number {k}" for k in range(1, 13)]
+    # The front matter's two entries (a block of a few words, once each leader is one ellipsis),
+    # a gap, then the chapters.
+    entries = ["Notices", "Preface"] + [f"{k} Chapter on topic number {k}" for k in range(1, 11)]
     for k, entry in enumerate(entries):
-        y = 110 + 18 * k
+        y = 110 + 18 * k + (30 if k > 1 else 0)
         page.insert_text((72, y), entry, fontsize=10)
         x = 72 + pymupdf.get_text_length(entry + " ", fontsize=10)
         while x < 500:  # the leader's dots, spaced, up to the page number
             page.insert_text((x, y), ".", fontsize=10)
             x += 5
-        page.insert_text((510, y), str(3 * k + 1), fontsize=10)
+        page.insert_text((510, y), ["vii", "ix"][k] if k < 2 else str(3 * k + 1), fontsize=10)
     doc.save(tmp_path / "contents.pdf")
     docs = ColumnAwarePDFLoader(str(tmp_path / "contents.pdf"), ocr="off").load()
-    assert "1 Chapter on topic number 1 … 1\n" in docs[0].page_content
-    assert ". ." not in docs[0].page_content
-    chunks = BandAwareTextSplitter(chunk_size=200).split_documents(docs)
+    assert "Notices … vii\n" in docs[1].page_content and "1 Chapter on topic number 1 … 7\n" in docs[1].page_content
+    assert ". ." not in docs[1].page_content
+    chunks = [c for c in BandAwareTextSplitter(chunk_size=200).split_documents(docs) if c.metadata["page"] == 1]
     assert len(chunks) == 1 and all(e in chunks[0].page_content for e in entries)
+    assert chunks[0].metadata["section"] == "Contents"  # (its entries are what it heads)
