@@ -80,6 +80,7 @@ CHAPTER = 1.5  # a numbered heading this much larger than the body is a chapter'
 HEADING_WORD_SHARE = 0.5  # more than this share of a section heading's words are made of letters
 FULL_LINE_SLACK = 0.02  # a line within this share of a block's width of both its edges fills it
 PROSE_WORDS = 13  # a paragraph has more words than a label (or is a whole sentence)
+_RUNNING = re.compile(r"[a-z]{2}[.!?](\s|$)")  # a sentence's end: running text, not an address's lines
 # A contents list's entry: its leader (one ellipsis in the page text: loaders/text/leaders.py)
 # and its page number, in Arabic or Roman figures, end it.
 _CONTENTS_ENTRY = re.compile(r"\u2026 ?(?:\d+|[ivxlcdm]+|[IVXLCDM]+)(?!\S)")
@@ -296,8 +297,10 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
         return False
     if _strong_number(text, stack, after_prose):
         return True
-    # inner: told by its line alone.
+    # inner: told by its line alone; bold: by its face, after a paragraph or over a sentence (a
+    # title block's names are set in bold too, over their addresses).
     larger = (body <= 0 or piece.size >= LARGER * body or piece.inner
+              or piece.block.bold and (after_prose or following is not None and _RUNNING.search(following) is not None)
               or after_prose and _set_apart(piece.text, next_text)
               and (piece.size * SAME_TYPE >= body or _small_capitals(text, piece.size, body, stack))
               or _MATTER_NAMES.match(text) is not None and piece.text.strip().count("\n") <= 1)

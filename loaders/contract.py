@@ -55,6 +55,8 @@ class LayoutBlock:
     # The shaded or framed box (a sidebar, a text box) it lies in, numbered from 1 on its page;
     # 0: none. A heading inside one heads the box's text alone.
     panel: int = 0
+    # A heading that its bold face alone sets apart from the text (in the body's size or smaller).
+    bold: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,8 @@ def _block_out(b: LayoutBlock) -> dict[str, Any]:
             out["notes"] = b.notes
     if b.panel:  # (a block in no box is written as before boxes were read)
         out["panel"] = b.panel
+    if b.bold:  # (and a heading set apart by its size or number as before faces were read)
+        out["bold"] = True
     return out
 
 
@@ -142,7 +146,8 @@ def _block(d: Mapping[str, Any]) -> LayoutBlock:
                        bool(d.get("full_last_line", False)), float(d.get("size", 0.0)),
                        None if rows is None else [[str(c) for c in row] for row in rows],
                        int(d.get("header_rows", 0)), None if rows is None else str(d.get("caption", "")),
-                       None if rows is None or not d.get("notes") else str(d["notes"]), int(d.get("panel", 0)))
+                       None if rows is None or not d.get("notes") else str(d["notes"]), int(d.get("panel", 0)),
+                       bool(d.get("bold", False)))
 
 
 def _furniture(d: Mapping[str, Any]) -> FurnitureBlock:

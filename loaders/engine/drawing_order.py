@@ -98,13 +98,13 @@ def _in_drawing_order(blocks: list[Block], pieces: list[list[list[Line]]]) -> li
         b = blocks[bi]
         if bi in together:
             if k == first[bi]:
-                out.append(Block(list(b.lines), b.band, b.column, b.region, b.kind, b.panel))
+                out.append(Block(list(b.lines), b.band, b.column, b.region, b.kind, b.panel, b.bold))
             prev = None
             continue
         if prev is not None and prev[0] == bi and prev[1] in (li - 1, li):
             out[-1].lines.append(line)
         else:
-            out.append(Block([line], b.band, b.column, b.region, b.kind, b.panel))
+            out.append(Block([line], b.band, b.column, b.region, b.kind, b.panel, b.bold))
         prev = (bi, li)
     return out
 

@@ -256,6 +256,7 @@ class Block:
     region: int = 0
     kind: str = TEXT
     panel: int = 0  # the shaded or framed box it lies in (engine/panels.py), from 1 on its page; 0: none
+    bold: bool = False  # a heading in the body's size that its bold face alone sets apart (layout.py)
 
     @property
     def box(self) -> Box:

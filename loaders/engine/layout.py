@@ -535,9 +535,56 @@ def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutS
     return opens_paragraph_after(before[0][0], before[-1][1], row.occupied()[0][0], left, right, body_h, s)
 
 
-def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body: float = 0.0) -> list[Block]:
+_NO_HEADING_END = re.compile(r"[.,:;]$")  # a bold line ending so is a run-in label or emphasis, not a heading
+_ADDRESS = re.compile(r"://|www\.|@")  # a web or mail address set in bold is no heading
+_HEADING_MEASURE = 0.8  # of the column's width, the most a line a bold face alone makes a heading fills
+
+
+def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
+    """A line's text that a bold face could make a heading: short, of letters, opening with no
+    lower-case letter (an algorithm's "repeat", "for all" are keywords), closing with no stop,
+    comma, colon or semicolon; no address and no caption's label ("Table 1")."""
+    first = next((c for c in text if c.isalpha()), "")
+    return (words <= s.bold_heading_max_words and bool(first) and not first.islower()
+            and not _NO_HEADING_END.search(text) and not _ADDRESS.search(text) and not is_caption_start(text))
+
+
+def _bold_headings(rows: list[Row], body_h: float, s: LayoutSettings,
+                   bold: Callable[[list[Word]], list[bool]] | None) -> set[int]:
+    """The rows of a leaf that a bold face makes headings in the body's size: a short row all in
+    bold, short of the column's measure, not closing with a stop, comma, colon or semicolon, after a row that closed its
+    sentence (or first), over a row not all in bold (a page set in bold throughout has no such
+    heading); rows a size or a section number makes headings are not asked. The PDF edge tells
+    the face (`bold`), asked once for the rows that could be such headings and those under them."""
+    if bold is None or len(rows) < 2:
+        return set()
+    left, right = min(r.words[0].x0 for r in rows), max(r.words[-1].x1 for r in rows)
+    asked: list[int] = []
+    for k, row in enumerate(rows[:-1]):
+        if row.words[-1].x1 - row.words[0].x0 > _HEADING_MEASURE * (right - left):
+            continue  # a line that fills the column's measure is the text's (a heading stops short of it)
+        text = " ".join(w.text for w in row.words)
+        if (_may_be_bold_heading(text, len(row.words), s)
+                and (k == 0 or _ENDS_SENTENCE.search(rows[k - 1].words[-1].text))
+                and not _is_heading(Line(row.words), row.word_height, body_h, s, text)):
+            asked.append(k)
+    if not asked:
+        return set()
+    ks = sorted({j for k in asked for j in (k, k + 1)})
+    faces = bold([w for k in ks for w in rows[k].words])
+    at, in_bold = 0, {}
+    for k in ks:
+        n = len(rows[k].words)
+        in_bold[k] = all(faces[at:at + n])
+        at += n
+    return {k for k in asked if in_bold[k] and not in_bold[k + 1]}
+
+
+def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body: float = 0.0,
+                    bold: Callable[[list[Word]], list[bool]] | None = None) -> list[Block]:
     """Cut a single-column leaf into paragraph blocks at extra space, size changes and headings.
-    `document_body`: the usual word height of the document's other pages (0: unknown)."""
+    `document_body`: the usual word height of the document's other pages (0: unknown); `bold`:
+    which words are set in a bold face (`_bold_headings`)."""
     blocks: list[Block] = []
     prev: Row | None = None
     prev_heading = False
@@ -563,11 +610,12 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         return b
 
     items: list[Block] = []  # numbered lines taken for headings that the next line carries on
-    for row in leaf.rows:
+    in_bold = _bold_headings(leaf.rows, body_h, s, bold)
+    for k, row in enumerate(leaf.rows):
         line = Line(row.words)
         text = line.text
         height = row.word_height
-        heading = _is_heading(line, height, body_h, s, text)
+        heading = k in in_bold or _is_heading(line, height, body_h, s, text)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
         if (prev is not None and not prev_heading and heading
@@ -639,7 +687,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 new = True  # a caption, or a paragraph whose subject is a float ("Fig. 2 shows")
         if new:
             caption_h = height if is_caption_start(text) else 0.0
-            blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT))
+            blocks.append(Block([line], leaf.band, leaf.column, kind=HEADING if heading else TEXT, bold=k in in_bold))
         else:
             blocks[-1].lines.append(line)
         prev, prev_heading, prev_h, prev_text = row, heading, height, text
@@ -833,7 +881,8 @@ def _looks_like_title(text: str, s: LayoutSettings) -> bool:
 def analyze_page(words: list[Word], width: float, height: float,
                  settings: LayoutSettings | None = None, document_body: float = 0.0,
                  watermarks: list[Word] | None = None, rules: PageRules | None = None,
-                 panels: Callable[[], list[Box]] | None = None) -> PageLayout:
+                 panels: Callable[[], list[Box]] | None = None,
+                 bold: Callable[[list[Word]], list[bool]] | None = None) -> PageLayout:
     """Order one page's words. Blocks at the page edges are marked as header/footer candidates
     (TOP_EDGE_BAND and BOTTOM_EDGE_BAND); `furniture.mark_furniture` decides across pages.
 
@@ -843,7 +892,8 @@ def analyze_page(words: list[Word], width: float, height: float,
     large type set slanted or printed over the text) come back as furniture, one block each.
     `rules` gives the page's rules, in the words' frame, where a rule drawn down between columns
     may tell a gutter that their words alone do not; `panels` its shaded and framed rectangles,
-    where a text box sets its blocks apart (`panels.mark_panels`)."""
+    where a text box sets its blocks apart (`panels.mark_panels`); `bold` which of some words are
+    set in a bold face, where that alone makes a short line a heading (`_bold_headings`)."""
     s = settings or LayoutSettings()
     words = _dedupe(words, s.duplicate_grid)
     rtl_share = right_to_left_share([w.text for w in words])
@@ -889,7 +939,7 @@ def analyze_page(words: list[Word], width: float, height: float,
     blocks = [_edge_block(row, TOP_EDGE_BAND, body_h, s) for row in rows[:n_top]]
     body: list[Block] = []
     for k, leaf in enumerate(reader.leaves):
-        for b in _blocks_of_leaf(leaf, body_h, s, document_body):
+        for b in _blocks_of_leaf(leaf, body_h, s, document_body, bold):
             b.region = k
             body.append(b)
     if panels is not None and any(b.kind == HEADING for b in body):  # (a box's heading heads its text alone)

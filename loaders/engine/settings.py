@@ -292,6 +292,10 @@ class LayoutSettings:
     # without closing punctuation heading a paragraph or a region. A heading block of more words
     # in no larger than the document's body type is a paragraph on a page of smaller type.
     title_max_words: int = 8
+    # A line of at most this many words set in a bold face, over a line that is not, opening after
+    # a closed sentence and closing with no stop, comma, colon or semicolon, is a heading in the
+    # body's size ("Carrying over unused leave", a FAQ's question): the PDF edge tells the face.
+    bold_heading_max_words: int = 12
     # A vertical gap over this multiple of the body line height starts a new block (of the lines'
     # own height, for lines both set larger than the body: their leading is larger). Where a
     # column's boxes are taller than its line pitch, the gap is the distance between the words'

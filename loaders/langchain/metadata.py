@@ -61,7 +61,7 @@ def _blocks_and_furniture(page: PageResult) -> dict[str, str]:
     blocks = [LayoutBlock(page.page_box(sp.block.box), sp.block.band, sp.block.column, sp.block.region,
                           sp.block.kind, sp.start, sp.end,
                           _full_last_line(sp.block, rtl and paragraph_right_to_left(sp.block.words, page.layout.right_to_left)),
-                          _text_size(sp.block), panel=sp.block.panel,
+                          _text_size(sp.block), panel=sp.block.panel, bold=sp.block.bold,
                           **_table_fields(sp.block))
               for sp in page.spans]
     furniture = [FurnitureBlock(page.page_box(b.box), b.kind, " ".join(line.text for line in b.lines))

@@ -131,7 +131,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         rules = _page_rules(quick, settings)
         panels = _page_panels(quick, frame, settings)
         layout = (analyze_page(frame.words, frame.width, frame.height, settings, document_body, frame.watermarks,
-                               rules, panels) if ocr.mode != "force" else None)
+                               rules, panels, frame.bold) if ocr.mode != "force" else None)
         plan = plan_ocr(page, frame, layout, ocr)
         result = None
         if plan and ocr.mode != "off":  # off: the plan only says what would need OCR (needs_ocr)
@@ -153,7 +153,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
         if layout is None or readable is not frame.words:  # OCR forced, and it failed, or text left unread:
             # the page is read from its text layer, less what cannot be read
             layout = analyze_page(readable, frame.width, frame.height, settings, document_body, frame.watermarks,
-                                  rules, panels)
+                                  rules, panels, frame.bold)
         layout = place_tables(layout, lambda: page_drawing(page, frame, settings), settings, quick)
         layout.turn = frame.turn
     except OcrUnavailableError:
@@ -161,7 +161,7 @@ def _analyze(doc: pymupdf.Document, number: int, settings: LayoutSettings, sourc
     except Exception as exc:
         raise PDFLoadError(source, f"page {number + 1} could not be read ({exc})") from exc
     frame.words = []  # the layout holds them; the frame only maps boxes back
-    frame.vectors = None  # (and lets go of the page's text)
+    frame.vectors = frame.bold = None  # (and lets go of the page's text)
     return layout, needs_ocr, frame, result
 
 

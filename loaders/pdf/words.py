@@ -138,7 +138,13 @@ def _spans(rawdict: dict) -> list[tuple]:
 
 def _spans_near(tp: pymupdf.TextPage, words: list[tuple]) -> list[tuple]:
     """The spans of the text page's lines that cross these words' boxes (widened by their
-    height), for `_word_chars`. A rawdict of the whole page costs ten times its words (a dict for
+    height), for `_word_chars` (`_dicts_near`)."""
+    return [span for d in _dicts_near(tp, words, raw=True) for span in _spans(d)]
+
+
+def _dicts_near(tp: pymupdf.TextPage, words: list[tuple], raw: bool) -> list[dict]:
+    """The text page's dicts (rawdicts with `raw`) of the lines that cross these words' boxes
+    (widened by their height). A rawdict of the whole page costs ten times its words (a dict for
     every character), and the few words that need their characters sit on a line or two: the
     text page's rectangle, which MuPDF's dict readers keep the lines within (as a clip would), is
     narrowed around them, where this PyMuPDF exposes it; one call for each band of words far
@@ -148,18 +154,47 @@ def _spans_near(tp: pymupdf.TextPage, words: list[tuple]) -> list[tuple]:
         rect = tp.this.m_internal.mediabox
         saved = (rect.x0, rect.y0, rect.x1, rect.y1)
     except AttributeError:  # (a PyMuPDF without the low-level text page: the whole page)
-        return _spans(_text_dict(tp, raw=True))
-    out: list[tuple] = []
+        return [_text_dict(tp, raw=raw)]
+    out: list[dict] = []
     try:
         for band in _bands(words, margin):
             x0, y0 = min(w[0] for w in band) - margin, min(w[1] for w in band) - margin
             x1, y1 = max(w[2] for w in band) + margin, max(w[3] for w in band) + margin
             rect.x0, rect.y0 = max(saved[0], x0), max(saved[1], y0)
             rect.x1, rect.y1 = min(saved[2], x1), min(saved[3], y1)
-            out += _spans(_text_dict(tp, raw=True))
+            out.append(_text_dict(tp, raw=raw))
     finally:
         rect.x0, rect.y0, rect.x1, rect.y1 = saved
     return out
+
+
+# A bold face by its name ("Arial-BoldMT", "SourceSansPro-Semibold", "Helvetica-Black"), where
+# the font's flags do not say so (MuPDF's bold flag reads the font descriptor, which many omit).
+_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi", re.IGNORECASE)
+
+
+def _bold_reader(tp: pymupdf.TextPage, to_page: Callable[[Box], Box]) -> Callable[[list[Word]], list[bool]]:
+    """Which of some words (in the words' frame) are set in a bold face: the spans across each
+    word's box, by their font's bold flag or name, the most of its width deciding. Asked by the
+    engine for the few lines that a bold face alone may make headings; each ask reads the text
+    page's dict around those words only (`_dicts_near`)."""
+    def bold(words: list[Word]) -> list[bool]:
+        if not words:
+            return []
+        boxes = [to_page(w.box).as_tuple() for w in words]
+        spans = [(span["bbox"], bool(span["flags"] & pymupdf.TEXT_FONT_BOLD) or bool(_BOLD_NAME.search(span["font"])))
+                 for d in _dicts_near(tp, boxes, raw=False) for block in d["blocks"]
+                 for line in block.get("lines", ()) for span in line["spans"] if span["text"].strip()]
+        out = []
+        for x0, y0, x1, y1 in boxes:
+            weight = 0.0
+            for (sx0, sy0, sx1, sy1), is_bold in spans:
+                across = min(x1, sx1) - max(x0, sx0)
+                if across > 0 and min(y1, sy1) - max(y0, sy0) > 0.5 * (y1 - y0):
+                    weight += across if is_bold else -across
+            out.append(weight > 0)
+        return out
+    return bold
 
 
 def _bands(words: list[tuple], margin: float) -> list[list[tuple]]:
@@ -490,6 +525,8 @@ class PageWords:
     # each rectangle or line of a path, one for the rest of it), read once when first asked (the
     # rules, the text boxes); None once the page is read.
     vectors: Callable[[], list[tuple]] | None = None
+    # Which of some words are set in a bold face (`_bold_reader`); None once the page is read.
+    bold: Callable[[list[Word]], list[bool]] | None = None
     # Watermarks ("DRAFT", "CONFIDENTIAL"): lines in large type set slanted across the page or
     # printed over its text, one word each, kept out of `words`, whose rows and gutters their
     # boxes would cover.
@@ -877,7 +914,7 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
     if turn == UPRIGHT and votes["h"] == len(raw) and not marks and not backwards:  # every line runs across: the words as they come
         words = [Word(x0, y0, x1, y1, text, i) for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(raw)]
         return PageWords(joined_pieces(words, _line_starts([len(line) for line in lines]), s), width, height, turn,
-                         width, height, vectors)
+                         width, height, vectors, _bold_reader(tp, lambda box: box))
     out: list[Word] = []
     watermarks: list[Word] = []
     starts: list[int] = []  # where each line's words start in `out`
@@ -893,7 +930,9 @@ def page_words(page: pymupdf.Page, s: LayoutSettings) -> PageWords:
             out.extend([Word(x0, y0, x1, y1, text, base + i)
                         for i, (x0, y0, x1, y1, text, _, _, _) in enumerate(line)])
     fw, fh = (height, width) if turn in (READS_UP, READS_DOWN) else (width, height)
-    return PageWords(joined_pieces(out, starts, s), fw, fh, turn, width, height, vectors, watermarks)
+    frame = PageWords(joined_pieces(out, starts, s), fw, fh, turn, width, height, vectors, watermarks=watermarks)
+    frame.bold = _bold_reader(tp, frame.to_page)
+    return frame
 
 
 def _line_starts(sizes: list[int]) -> list[int]:

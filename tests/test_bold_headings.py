@@ -1,0 +1,84 @@
+"""Headings in the body's size that only a bold face sets apart (Word's, an HTML export's): the
+PDF edge tells which words are bold, the engine makes such a short line a heading."""
+from __future__ import annotations
+
+import json
+
+import pymupdf
+import pytest
+
+from columnrag.chunking import BandAwareTextSplitter
+from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings, Word, analyze_page
+from columnrag.loaders.engine.geometry import HEADING
+
+from .boxes import column, reseq
+
+_BEFORE = ["The committee reviewed the quarterly figures before the", "annual meeting and found them sound."]
+_AFTER = ["Employees may carry over up to five days of unused", "leave into the next year when it is approved."]
+
+
+def _blocks(head: str, bold_lines: set[str], before: list[str] = _BEFORE, ask: bool = True) -> dict[str, object]:
+    """The page's blocks by text: a paragraph, `head` at the same pitch, a paragraph; the lines
+    in `bold_lines` set in bold (the words' face as the PDF edge would tell it)."""
+    lines = before + [head] + _AFTER
+    words = reseq(column(lines, 72, 100))
+    bold_words = {w.text for line in bold_lines for w in column([line], 0, 0)}
+
+    def bold(ws: list[Word]) -> list[bool]:
+        return [w.text in bold_words for w in ws]
+
+    layout = analyze_page(words, 612, 792, LayoutSettings(), bold=bold if ask else None)
+    return {" ".join(line.text for line in b.lines): b for b in layout.blocks}
+
+
+def test_a_short_line_in_bold_over_text_that_is_not_is_a_heading():
+    head = "Carrying over unused leave"
+    blocks = _blocks(head, {head})
+    assert blocks[head].kind == HEADING and blocks[head].bold
+    assert head not in _blocks(head, {head}, ask=False)  # (without the faces: a line of the paragraph)
+
+
+@pytest.mark.parametrize("head, bold_lines, before", [
+    ("Notes on the plan:", {"Notes on the plan:"}, _BEFORE),  # a run-in label
+    ("repeat until done", {"repeat until done"}, _BEFORE),  # an algorithm's keywords
+    ("Carrying over unused leave", {"Carrying over unused leave", *_AFTER}, _BEFORE),  # the text in bold too
+    ("Carrying over unused leave", {"Carrying over unused leave"}, [_BEFORE[0], "annual meeting and found them"]),
+])
+def test_a_bold_line_is_no_heading_where_it_labels_runs_on_or_stands_in_bold_text(head, bold_lines, before):
+    assert head not in _blocks(head, bold_lines, before)
+
+
+def test_bold_headings_in_the_body_s_size_head_their_sections(tmp_path):
+    """Two columns, the body in 10-point Helvetica, each section's heading in Helvetica Bold a
+    little smaller (9.5 points), at the body's pitch."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((60, 60), "Employee handbook", fontsize=20, fontname="hebo")
+    sections = ["Annual leave", "Carrying over unused leave", "Parental and adoption leave", "Working from home"]
+    body = ("Requests must be approved by the line manager before the end of the month in which they are made. "
+            "Every request is answered in writing within five working days.")
+    x, y = 60.0, 100.0
+    lines = ["This handbook sets out the rules that apply to every employee of the company in all of its offices."]
+    for head in sections:
+        lines += [f"#{head}"] + [body]
+    for text in lines:
+        bold = text.startswith("#")
+        words, line = text.lstrip("#").split(), ""
+        for word in words + [None]:
+            if word is not None and pymupdf.get_text_length(f"{line} {word}".strip(), fontsize=10) < 225:
+                line = f"{line} {word}".strip()
+                continue
+            page.insert_text((x, y), line, fontsize=9.5 if bold else 10, fontname="hebo" if bold else "helv")
+            y += 13
+            if y > 760:
+                x, y = 320.0, 100.0
+            line = word or ""
+    doc.save(tmp_path / "handbook.pdf")
+    docs = ColumnAwarePDFLoader(str(tmp_path / "handbook.pdf"), ocr="off").load()
+    marked = [docs[0].page_content[b["start"]:b["end"]] for b in json.loads(docs[0].metadata["layout_blocks"])
+              if b.get("bold")]
+    assert marked == sections
+    chunks = BandAwareTextSplitter(chunk_size=60).split_documents(docs)
+    for head in sections:
+        opening = [c for c in chunks if c.page_content.startswith(head + "\n")]
+        assert len(opening) == 1 and opening[0].metadata["section"] == head, head
