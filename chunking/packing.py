@@ -105,27 +105,19 @@ def _spans(text: str, parts: list[str]) -> list[list[int]]:
     return spans
 
 
-def _heading_whole(text: str, parts: list[str]) -> list[str]:
-    """A heading's sentences, each section number ("2.", "IV.") kept with the title after it:
-    a number that ends a sentence on a line of its own ("1. Ad hoc" / "2." / "Vorlagenbasiert"
-    in a block of numbered headings) opens the next one instead."""
+def _labels_kept(text: str, parts: list[str]) -> list[list[int]]:
+    """The spans of a block's sentences, a number or letter that opens a line kept with the text
+    after it: the sentence split takes "4." ("4. Demande de démolition ..."), an item's "2." or an
+    initial's "J." for the end of a sentence, of its own where it opens a line after one that
+    ended a sentence, or the last of one that runs on to it ("... werden kann:" / "1." /
+    "Konvertierung ..."; a heading's "1. Ad hoc" / "2." / "Vorlagenbasiert")."""
     spans = _spans(text, parts)
     for this, nxt in zip(spans, spans[1:]):
         line = max(text.rfind("\n", this[0], this[1]) + 1, this[0])
-        if _NUMBER_ALONE.match(text[line:this[1]]):
-            this[1] = nxt[0] = line
-    return [text[a:b].strip() for a, b in spans if text[a:b].strip()]
-
-
-def _labels_kept(text: str, parts: list[str]) -> list[str]:
-    """A paragraph's sentences, a number or letter that opens a line ("4. Demande de
-    démolition ...", an item's "2." or an initial's "J.", which the sentence split takes for a
-    sentence of its own) kept with the text after it."""
-    spans = _spans(text, parts)
-    for this, nxt in zip(spans, spans[1:]):
-        if _NUMBER_ALONE.match(text[this[0]:this[1]]) and text[:this[0]].rstrip(" ")[-1:] in ("", "\n"):
-            nxt[0], this[1] = this[0], this[0]  # the label opens the next sentence
-    return [text[a:b] for a, b in spans if b > a]
+        if _NUMBER_ALONE.match(text[line:this[1]]) and (line > this[0] or text[:line].rstrip(" ")[-1:] in ("", "\n")):
+            nxt[0] = line  # the label opens the next sentence, on its line
+            this[1] = line if line == this[0] else len(text[:line].rstrip())
+    return spans
 
 
 def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> list[Unit]:
@@ -143,7 +135,9 @@ def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> 
             # A numbered item ("26. If your country ...") opens a sentence of its own, unless the
             # loader read its block as the rest of the one before ("... summarized in Table" / "3. ...").
             goes_on = False
-        whole = _heading_whole(piece.text, parts) if piece.heading else _labels_kept(piece.text, parts)
+        spans = _labels_kept(piece.text, parts)
+        whole = ([piece.text[a:b].strip() for a, b in spans if piece.text[a:b].strip()] if piece.heading
+                 else [piece.text[a:b] for a, b in spans if b > a])
         for k, sentence in enumerate(whole):
             offset = piece.text.find(sentence, pos)
             opens = k == 0 or any(pos <= e < offset for e in ends)

@@ -1764,3 +1764,18 @@ def test_pieces_of_a_word_drawn_inside_it_are_dropped():
     # A word drawn over another that is no part of it stays (a stamp over a line is a word of its own).
     stamp = Word(spec.x0 + CHAR_W, spec.y0, spec.x0 + 5 * CHAR_W, spec.y1, "VOID")
     assert "VOID" in read(reseq(text + [stamp] + line))
+
+
+def test_the_steps_of_a_numbered_list_are_no_headings():
+    # A manual's steps, short and with no stop, each under the one before at the line's pitch:
+    # a list, though a numbered line alone over a paragraph would pass for a section's heading.
+    intro = ["Replace the cartridge every six months or when the light turns red."]
+    steps = ["1. Switch off and unplug the purifier", "2. Remove the four screws", "3. Lift the old cartridge out"]
+    after = ["The light turns green when the new cartridge has been found by the unit."]
+
+    def headings(lines: list[str]) -> list[str]:
+        layout = analyze_page(reseq(column(lines, 72, 100)), 612, 792)
+        return [" ".join(line.text for line in b.lines) for b in layout.blocks if b.kind == "heading"]
+
+    assert headings(intro + steps + after) == []
+    assert headings(intro + steps[:1] + after) == steps[:1]  # (one numbered line alone: a heading, as before)

@@ -206,6 +206,18 @@ def test_a_number_that_opens_a_paragraph_s_line_stays_with_its_text():
     assert any(t.startswith("J. Smith asked") or "\nJ. Smith asked" in t for t in texts)
 
 
+def test_a_numbered_step_under_a_line_that_runs_on_to_it_opens_its_own_sentence():
+    # A list in the paragraph that introduces it ("... in three steps:"), one block: the sentence
+    # split reads "steps:\n1." as a sentence's end; the number opens the step it numbers.
+    lines = ["The cartridge is replaced by the owner in three steps:", "1. Switch off and unplug the purifier",
+             "2. Remove the four screws on the back panel", "3. Lift the old cartridge out of its housing"]
+    words = [w for k, line in enumerate(lines) for w in line_words(line, 72, 40 + 12 * k, 10 * k)]
+    for size in (40, 60, 90, 120):
+        texts = [c.page_content for c in char_splitter(chunk_size=size).split_documents([page_doc(words)])]
+        assert not any(t.rstrip().endswith(("1.", "2.", "3.")) for t in texts), size
+        assert all(f"{n}. " in "".join(texts) for n in (1, 2, 3)) and not any(" 1. Switch" in t for t in texts)
+
+
 def test_a_numbered_question_after_an_answer_without_a_stop_opens_its_own_sentence():
     # A questionnaire: the last answer ("• No") closes no sentence, and the next question is a
     # paragraph of its own that opens with its number: no sentence runs from one into the other.
@@ -350,11 +362,14 @@ def test_a_long_block_taken_for_a_heading_is_still_cut_between_sentences():
 
 
 def test_every_number_of_a_block_of_numbered_headings_stays_with_its_title():
-    from columnrag.chunking.packing import SENTENCE_SPLIT, _heading_whole
-    text = "1. Ad hoc\n2. Vorlagenbasiert\n3. Prozessgestützt"
-    assert _heading_whole(text, SENTENCE_SPLIT.split(text)) == ["1. Ad hoc", "2. Vorlagenbasiert", "3. Prozessgestützt"]
-    text = "Intro text.\nII. NEXT part"  # (a number inside a line stays where it is)
-    assert _heading_whole(text, SENTENCE_SPLIT.split(text)) == ["Intro text.", "II. NEXT part"]
+    from columnrag.chunking.packing import SENTENCE_SPLIT, _labels_kept
+
+    def sentences(text: str) -> list[str]:
+        return [text[a:b].strip() for a, b in _labels_kept(text, SENTENCE_SPLIT.split(text)) if text[a:b].strip()]
+
+    assert sentences("1. Ad hoc\n2. Vorlagenbasiert\n3. Prozessgestützt") == [
+        "1. Ad hoc", "2. Vorlagenbasiert", "3. Prozessgestützt"]
+    assert sentences("Intro text.\nII. NEXT part") == ["Intro text.", "II. NEXT part"]
 
 
 def test_a_list_s_entries_keep_their_own_lines_in_the_chunk_text():

@@ -580,6 +580,34 @@ def _bold_headings(rows: list[Row], body_h: float, s: LayoutSettings,
     return {k for k in asked if in_bold[k] and not in_bold[k + 1]}
 
 
+_ITEM_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)([.)]?)\s")  # a numbered line's number: "2.", "3)", "1.4"
+
+
+def _next_number(text: str) -> str | None:
+    """The number that follows a numbered line's own in its sequence ("2." after "1.", "1.5"
+    after "1.4"); None for a line without one."""
+    m = _ITEM_NUMBER.match(text)
+    if m is None:
+        return None
+    parts = m.group(1).split(".")
+    return ".".join(parts[:-1] + [str(int(parts[-1]) + 1)]) + m.group(2)
+
+
+def _list_rows(rows: list[Row], pitch: float, body_h: float, s: LayoutSettings) -> set[int]:
+    """The rows that are items of a numbered list: a row whose number the next row, right under
+    it at the line's pitch, follows in sequence ("1. Switch off the unit" over "2. Remove the
+    screws"), and the row such a row leads to. Such a line is a step, not a section's heading,
+    however short: sections do not follow one another line by line."""
+    out: set[int] = set()
+    for k in range(len(rows) - 1):
+        after = _next_number(" ".join(w.text for w in rows[k].words[:2]))
+        if (after is not None and _ITEM_NUMBER.match(rows[k + 1].words[0].text + " ")
+                and (rows[k + 1].words[0].text == after or rows[k + 1].words[0].text + "." == after)
+                and _next_line_down(rows[k], rows[k + 1], pitch, body_h, s)):
+            out |= {k, k + 1}
+    return out
+
+
 def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body: float = 0.0,
                     bold: Callable[[list[Word]], list[bool]] | None = None) -> list[Block]:
     """Cut a single-column leaf into paragraph blocks at extra space, size changes and headings.
@@ -611,11 +639,14 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
 
     items: list[Block] = []  # numbered lines taken for headings that the next line carries on
     in_bold = _bold_headings(leaf.rows, body_h, s, bold)
+    steps = _list_rows(leaf.rows, pitch, body_h, s)
     for k, row in enumerate(leaf.rows):
         line = Line(row.words)
         text = line.text
         height = row.word_height
         heading = k in in_bold or _is_heading(line, height, body_h, s, text)
+        if heading and k in steps and height < s.heading_size_ratio * body_h:
+            heading = False  # a numbered list's step, however short (not a heading by its size)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
         if (prev is not None and not prev_heading and heading
