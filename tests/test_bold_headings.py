@@ -17,10 +17,9 @@ _BEFORE = ["The committee reviewed the quarterly figures before the", "annual me
 _AFTER = ["Employees may carry over up to five days of unused", "leave into the next year when it is approved."]
 
 
-def _blocks(head: str, bold_lines: set[str], before: list[str] = _BEFORE, ask: bool = True) -> dict[str, object]:
-    """The page's blocks by text: a paragraph, `head` at the same pitch, a paragraph; the lines
-    in `bold_lines` set in bold (the words' face as the PDF edge would tell it)."""
-    lines = before + [head] + _AFTER
+def _blocks(lines: list[str], bold_lines: set[str], ask: bool = True) -> dict[str, object]:
+    """The blocks, by text, of a column of `lines` at one pitch; the lines in `bold_lines` set in
+    bold (the words' face as the PDF edge would tell it)."""
     words = reseq(column(lines, 72, 100))
     bold_words = {w.text for line in bold_lines for w in column([line], 0, 0)}
 
@@ -31,21 +30,35 @@ def _blocks(head: str, bold_lines: set[str], before: list[str] = _BEFORE, ask: b
     return {" ".join(line.text for line in b.lines): b for b in layout.blocks}
 
 
-def test_a_short_line_in_bold_over_text_that_is_not_is_a_heading():
-    head = "Carrying over unused leave"
-    blocks = _blocks(head, {head})
-    assert blocks[head].kind == HEADING and blocks[head].bold
-    assert head not in _blocks(head, {head}, ask=False)  # (without the faces: a line of the paragraph)
-
-
-@pytest.mark.parametrize("head, bold_lines, before", [
-    ("Notes on the plan:", {"Notes on the plan:"}, _BEFORE),  # a run-in label
-    ("repeat until done", {"repeat until done"}, _BEFORE),  # an algorithm's keywords
-    ("Carrying over unused leave", {"Carrying over unused leave", *_AFTER}, _BEFORE),  # the text in bold too
-    ("Carrying over unused leave", {"Carrying over unused leave"}, [_BEFORE[0], "annual meeting and found them"]),
+@pytest.mark.parametrize("before", [
+    _BEFORE,  # after a paragraph
+    ["2 Methods"],  # right under a heading
 ])
-def test_a_bold_line_is_no_heading_where_it_labels_runs_on_or_stands_in_bold_text(head, bold_lines, before):
-    assert head not in _blocks(head, bold_lines, before)
+def test_a_short_line_in_bold_over_text_that_is_not_is_a_heading(before):
+    head = "Carrying over unused leave"
+    blocks = _blocks(before + [head] + _AFTER, {head})
+    assert blocks[head].kind == HEADING and blocks[head].bold
+    assert head not in _blocks(before + [head] + _AFTER, {head}, ask=False)  # (without the faces: no heading)
+
+
+def test_a_bold_heading_is_one_line_whatever_the_line_under_it():
+    # A numbered line under it would pass for a heading's second line: it is the text's.
+    lines = _BEFORE + ["Method", "1 Preheat the oven to 180 degrees", "The cake keeps for three days in a tin."]
+    assert _blocks(lines, {"Method"})["Method"].kind == HEADING
+
+
+@pytest.mark.parametrize("lines, bold_lines", [
+    (_BEFORE + ["Notes on the plan:"] + _AFTER, {"Notes on the plan:"}),  # a run-in label
+    (_BEFORE + ["Keep out of reach of children!"] + _AFTER, {"Keep out of reach of children!"}),  # a warning
+    (_BEFORE + ["repeat until done"] + _AFTER, {"repeat until done"}),  # an algorithm's keywords
+    (_BEFORE + ["Carrying over unused leave"] + _AFTER, {"Carrying over unused leave", *_AFTER}),  # bold text too
+    ([_BEFORE[0], "annual meeting and found them"] + ["Carrying over unused leave"] + _AFTER,
+     {"Carrying over unused leave"}),  # inside a sentence that runs on
+    (_BEFORE + ["Full name", "John Smith", "Date of purchase", "12 March 2024"], {"Full name", "Date of purchase"}),
+])
+def test_a_bold_line_is_no_heading_where_it_labels_warns_runs_on_or_stands_in_bold_text(lines, bold_lines):
+    blocks = _blocks(lines, bold_lines)
+    assert not any(b.kind == HEADING for text, b in blocks.items() if text in " ".join(lines))
 
 
 def test_bold_headings_in_the_body_s_size_head_their_sections(tmp_path):
@@ -82,3 +95,5 @@ def test_bold_headings_in_the_body_s_size_head_their_sections(tmp_path):
     for head in sections:
         opening = [c for c in chunks if c.page_content.startswith(head + "\n")]
         assert len(opening) == 1 and opening[0].metadata["section"] == head, head
+
+

@@ -535,15 +535,23 @@ def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutS
     return opens_paragraph_after(before[0][0], before[-1][1], row.occupied()[0][0], left, right, body_h, s)
 
 
-_NO_HEADING_END = re.compile(r"[.,:;]$")  # a bold line ending so is a run-in label or emphasis, not a heading
+_NO_HEADING_END = re.compile(r"[.,:;!]$")  # a bold line ending so is a run-in label, emphasis or a warning
 _ADDRESS = re.compile(r"://|www\.|@")  # a web or mail address set in bold is no heading
 _HEADING_MEASURE = 0.8  # of the column's width, the most a line a bold face alone makes a heading fills
+_TEXT_UNDER_WORDS = 3  # words the line under such a heading holds at least (the text it heads)
+
+
+def _opens_after(prev: Row, body_h: float, s: LayoutSettings) -> bool:
+    """A line after `prev` opens afresh: `prev` closed its sentence, or is a heading itself
+    ("Methods" over a bold "Participants")."""
+    return bool(_ENDS_SENTENCE.search(prev.words[-1].text)) or _is_heading(Line(prev.words), prev.word_height, body_h, s)
 
 
 def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
     """A line's text that a bold face could make a heading: short, of letters, opening with no
     lower-case letter (an algorithm's "repeat", "for all" are keywords), closing with no stop,
-    comma, colon or semicolon; no address and no caption's label ("Table 1")."""
+    comma, colon, semicolon or exclamation mark (a warning's); no address and no caption's label
+    ("Table 1")."""
     first = next((c for c in text if c.isalpha()), "")
     return (words <= s.bold_heading_max_words and bool(first) and not first.islower()
             and not _NO_HEADING_END.search(text) and not _ADDRESS.search(text) and not is_caption_start(text))
@@ -563,9 +571,10 @@ def _bold_headings(rows: list[Row], body_h: float, s: LayoutSettings,
     for k, row in enumerate(rows[:-1]):
         if row.words[-1].x1 - row.words[0].x0 > _HEADING_MEASURE * (right - left):
             continue  # a line that fills the column's measure is the text's (a heading stops short of it)
+        if len(rows[k + 1].words) < _TEXT_UNDER_WORDS:
+            continue  # over a line of a word or two: a form's label over its value, a list's term
         text = " ".join(w.text for w in row.words)
-        if (_may_be_bold_heading(text, len(row.words), s)
-                and (k == 0 or _ENDS_SENTENCE.search(rows[k - 1].words[-1].text))
+        if (_may_be_bold_heading(text, len(row.words), s) and (k == 0 or _opens_after(rows[k - 1], body_h, s))
                 and not _is_heading(Line(row.words), row.word_height, body_h, s, text)):
             asked.append(k)
     if not asked:
@@ -671,7 +680,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             items.append(blocks[-1])
             prev, prev_heading, prev_text = row, False, text
             continue
-        new = prev is None or heading != prev_heading
+        new = prev is None or heading != prev_heading or k in in_bold or k - 1 in in_bold  # (a line of its own)
         if not new and heading and _NUMBERED_LINE.match(text) and _caps_heading(blocks[-1]) and not in_capitals(text):
             new = True  # "A. Water Quality Sensors" under "III. SENSOR SYSTEMS FOR ... / POLLUTANTS"
         if not new and prev is not None:
