@@ -559,11 +559,12 @@ def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
 
 def _bold_headings(rows: list[Row], body_h: float, s: LayoutSettings,
                    bold: Callable[[list[Word]], list[bool]] | None) -> set[int]:
-    """The rows of a leaf that a bold face makes headings in the body's size: a short row all in
-    bold, short of the column's measure, not closing with a stop, comma, colon or semicolon, after a row that closed its
-    sentence (or first), over a row not all in bold (a page set in bold throughout has no such
-    heading); rows a size or a section number makes headings are not asked. The PDF edge tells
-    the face (`bold`), asked once for the rows that could be such headings and those under them."""
+    """The rows of a leaf that a bold face makes headings in the body's size: a row all in bold
+    that may be one (`_may_be_bold_heading`), short of the column's measure, opening afresh
+    (`_opens_after`), over a row of a few words not all in bold (a page set in bold throughout
+    has no such heading); rows a size or a section number makes headings are not asked. The PDF
+    edge tells the face (`bold`), asked once for the rows that could be such headings and those
+    under them."""
     if bold is None or len(rows) < 2:
         return set()
     left, right = min(r.words[0].x0 for r in rows), max(r.words[-1].x1 for r in rows)
