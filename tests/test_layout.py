@@ -1779,3 +1779,14 @@ def test_the_steps_of_a_numbered_list_are_no_headings():
 
     assert headings(intro + steps + after) == []
     assert headings(intro + steps[:1] + after) == steps[:1]  # (one numbered line alone: a heading, as before)
+
+
+@pytest.mark.parametrize("line, heading", [
+    ("12 March 2024", False), ("3. Mai 2023", False), ("15 de marzo de 2022", False),  # a letter's date
+    ("2 Methods", True), ("5 Mars exploration", True),  # sections' headings
+])
+def test_a_date_that_opens_with_its_day_is_no_numbered_heading(line, heading):
+    lines = ["Harbour Property Management, Quay Street, Bristol.", line,
+             "Thank you for your letter about the renewal of your lease on the first floor."]
+    layout = analyze_page(reseq(column(lines, 72, 100)), 612, 792)
+    assert any(b.kind == "heading" and b.lines[0].text == line for b in layout.blocks) == heading

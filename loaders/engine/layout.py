@@ -42,6 +42,14 @@ _CAPS_HEADING_LINES = 3
 # An initial and a name, then a year or "(ed.)" in brackets or another initial: a reference's
 # opening, which a lettered heading ("B. Experiment 1: Setup", "C. Data, Metrics") never is.
 _REFERENCE_OPENING = re.compile(r"^[A-Z]\.\s+[A-Z][\w'’-]+(?:\s+\((?:\d{4}|eds?\.)|,\s+(?:and\s+)?[A-Z]\.|\s+and\s+[A-Z]\.)")
+# A date that opens with its day, and nothing else ("12 March 2024", "3. Mai 2023", "1er janvier",
+# "15 de marzo de 2022"; not "5 Mars exploration"): a numbered line to the eye, never a heading.
+_DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?:jan|feb|febr|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec"
+                   r"|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre"
+                   r"|januar|februar|märz|maerz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio"
+                   r"|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno"
+                   r"|luglio|settembre|ottobre|dicembre|january|february|march|april|june|july|august|september"
+                   r"|october|november|december)\.?,?(?:\s+(?:de\s+)?\d{4})?$", re.IGNORECASE)
 _COLUMN_CHECK_ROWS = 8  # rows under a page's first rows that tell where its columns part
 
 
@@ -516,7 +524,7 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
         return False
     if text is None:
         text = line.text
-    if not SECTION_NUMBER.match(text) or text.endswith("."):
+    if not SECTION_NUMBER.match(text) or text.endswith(".") or _DATE.match(text):
         return False
     # A letter's number ("A. Related Work") is an author's initial too: a name after it, then a
     # year or "(ed.)" in brackets, or another initial, is a reference's line ("G. Tesauro (1989).
