@@ -1790,3 +1790,14 @@ def test_a_date_that_opens_with_its_day_is_no_numbered_heading(line, heading):
              "Thank you for your letter about the renewal of your lease on the first floor."]
     layout = analyze_page(reseq(column(lines, 72, 100)), 612, 792)
     assert any(b.kind == "heading" and b.lines[0].text == line for b in layout.blocks) == heading
+
+
+@pytest.mark.parametrize("line, heading", [
+    ("1.1 In this Agreement the following terms apply:", False),  # a clause leading into its list
+    ("2.1 Objectives:", True),  # a short heading may end in a colon
+])
+def test_a_numbered_clause_that_leads_into_a_list_is_no_heading(line, heading):
+    lines = ["The parties agree as set out in the clauses below.", line,
+             "Affiliate means any entity that controls or is controlled by a party to it."]
+    layout = analyze_page(reseq(column(lines, 72, 100)), 612, 792)
+    assert any(b.kind == "heading" and b.lines[0].text == line for b in layout.blocks) == heading

@@ -50,6 +50,7 @@ _DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?:jan|feb|febr|
                    r"|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno"
                    r"|luglio|settembre|ottobre|dicembre|january|february|march|april|june|july|august|september"
                    r"|october|november|december)\.?,?(?:\s+(?:de\s+)?\d{4})?$", re.IGNORECASE)
+_LEAD_IN_WORDS = 5  # a numbered line of this many words or more ending in a colon leads into what follows
 _COLUMN_CHECK_ROWS = 8  # rows under a page's first rows that tell where its columns part
 
 
@@ -526,6 +527,8 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
         text = line.text
     if not SECTION_NUMBER.match(text) or text.endswith(".") or _DATE.match(text):
         return False
+    if text.endswith(":") and len(line.words) >= _LEAD_IN_WORDS:
+        return False  # a clause that leads into a list ("1.1 In this Agreement the following terms apply:")
     # A letter's number ("A. Related Work") is an author's initial too: a name after it, then a
     # year or "(ed.)" in brackets, or another initial, is a reference's line ("G. Tesauro (1989).
     # Neurogammon wins", "S. Touretzky (ed.), Advances", "J. Alspector, B. Gupta, and").
