@@ -228,6 +228,8 @@ PAGE_NUMBER = re.compile(
 # A displayed equation's number, a word of its own at the end of its line: "(3)", "(3.10)", "(2a)".
 EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 # A footnote's own mark, opening its line: a number of one or two digits, or a reference symbol.
+# A web or mail address in a word or line ("https://...", "www.", "name@host").
+WEB_ADDRESS = re.compile(r"://|@|www\.")
 NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
 
 

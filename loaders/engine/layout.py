@@ -16,7 +16,7 @@ from itertools import chain
 from typing import Callable
 
 from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, PAGE_NUMBER, RULER_BAND, SECTION_NUMBER,
-                       SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, Block, Box, Line, PageLayout, Word,
+                       SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, WEB_ADDRESS, Block, Box, Line, PageLayout, Word,
                        in_capitals, median, words_box, words_except)
 from .bidi import MOSTLY, right_to_left_share
 from .confidence import assess
@@ -547,15 +547,8 @@ def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutS
 
 
 _NO_HEADING_END = re.compile(r"[.,:;!]$")  # a bold line ending so is a run-in label, emphasis or a warning
-_ADDRESS = re.compile(r"://|www\.|@")  # a web or mail address set in bold is no heading
 _HEADING_MEASURE = 0.8  # of the column's width, the most a line a bold face alone makes a heading fills
 _TEXT_UNDER_WORDS = 3  # words the line under such a heading holds at least (the text it heads)
-
-
-def _opens_after(prev: Row, body_h: float, s: LayoutSettings) -> bool:
-    """A line after `prev` opens afresh: `prev` closed its sentence, or is a heading itself
-    ("Methods" over a bold "Participants")."""
-    return bool(_ENDS_SENTENCE.search(prev.words[-1].text)) or _is_heading(Line(prev.words), prev.word_height, body_h, s)
 
 
 def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
@@ -565,17 +558,18 @@ def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
     ("Table 1")."""
     first = next((c for c in text if c.isalpha()), "")
     return (words <= s.bold_heading_max_words and bool(first) and not first.islower()
-            and not _NO_HEADING_END.search(text) and not _ADDRESS.search(text) and not is_caption_start(text))
+            and not _NO_HEADING_END.search(text) and not WEB_ADDRESS.search(text) and not is_caption_start(text))
 
 
-def _bold_headings(rows: list[Row], body_h: float, s: LayoutSettings,
+def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], s: LayoutSettings,
                    bold: Callable[[list[Word]], list[bool]] | None) -> set[int]:
     """The rows of a leaf that a bold face makes headings in the body's size: a row all in bold
     that may be one (`_may_be_bold_heading`), short of the column's measure, opening afresh
-    (`_opens_after`), over a row of a few words not all in bold (a page set in bold throughout
-    has no such heading); rows a size or a section number makes headings are not asked. The PDF
-    edge tells the face (`bold`), asked once for the rows that could be such headings and those
-    under them."""
+    (first, or after a row that closed its sentence or is a heading itself: "Methods" over a
+    bold "Participants"), over a row of a few words not all in bold (a page set in bold
+    throughout has no such heading); rows a size or a section number makes headings (`told`) are
+    not asked. `texts`: the rows' texts. The PDF edge tells the face (`bold`), asked once for the
+    rows that could be such headings and those under them."""
     if bold is None or len(rows) < 2:
         return set()
     left, right = min(r.words[0].x0 for r in rows), max(r.words[-1].x1 for r in rows)
@@ -585,9 +579,8 @@ def _bold_headings(rows: list[Row], body_h: float, s: LayoutSettings,
             continue  # a line that fills the column's measure is the text's (a heading stops short of it)
         if len(rows[k + 1].words) < _TEXT_UNDER_WORDS:
             continue  # over a line of a word or two: a form's label over its value, a list's term
-        text = " ".join(w.text for w in row.words)
-        if (_may_be_bold_heading(text, len(row.words), s) and (k == 0 or _opens_after(rows[k - 1], body_h, s))
-                and not _is_heading(Line(row.words), row.word_height, body_h, s, text)):
+        if (not told[k] and _may_be_bold_heading(texts[k], len(row.words), s)
+                and (k == 0 or told[k - 1] or _ENDS_SENTENCE.search(texts[k - 1]))):
             asked.append(k)
     if not asked:
         return set()
@@ -601,30 +594,14 @@ def _bold_headings(rows: list[Row], body_h: float, s: LayoutSettings,
     return {k for k in asked if in_bold[k] and not in_bold[k + 1]}
 
 
-_ITEM_NUMBER = re.compile(r"^(\d{1,2}(?:\.\d{1,2})*)([.)]?)\s")  # a numbered line's number: "2.", "3)", "1.4"
-
-
-def _next_number(text: str) -> str | None:
-    """The number that follows a numbered line's own in its sequence ("2." after "1.", "1.5"
-    after "1.4"); None for a line without one."""
-    m = _ITEM_NUMBER.match(text)
-    if m is None:
-        return None
-    parts = m.group(1).split(".")
-    return ".".join(parts[:-1] + [str(int(parts[-1]) + 1)]) + m.group(2)
-
-
-def _list_rows(rows: list[Row], pitch: float, body_h: float, s: LayoutSettings) -> set[int]:
+def _list_rows(rows: list[Row], texts: list[str], pitch: float, body_h: float, s: LayoutSettings) -> set[int]:
     """The rows that are items of a numbered list: a row whose number the next row, right under
-    it at the line's pitch, follows in sequence ("1. Switch off the unit" over "2. Remove the
-    screws"), and the row such a row leads to. Such a line is a step, not a section's heading,
-    however short: sections do not follow one another line by line."""
+    it at the line's pitch, follows in sequence (`_next_item`: "1. Switch off the unit" over "2.
+    Remove the screws"), and the row such a row leads to. Such a line is a step, not a section's
+    heading, however short: sections do not follow one another line by line. `texts`: the rows'."""
     out: set[int] = set()
     for k in range(len(rows) - 1):
-        after = _next_number(" ".join(w.text for w in rows[k].words[:2]))
-        if (after is not None and _ITEM_NUMBER.match(rows[k + 1].words[0].text + " ")
-                and (rows[k + 1].words[0].text == after or rows[k + 1].words[0].text + "." == after)
-                and _next_line_down(rows[k], rows[k + 1], pitch, body_h, s)):
+        if _next_item(texts[k], texts[k + 1]) and _next_line_down(rows[k], rows[k + 1], pitch, body_h, s):
             out |= {k, k + 1}
     return out
 
@@ -659,13 +636,15 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         return b
 
     items: list[Block] = []  # numbered lines taken for headings that the next line carries on
-    in_bold = _bold_headings(leaf.rows, body_h, s, bold)
-    steps = _list_rows(leaf.rows, pitch, body_h, s)
+    lines = [Line(row.words) for row in leaf.rows]
+    texts = [line.text for line in lines]
+    told = [_is_heading(line, row.word_height, body_h, s, text) for line, row, text in zip(lines, leaf.rows, texts)]
+    in_bold = _bold_headings(leaf.rows, texts, told, s, bold)
+    steps = _list_rows(leaf.rows, texts, pitch, body_h, s)
     for k, row in enumerate(leaf.rows):
-        line = Line(row.words)
-        text = line.text
+        line, text = lines[k], texts[k]
         height = row.word_height
-        heading = k in in_bold or _is_heading(line, height, body_h, s, text)
+        heading = k in in_bold or told[k]
         if heading and k in steps and height < s.heading_size_ratio * body_h:
             heading = False  # a numbered list's step, however short (not a heading by its size)
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however

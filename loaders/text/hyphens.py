@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..engine.geometry import WEB_ADDRESS
 from .lexicon import Lexicon
 
 # Letters (and hyphens: "not-a-") before the hyphen that ends the line.
@@ -37,8 +38,6 @@ _LAST_PART = re.compile(r"([^\W\d_]+(?:[-\u2010][^\W\d_]+)*)[-\u2010]$")
 _AFTER_DIGIT = re.compile(r"\d[-\u2010]$")
 _FIRST_WORD = re.compile(r"^(\S+)")
 _LETTERS = re.compile(r"^[^\W\d_]+")
-# A web or mail address, broken at a hyphen of its own (a path or a DOI is hyphenated as words are).
-_ADDRESS = re.compile(r"://|@|www\.")
 # Words after which a hyphen is suspended, not a break: "first- and second-order".
 _SUSPENDERS = frozenset({"and", "or", "nor", "und", "oder", "sowie", "bzw", "als", "et", "ou", "y", "o",
                          "en", "of", "tot"})
@@ -126,7 +125,7 @@ def _decide(line: str, nxt: str, ctx: HyphenContext) -> _Decision:
         suspended = first.group(1).lower() in _NUMBER_SUSPENDERS
         return _Decision(line + (" " if suspended else "") + nxt, False)
     last_word = line.rsplit(None, 1)[-1] if line.strip() else line
-    if _ADDRESS.search(last_word) or _ADDRESS.search(first.group(1)):
+    if WEB_ADDRESS.search(last_word) or WEB_ADDRESS.search(first.group(1)):  # (broken at a hyphen of its own)
         return _Decision(line + nxt, False)  # an address's own: "https://example.org/data-" + "sets/"
     # The match holds no white space: it lies in the line's last word (searched alone: a search
     # from every position of a long line costs more than the rest of the decision).
