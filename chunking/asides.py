@@ -19,9 +19,14 @@ from .sections import SAME_TYPE
 from .settings import ChunkingSettings
 
 
+def _text_size(pieces: list[Piece]) -> float:
+    """The usual type size of the pieces' text, their headings and tables aside."""
+    return body_size([p for p in pieces if not p.heading and not p.table])
+
+
 def _other_type(pieces: list[Piece], body: float) -> bool:
     """The box's text (its headings aside) is set in other type than the body's."""
-    size = body_size([p for p in pieces if not p.heading and not p.table])
+    size = _text_size(pieces)
     if size <= 0 or body <= 0:
         return False
     return size * SAME_TYPE < body or size > SAME_TYPE * body
@@ -41,7 +46,7 @@ def mark_asides(pieces: list[Piece], s: ChunkingSettings) -> list[Piece]:
     """Set `aside` on the pieces of every box that is an aside (see the module's docstring).
     Returns the pieces with the rest of a sentence that asides interrupt brought up to its
     start, the asides after it (as a float follows the paragraph it interrupts)."""
-    body = body_size([p for p in pieces if not p.heading and not p.table])
+    body = _text_size(pieces)
     out = list(pieces)
     n = 0
     while n < len(pieces):

@@ -27,10 +27,8 @@ def is_sideways(w: Word, s: LayoutSettings) -> bool:
 
 
 def sideways_words(words: list[Word], s: LayoutSettings) -> list[Word]:
-    """The page's words set sideways (found once a page: most pages have none). `is_sideways`
-    inlined: this asks every word of every page."""
-    aspect, chars = s.vertical_word_aspect, s.vertical_word_chars
-    return [w for w in words if w.y1 - w.y0 > aspect * (w.x1 - w.x0) and len(w.text) > chars]
+    """The page's words set sideways (found once a page: most pages have none)."""
+    return [w for w in words if is_sideways(w, s)]
 
 
 def sideways_apart(words: list[Word], tall: list[Word], body_h: float, s: LayoutSettings) -> list[Word]:
