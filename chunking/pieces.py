@@ -132,8 +132,17 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     closed = bool(_CLOSER_END.search(prev.text))
     if closed and _ITEM_MARKER.match(piece.text):
         return False  # the next item of a list: "b) ... (Table top / Distributed)" / "c) Cyber Challenge"
+    if _parted_by_the_loader(prev, piece):
+        return piece.text[:1].islower()
     full = prev.full_last_line and not closed
     return _starts_continuation(piece.text) or ((full or ends_broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
+
+
+def _parted_by_the_loader(prev: Piece, piece: Piece) -> bool:
+    """`piece` is the block right after `prev` in the same column, and the loader did not read it
+    as the rest of `prev`'s paragraph: it saw them apart ("Leeds LS10 1QP" / "12 March 2024",
+    "Total due 2,292.00" / "Payment terms"). Only lower case then says the sentence goes on."""
+    return prev.page == piece.page and prev.index == piece.index - 1 and prev.run == piece.run
 
 
 def continues(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:

@@ -276,6 +276,26 @@ def test_a_full_last_line_carries_a_sentence_over_a_capital_unless_it_ends_in_an
     assert (len(chunks) == 1 and " ".join(chunks[0].split()).startswith(" ".join(first.split()) + " Traditional")) is joined
 
 
+def _one_column_apart(first: str, rest: str) -> Document:
+    """Two blocks one under the other in one column, which the loader read apart (a blank line
+    between them in the page text), the first block's last line full."""
+    text = first + "\n\n" + rest
+    blocks = [LayoutBlock(Box(72.0, 100.0, 290.0, 140.0), 0, 0, 0, TEXT, 0, len(first), True, 10.0),
+              LayoutBlock(Box(72.0, 170.0, 290.0, 182.0), 0, 0, 0, TEXT, len(first) + 2, len(text), False, 10.0)]
+    return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
+
+
+@pytest.mark.parametrize("rest, joined", [
+    ("12 March 2024", False),  # a letter's date under the address
+    ("Payment terms apply to every order", False),  # a capital under a full line: the loader parted them
+    ("and the rest of the sentence follows here", True),  # lower case goes on
+])
+def test_blocks_the_loader_parted_in_one_column_join_only_over_lower_case(rest, joined):
+    first = "Harrow & Sons Builders, 7 Riverside Park, Leeds LS10 1QP"
+    chunks = [c.page_content for c in char_splitter().split_documents([_one_column_apart(first, rest)])]
+    assert any(f"{first} {rest}" in c for c in chunks) is joined
+
+
 _LONG = "Results of the first run with many more words than a short label would ever need to hold"
 
 
