@@ -1793,6 +1793,28 @@ def test_a_date_that_opens_with_its_day_is_no_numbered_heading(line, heading):
 
 
 @pytest.mark.parametrize("line, heading", [
+    ("14 Foundry Lane, Sheffield S3 8AB", False), ("7 rue de la Paix, 75002 Paris", False),  # addresses
+    ("3 Results, Discussion and Outlook", True),  # a comma, but no figure after it
+])
+def test_a_street_address_that_opens_with_its_number_is_no_numbered_heading(line, heading):
+    lines = ["Harbour Property Management, Quay Street, Bristol.", line,
+             "Thank you for your letter about the renewal of your lease on the first floor."]
+    layout = analyze_page(reseq(column(lines, 72, 100)), 612, 792)
+    assert any(b.kind == "heading" and b.lines[0].text == line for b in layout.blocks) == heading
+
+
+@pytest.mark.parametrize("line, heading", [
+    ("Telephone 0114 496 0000", False), ("VAT No. GB 123 4567 89", False),  # numbers to be read
+    ("Q3 2024 Results", True), ("Chapter 12", True),  # titles with a figure or two
+])
+def test_a_lone_line_of_three_figures_is_no_title(line, heading):
+    para = column(["Thank you for your order of the fourth of March, which we have now sent out.",
+                   "The boiler follows next week from the maker and comes at no extra cost."], 72, 160)
+    layout = analyze_page(reseq(line_words(line, 72, 120) + para), 612, 792)
+    assert any(b.kind == "heading" and b.lines[0].text == line for b in layout.blocks) == heading
+
+
+@pytest.mark.parametrize("line, heading", [
     ("1.1 In this Agreement the following terms apply:", False),  # a clause leading into its list
     ("2.1 Objectives:", True),  # a short heading may end in a colon
 ])

@@ -50,6 +50,14 @@ _DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?:jan|feb|febr|
                    r"|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno"
                    r"|luglio|settembre|ottobre|dicembre|january|february|march|april|june|july|august|september"
                    r"|october|november|december)\.?,?(?:\s+(?:de\s+)?\d{4})?$", re.IGNORECASE)
+# A street address opening with its house number ("14 Foundry Lane, Sheffield S3 8AB", "7 rue de la
+# Paix, 75002 Paris"): a comma, then a postcode or another figure. A heading's title holds no figure
+# after a comma.
+_ADDRESS = re.compile(r"^\d{1,4}\s+[^\d,]+,.*\d")
+# A line of three figures or more ("Telephone 0114 496 0000", "VAT No. GB 123 4567 89", "IBAN DE89 3704
+# 0044 0532 0130 00"): a number to be read, no title however alone it stands.
+_FIGURE_WORD = re.compile(r"[\d()+./-]*\d[\d()+./-]*")
+_TITLE_FIGURES = 3
 _LEAD_IN_WORDS = 5  # a numbered line of this many words or more ending in a colon leads into what follows
 _COLUMN_CHECK_ROWS = 8  # rows under a page's first rows that tell where its columns part
 
@@ -525,7 +533,7 @@ def _is_heading(line: Line, height: float, body_h: float, s: LayoutSettings, tex
         return False
     if text is None:
         text = line.text
-    if not SECTION_NUMBER.match(text) or text.endswith(".") or _DATE.match(text):
+    if not SECTION_NUMBER.match(text) or text.endswith(".") or _DATE.match(text) or _ADDRESS.match(text):
         return False
     if text.endswith(":") and len(line.words) >= _LEAD_IN_WORDS:
         return False  # a clause that leads into a list ("1.1 In this Agreement the following terms apply:")
@@ -906,7 +914,8 @@ def _mark_titles_over_regions(body: list[Block], s: LayoutSettings) -> None:
 
 def _looks_like_title(text: str, s: LayoutSettings) -> bool:
     words = text.split()
-    return 0 < len(words) <= s.title_max_words and text[:1].isupper() and text[-1:].isalnum()
+    return (0 < len(words) <= s.title_max_words and text[:1].isupper() and text[-1:].isalnum()
+            and sum(1 for w in words if _FIGURE_WORD.fullmatch(w)) < _TITLE_FIGURES)
 
 
 def analyze_page(words: list[Word], width: float, height: float,
