@@ -21,6 +21,37 @@ from .tokens import LengthFunction
 SENTENCE_SPLIT = re.compile(rf"(?<=[{SPACED_ENDS}])\s+(?=[^a-z])"
                             rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}{CLOSERS}])")
 _WORD = re.compile(r"\S+")
+# A full stop that ends an abbreviation, not a sentence: an author's initial inside a line ("[6] B."
+# / "Shneiderman, ...", "L. C. T. Bezerra"; one that opens a line is a label, `_labels_kept`), a
+# word that always leads on ("et al.", "e.g.", "vs."), a title before a name ("Dr. Smith"), or a
+# label before its number ("Fig. 3", "pp. 32-35", "No. 8", "Abb. 2").
+_INITIAL = re.compile(r"\S[ \t]+[A-Z]\.$")
+_LEADS_ON = re.compile(r"(?<![\w.])(?i:al|e\.g|i\.e|cf|vs|resp|approx|ca|viz|z\.b|d\.h|u\.a|bzw|vgl|cit)\.$")
+_TITLE = re.compile(r"(?<![\w.])(?:Dr|Mr|Mrs|Ms|Mme|Prof|St|Hr|Fr|Sr|Jr)\.$")
+_BEFORE_NUMBER = re.compile(r"(?<![\w.])(?i:fig|figs|eq|eqs|sec|secs|ref|refs|tab|ch|chap|vol|no|nos|nr|art|abb|p|pp|s)\.$")
+
+
+def _abbreviation(before: str, after: str) -> bool:
+    """The full stop that ends `before` ends an abbreviation that `after` goes on from."""
+    if _INITIAL.search(before) or _LEADS_ON.search(before):
+        return True
+    if _TITLE.search(before):
+        return after[:1].isupper()
+    return after[:1].isdigit() and bool(_BEFORE_NUMBER.search(before))
+
+
+def split_sentences(text: str) -> list[str]:
+    """`text` cut into its sentences (SENTENCE_SPLIT), never after an abbreviation: a chunk cut
+    there would part an author's initial from the name ("[6] B." / "Shneiderman") or "Fig." from
+    its number."""
+    parts: list[str] = []
+    start = 0
+    for m in SENTENCE_SPLIT.finditer(text):
+        if m.start() > start and not _abbreviation(text[start:m.start()], text[m.end():m.end() + 1]):
+            parts.append(text[start:m.start()])
+            start = m.end()
+    parts.append(text[start:])
+    return parts
 
 
 @dataclass(slots=True)
@@ -130,7 +161,7 @@ def sentences(pieces: list[Piece], s: ChunkingSettings, broken: BrokenWords) -> 
         goes_on = n > 0 and continues(pieces[n - 1], piece, s)
         ends = paragraph_ends(piece.text)
         pos = 0
-        parts = SENTENCE_SPLIT.split(piece.text)
+        parts = split_sentences(piece.text)
         if parts and _NUMBER_ALONE.match(parts[0]) and not piece.carries_on:
             # A numbered item ("26. If your country ...") opens a sentence of its own, unless the
             # loader read its block as the rest of the one before ("... summarized in Table" / "3. ...").

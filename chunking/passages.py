@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from columnrag.loaders.text.hyphens import on_one_line
 
-from .packing import SENTENCE_SPLIT, sentence_gap
+from .packing import sentence_gap, split_sentences
 from .tokens import LengthFunction
 
 
@@ -22,7 +22,7 @@ def passages(text: str, length: LengthFunction, max_tokens: int) -> list[str]:
     base = length("")  # [CLS] and [SEP], counted once per run, not once per sentence
     runs: list[list[str]] = []
     size = 0
-    for sentence in SENTENCE_SPLIT.split(on_one_line(text)):
+    for sentence in split_sentences(on_one_line(text)):
         tokens = length(sentence) - base
         if runs and size + tokens <= max_tokens - base:
             runs[-1].append(sentence)

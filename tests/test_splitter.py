@@ -9,6 +9,7 @@ import pytest
 from langchain_core.documents import Document
 
 from columnrag.chunking import BandAwareTextSplitter
+from columnrag.chunking.packing import split_sentences
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.chunking.tokens import default_model_path, model_max_tokens
 from columnrag.loaders import LayoutSettings, analyze_page
@@ -446,3 +447,18 @@ def test_a_question_stays_where_it_is_when_it_would_not_fit_with_its_answer_or_w
     # Otherwise the question goes on with its answer.
     assert pack([Unit("First sentence."), Unit("What is X?"), Unit(answer)], 40) == [
         ["First sentence."], ["What is X?", answer]]
+
+
+@pytest.mark.parametrize("text, cut", [
+    ("[5] F. Hussain and S. Sharieh, 2019. [6] B. Shneiderman, Bridging the gap, 2020.", ["[6] B. Shneiderman"]),
+    ("As shown in Fig. 3, the phase has three steps. It ends.", ["It ends."]),
+    ("Vol. 10, pp. 32-35. Reported by Sugimura et al. 2020 and Dr. Smith. Then more.", ["Reported by", "Then more."]),
+    ("It rose by 5 p. c. In 2020 it fell. Then it rose.", ["In 2020", "Then it rose."]),
+])
+def test_sentences_are_never_cut_after_an_abbreviation(text, cut):
+    """A sentence opens where `cut` says, and nowhere else: not after an initial, "Fig.", "pp.", "et al."
+    or "Dr.", where a chunk boundary would part an author's initial from the name."""
+    opened = [part for part in split_sentences(text)][1:]
+    assert [p for p in opened if not any(p.startswith(c) for c in cut)] == []
+    assert all(any(p.startswith(c) for p in opened) for c in cut)
+    assert "".join(p.replace(" ", "") for p in split_sentences(text)) == text.replace(" ", "")
