@@ -1200,6 +1200,12 @@ def test_ligatures_lost_or_mapped_to_stand_ins_are_mended_on_english_pages():
     assert read(reseq(french)) == "le chat et les chiens de la maison sont dans le jardin".split()
 
 
+def test_a_letter_alone_before_a_listed_word_is_a_word_not_a_lost_ligature():
+    words = column(["the sides of a right triangle and a ray of light", "had a ect on the e ort"], 72, 100)
+    assert read(reseq(words)) == ["the", "sides", "of", "a", "right", "triangle", "and", "a", "ray", "of", "light",
+                                  "had", "affect", "on", "the", "effort"]
+
+
 def test_the_ligature_starts_of_a_word_list_rule_out_only_pairs_that_make_no_word():
     from columnrag.loaders.text.ligatures import _ligature_between, _ligature_starts
 

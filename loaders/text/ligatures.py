@@ -327,6 +327,10 @@ def _ligature_between(a: str, b: str, lexicon: Lexicon, starts: frozenset[str] |
         heads.append(camel.group(0))
     a = a.lower()
     floor = min(lexicon.get(a, 0), lexicon.get(low, 0))
+    if len(a) == 1 and a not in lexicon:
+        # A letter alone is a word the list may lack ("a", "y"): before a listed word it stands
+        # as one ("a right" is no "affright"), before a word's tail it lost one ("a ect").
+        floor = lexicon.get(low, 0)
     for head in heads:
         for lig in LIGATURES:
             n = lexicon.get(a + lig + head, 0)
