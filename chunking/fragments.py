@@ -18,11 +18,15 @@ from .pieces import CAPTION_LABEL, Piece
 from .sections import SEPARATOR
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
+# A figure of four digits or more, or two figures joined by a dash, a slash or an equals sign: a
+# year or a span of them ("2014 – 2015"), an amount ("1,245.00"), an equation ("X2 + Y2 = Z").
+_READ_FIGURES = re.compile(r"\d[\d,.]{3,}|\w\s*[–—=/-]\s*\w")
 
 
 def has_words(text: str) -> bool:
-    """A run of two letters or more: "x = 2", "25 20", "∞ ∑ i=0" have none."""
-    return _WORD.search(text) is not None
+    """A run of two letters or more, or figures a reader reads (_READ_FIGURES): "(3)", "25 20",
+    "∞ ∑ i" have none."""
+    return _WORD.search(text) is not None or _READ_FIGURES.search(text) is not None
 
 
 @dataclass(slots=True)
