@@ -18,14 +18,15 @@ from .pieces import CAPTION_LABEL, Piece
 from .sections import SEPARATOR
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
-# A figure of four digits or more, or two figures joined by a dash, a slash or an equals sign: a
-# year or a span of them ("2014 – 2015"), an amount ("1,245.00"), an equation ("X2 + Y2 = Z").
-_READ_FIGURES = re.compile(r"\d[\d,.]{3,}|\w\s*[–—=/-]\s*\w")
+# Figures a reader reads, not a chart's ticks or an equation's number: a span of years ("2014 –
+# 2015", "2021 – present") or an equation ("X2 + Y2 = Z", "i=0": a letter or figure either side
+# of an equals sign).
+_READ_FIGURES = re.compile(r"\b(?:19|20)\d\d\s*[–—-]\s*(?:(?:19|20)\d\d\b|[^\W\d_]{2,})|[^\W_]\s*=\s*[^\W_]")
 
 
 def has_words(text: str) -> bool:
     """A run of two letters or more, or figures a reader reads (_READ_FIGURES): "(3)", "25 20",
-    "∞ ∑ i" have none."""
+    "0.25 0.50", "∞ ∑" have none."""
     return _WORD.search(text) is not None or _READ_FIGURES.search(text) is not None
 
 

@@ -21,19 +21,30 @@ from .tokens import LengthFunction
 SENTENCE_SPLIT = re.compile(rf"(?<=[{SPACED_ENDS}])\s+(?=[^a-z])"
                             rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}{CLOSERS}])")
 _WORD = re.compile(r"\S+")
-# A full stop that ends an abbreviation, not a sentence: an author's initial inside a line ("[6] B."
-# / "Shneiderman, ...", "L. C. T. Bezerra"; one that opens a line is a label, `_labels_kept`), a
-# word that always leads on ("et al.", "e.g.", "vs."), a title before a name ("Dr. Smith"), or a
-# label before its number ("Fig. 3", "pp. 32-35", "No. 8", "Abb. 2").
-_INITIAL = re.compile(r"\S[ \t]+[A-Z]\.$")
-_LEADS_ON = re.compile(r"(?<![\w.])(?i:al|e\.g|i\.e|cf|vs|resp|approx|ca|viz|z\.b|d\.h|u\.a|bzw|vgl|cit)\.$")
-_TITLE = re.compile(r"(?<![\w.])(?:Dr|Mr|Mrs|Ms|Mme|Prof|St|Hr|Fr|Sr|Jr)\.$")
+# A full stop that ends an abbreviation, not a sentence: an author's initial in a list of names
+# ("[6] B." / "Shneiderman, ...", "L. C. T. Bezerra", ", and D. Batra"; not "Schedule A." or
+# "World War I."; one that opens a line is a label, `_labels_kept`), a word that always leads on
+# ("et al.", "e.g.", "vs."), a title before a name ("Dr. Smith"), or a label before its number
+# ("Fig. 3", "pp. 32-35", "No. 8", "Abb. 2").
+_INITIAL = re.compile(r"(?:[^\W\d_]\.|\]|,|\band|&)[ \t]+([^\W\d_])\.$")
+_INITIAL_ALONE = re.compile(r"(?:^|\s)([^\W\d_])\.$")
+_NAME_THEN_COMMA = re.compile(r"^[^\W\d_][\w'’-]*,")
+_LEADS_ON = re.compile(r"(?<![\w.])(?:et al|e\.g|i\.e|cf|vs|approx|ca|viz|z\.\s?B|d\.\s?h|u\.\s?a|bzw|vgl)\.$")
+_TITLE = re.compile(r"(?<![\w.])(?:Dr|Mr|Mrs|Ms|Mme|Prof)\.$")
 _BEFORE_NUMBER = re.compile(r"(?<![\w.])(?i:fig|figs|eq|eqs|sec|secs|ref|refs|tab|ch|chap|vol|no|nos|nr|art|abb|p|pp|s)\.$")
+_LOOK = 40  # characters on either side of a full stop its abbreviation tests read
+
+
+def _initial(before: str, after: str) -> bool:
+    """`before` ends with an initial of a name: after another initial, a reference's "[6]", a
+    comma or "and"; or before a surname and its comma ("J. Smith, ...")."""
+    m = _INITIAL.search(before) or (_INITIAL_ALONE.search(before) if _NAME_THEN_COMMA.match(after) else None)
+    return m is not None and m.group(1).isupper() and "\n" not in before[m.start():]
 
 
 def _abbreviation(before: str, after: str) -> bool:
     """The full stop that ends `before` ends an abbreviation that `after` goes on from."""
-    if _INITIAL.search(before) or _LEADS_ON.search(before):
+    if _initial(before, after) or _LEADS_ON.search(before):
         return True
     if _TITLE.search(before):
         return after[:1].isupper()
@@ -47,9 +58,10 @@ def split_sentences(text: str) -> list[str]:
     parts: list[str] = []
     start = 0
     for m in SENTENCE_SPLIT.finditer(text):
-        if m.start() > start and not _abbreviation(text[start:m.start()], text[m.end():m.end() + 1]):
-            parts.append(text[start:m.start()])
-            start = m.end()
+        at, end = m.start(), m.end()
+        if at > start and not _abbreviation(text[max(0, at - _LOOK):at], text[end:end + _LOOK]):
+            parts.append(text[start:at])
+            start = end
     parts.append(text[start:])
     return parts
 

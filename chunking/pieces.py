@@ -124,7 +124,8 @@ def _starts_continuation(text: str) -> bool:
 def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     """`piece` opens as the rest of the sentence `prev` left open may: lower case after an open
     sentence, or after a full last line or a word cut at a hyphen, any letter or figure ("... (van"
-    / "Hasselt, 2013)", "... the non-" / "English pages")."""
+    / "Hasselt, 2013)", "... the non-" / "English pages"); but right under `prev` in its column,
+    where the loader parted them, only lower case or a word cut at a hyphen."""
     if piece.heading or prev.table or piece.table or not prev.runs_on():
         return False
     if 0 < piece.size < s.smaller_type * prev.size or 0 < prev.size < s.smaller_type * piece.size:
@@ -133,7 +134,7 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     if closed and _ITEM_MARKER.match(piece.text):
         return False  # the next item of a list: "b) ... (Table top / Distributed)" / "c) Cyber Challenge"
     if _parted_by_the_loader(prev, piece):
-        return piece.text[:1].islower()
+        return piece.text[:1].islower() or (ends_broken_at_hyphen(prev.text) and piece.text[:1].isalnum())
     full = prev.full_last_line and not closed
     return _starts_continuation(piece.text) or ((full or ends_broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
 
@@ -141,7 +142,7 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
 def _parted_by_the_loader(prev: Piece, piece: Piece) -> bool:
     """`piece` is the block right after `prev` in the same column, and the loader did not read it
     as the rest of `prev`'s paragraph: it saw them apart ("Leeds LS10 1QP" / "12 March 2024",
-    "Total due 2,292.00" / "Payment terms"). Only lower case then says the sentence goes on."""
+    "Total due 2,292.00" / "Payment terms")."""
     return prev.page == piece.page and prev.index == piece.index - 1 and prev.run == piece.run
 
 

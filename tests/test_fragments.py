@@ -78,9 +78,13 @@ def test_figure_labels_and_a_display_equation_do_not_become_chunks_and_only_the_
     assert "Accuracy" in texts and "Epochs" in texts
 
 
-@pytest.mark.parametrize("line, read", [("2014 – 2015", True), ("1,245.00", True), ("(3)", False), ("25 20", False)])
+@pytest.mark.parametrize("line, read", [
+    ("2014 – 2015", True), ("2021 – present", True), ("X2 + Y2 = Z", True),  # years, an equation
+    ("(3)", False), ("(12.3)", False), ("25 20", False), ("0.25 0.50 0.75", False), ("1 0 -1", False),  # ticks
+    ("2010 2012 2014", False),
+])
 def test_figures_a_reader_reads_stay_in_the_chunk_text(splitter, line, read):
-    """A span of years under a CV's entry, an amount: text to embed; an equation's number or a
+    """A span of years under a CV's entry, an equation: text to embed; an equation's number or a
     chart's ticks alone: carried aside."""
     above = column(sentence_lines(prose("entry", 40), 8), 72, 60)
     below = column(sentence_lines(prose("next", 40), 8), 72, 200)

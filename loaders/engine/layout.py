@@ -50,10 +50,10 @@ _DATE = re.compile(r"^\d{1,2}(?:st|nd|rd|th|er|\.)?\s+(?:de\s+)?(?:jan|feb|febr|
                    r"|agosto|septiembre|setiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno"
                    r"|luglio|settembre|ottobre|dicembre|january|february|march|april|june|july|august|september"
                    r"|october|november|december)\.?,?(?:\s+(?:de\s+)?\d{4})?$", re.IGNORECASE)
-# A street address opening with its house number ("14 Foundry Lane, Sheffield S3 8AB", "7 rue de la
-# Paix, 75002 Paris"): a comma, then a postcode or another figure. A heading's title holds no figure
-# after a comma.
-_ADDRESS = re.compile(r"^\d{1,4}\s+[^\d,]+,.*\d")
+# A street address opening with its house number ("14 Foundry Lane, Sheffield S3 8AB", "12
+# Hauptstraße, 10115 Berlin"): a comma, then a postcode (a British one, or four or five figures
+# that are no year). A heading may hold a year or a number after a comma ("4 Experiments, Round 2").
+_ADDRESS = re.compile(r"^\d{1,4}\s+[^\d,]+,.*(?:\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b|\b(?!(?:19|20)\d\d\b)\d{4,5}\b)")
 # A line of three figures or more ("Telephone 0114 496 0000", "VAT No. GB 123 4567 89", "IBAN DE89 3704
 # 0044 0532 0130 00"): a number to be read, no title however alone it stands.
 _FIGURE_WORD = re.compile(r"[\d()+./-]*\d[\d()+./-]*")

@@ -17,6 +17,7 @@ from ..engine.settings import LayoutSettings
 from .lexicon import VOCABULARY_COUNT, WORD_PUNCT, Lexicon, looks_english
 
 LIGATURES = ("fi", "ff", "fl", "ffi", "ffl")
+_LETTER_WORDS = frozenset({"a", "i"})  # English words of one letter
 _TAIL = re.compile(r"[^\W\d_]+$")
 _HEAD = re.compile(r"^[^\W\d_]+")
 _LOWER_HEAD = re.compile(r"^[a-z]+")
@@ -312,7 +313,8 @@ def _ligature_starts(lexicon: Lexicon) -> frozenset[str]:
     return starts
 
 
-def _ligature_between(a: str, b: str, lexicon: Lexicon, starts: frozenset[str] | None = None) -> str | None:
+def _ligature_between(a: str, b: str, lexicon: Lexicon, starts: frozenset[str] | None = None,
+                      rarity: int = 1) -> str | None:
     """The ligature that makes one word of `a` + it + `b` ("speci" "ers"; "Over" "owError" by
     its lower-case head), when that word is at least as common as the rarer part. `starts` (of
     `_ligature_starts`), when given, rules out most pairs at once."""
@@ -327,10 +329,11 @@ def _ligature_between(a: str, b: str, lexicon: Lexicon, starts: frozenset[str] |
         heads.append(camel.group(0))
     a = a.lower()
     floor = min(lexicon.get(a, 0), lexicon.get(low, 0))
-    if len(a) == 1 and a not in lexicon:
-        # A letter alone is a word the list may lack ("a", "y"): before a listed word it stands
-        # as one ("a right" is no "affright"), before a word's tail it lost one ("a ect").
-        floor = lexicon.get(low, 0)
+    if a in _LETTER_WORDS and a not in lexicon:
+        # "a" and "I" are words the list may lack: before a listed word they stand as one ("a
+        # right" is no "affright") unless the joined word is common as well ("a air": "affair");
+        # before a word's tail one lost a ligature ("a ect").
+        floor = lexicon.get(low, 0) // rarity
     for head in heads:
         for lig in LIGATURES:
             n = lexicon.get(a + lig + head, 0)
@@ -370,7 +373,8 @@ def _left_to_right(words: list[Word], lexicon: Lexicon, s: LayoutSettings) -> st
     for prev, w in zip(words, words[1:]):
         gap = w.x0 - prev.x1
         if 0 < gap <= s.ligature_gap * (prev.y1 - prev.y0):
-            lig = _ligature_between(_letters(parts[-1], True), _letters(w.text, False), lexicon, starts)
+            lig = _ligature_between(_letters(parts[-1], True), _letters(w.text, False), lexicon, starts,
+                                    s.leftover_rarity)
             if lig is not None:
                 parts[-1] += lig + w.text
                 continue
