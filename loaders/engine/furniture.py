@@ -6,7 +6,7 @@ in a wide margin, left in the body) are the candidates. They are compared across
 a page number among the edge rows, or a line that repeats (digits ignored, and the page's number
 where it stands apart: facing pages set it at their outer edge) at about the same height on nearby
 pages, is furniture; on a page alone, or one of two, a short line in small type at the (top) edge
-is too. So is a number set only a line's space from the text, which the
+is too, unless a title in larger type stands over it (its date or subtitle). So is a number set only a line's space from the text, which the
 engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
 same height, and a paragraph's first or last line that nearby pages set apart as their edge row at
 that height (a running foot under text that runs down to it), and a first page's banner in small
@@ -90,6 +90,17 @@ def _small_edge_line(block: Block, body_h: float, s: LayoutSettings, usual: bool
     heights = [w.y1 - w.y0 for w in line.words if not PAGE_NUMBER.match(w.text)]
     return (all(len(part) <= s.running_head_max_words for part in _parts(line.words, s)) and bool(heights)
             and (median(heights, 0.0) if usual else max(heights)) < s.running_head_size * body_h)
+
+
+def _under_a_title(page: PageLayout, c: _Candidate, body_h: float) -> bool:
+    """A line at the top set under a line in type larger than the body's: a title's date or
+    subtitle ("vom 12. Dezember 2023"), not a running head, which nothing stands above."""
+    top = _top(c.block)
+    left = min(line.words[0].x0 for line in c.block.lines)
+    right = max(line.words[-1].x1 for line in c.block.lines)
+    return c.at_top and any(b is not c.block and _bottom(b) <= top and block_height(b) > body_h
+                            and any(w.x0 < right and w.x1 > left for line in b.lines for w in line.words)
+                            for b in page.blocks if b.lines)  # (over it: a margin's mark beside it is not)
 
 
 def _caption_at_foot(c: _Candidate) -> bool:
@@ -330,7 +341,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 continue
             furniture = c.edge and (bool(PAGE_NUMBER.match(c.key.replace("#", "1")))
                                     or ((alone or pair and c.at_top) and _small_edge_line(c.block, body_h, s)
-                                        and not _caption_at_foot(c)))
+                                        and not _caption_at_foot(c) and not _under_a_title(page, c, body_h)))
             if not furniture and not c.edge and c.number is not None:
                 # A page's first or last line that is a number, not set apart from the text (a
                 # foot a line's space below the columns): a page number when the pages around
