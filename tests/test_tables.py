@@ -1015,6 +1015,40 @@ def test_a_two_line_caption_read_as_two_paragraphs_is_the_table_s_whole_caption(
                        "comprising the template.")
 
 
+def test_an_ieee_label_alone_over_its_caption_in_capitals_is_the_table_s_caption(tmp_path):
+    """IEEE sets "TABLE I" on a line of its own, centred, over the caption in small capitals: the
+    label sits further above the table than a caption is looked for, and the caption under it
+    opens in capitals (no sentence carried on), yet both are the caption."""
+    rows = [["Model", "Error (mm)", "Volume (L)"], ["Proposed", "4.84", "0.19"], ["PCA", "4.75", "0.29"],
+            ["DCGAN", "5.38", "0.19"], ["Baseline", "6.37", "0.21"]]
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    y = 80.0
+    for _ in range(4):
+        page.insert_text((312, y), "The committee reviewed the figures before the meeting and", fontname="helv",
+                         fontsize=10)
+        y += 12
+    page.insert_text((420, 150), "TABLE I", fontname="helv", fontsize=8)  # (the label a size up)
+    for k, line in enumerate(["MEAN SURFACE PREDICTION AND VOLUMETRIC ERRORS FOR", "PATIENTS IN DATASET 2.",
+                              "P-VALUES FROM A PAIRED WILCOXON TEST."]):
+        width = pymupdf.get_text_length(line, fontname="helv", fontsize=7)
+        page.insert_text((437 - width / 2, 160 + 9 * k), line, fontname="helv", fontsize=7)
+    top = 196.0
+    page.draw_line((312, top), (562, top), width=0.5)
+    for r, row in enumerate(rows):
+        for x, cell in zip((316, 420, 500), row):
+            page.insert_text((x, top + 9 + 9 * r), cell, fontname="helv", fontsize=6.5)
+        if r == 0:
+            page.draw_line((312, top + 11.5), (562, top + 11.5), width=0.4)
+    page.draw_line((312, top + 9 * len(rows) + 3), (562, top + 9 * len(rows) + 3), width=0.5)
+    path = tmp_path / "ieee_label.pdf"
+    doc.save(path)
+    [(_, found, caption)] = tables_of(path)
+    assert found == rows
+    assert caption == ("TABLE I MEAN SURFACE PREDICTION AND VOLUMETRIC ERRORS FOR PATIENTS IN DATASET 2. "
+                       "P-VALUES FROM A PAIRED WILCOXON TEST.")
+
+
 def _words_at(page: pymupdf.Page, x: float, y: float, text: str, align: str = "left") -> None:
     """A line of 9-point words drawn one by one from x (or ending at x, or centred on it)."""
     width = pymupdf.get_text_length(text, fontname="helv", fontsize=9)

@@ -622,9 +622,11 @@ def _take_caption(body: list[Block], t: Table, s: LayoutSettings, others: Sequen
     near = [b for b in body if min(b.box.x1, tb.x1) - max(b.box.x0, tb.x0) > 0]
     above = [b for b in near if tb.y0 - reach <= b.box.y1 <= tb.y0 + 1]
     # A caption's first line further up, read apart from the rest of it, that is near: the
-    # caption is the whole of it ("TABLE IV: ... asso-" over "ciated with ...").
+    # caption is the whole of it ("TABLE IV: ... asso-" over "ciated with ..."; an IEEE label alone,
+    # "TABLE I", over its caption in capitals, right under it).
     above += [c for c in near if c.box.y1 < tb.y0 - reach and c.lines and _CAPTION.match(c.lines[0].text)
-              and any(caption_goes_on(c, b, body_h, s) for b in above)]
+              and any(caption_goes_on(c, b, body_h, s)
+                      or _bare_label(c.lines) and -1 <= b.box.y0 - c.box.y1 <= reach for b in above)]
     for b in sorted(above, key=lambda b: -b.box.y1):
         last = len(b.lines) - 1
         for i in [0] + list(range(last, max(0, last - s.table_caption_lines), -1)):
