@@ -13,21 +13,24 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+from columnrag.loaders.engine.geometry import CLAUSE_SIGN
+
 from .packing import Unit
 from .pieces import CAPTION_LABEL, Piece
 from .sections import SEPARATOR
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
 # Figures a reader reads, not a chart's ticks or an equation's number: a span of years ("2014 –
-# 2015", "2021 – present") or an equation ("X2 + Y2 = Z", "i=0": a letter or figure either side
-# of an equals sign).
+# 2015", "2021 – present"), an equation ("X2 + Y2 = Z", "i=0": a letter or figure either side
+# of an equals sign) or a statute's section ("§ 3").
 _READ_FIGURES = re.compile(r"\b(?:19|20)\d\d\s*[–—-]\s*(?:(?:19|20)\d\d\b|[^\W\d_]{2,})|[^\W_]\s*=\s*[^\W_]")
 
 
 def has_words(text: str) -> bool:
     """A run of two letters or more, or figures a reader reads (_READ_FIGURES): "(3)", "25 20",
     "0.25 0.50", "∞ ∑" have none."""
-    return _WORD.search(text) is not None or _READ_FIGURES.search(text) is not None
+    return (_WORD.search(text) is not None or _READ_FIGURES.search(text) is not None
+            or CLAUSE_SIGN.match(text.lstrip()) is not None)
 
 
 @dataclass(slots=True)

@@ -16,13 +16,14 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from columnrag.loaders.engine.geometry import in_capitals
+from columnrag.loaders.engine.geometry import CLAUSE_SIGN, in_capitals
 from columnrag.loaders.text.hyphens import compounds_closed, ends_broken_at_hyphen, on_one_line
 
 from .pieces import CAPTION_LABEL, Piece, body_size, continues
 from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
+_CLAUSE_NUMBER = re.compile(r"^§§?\s*\d+[a-z]?\s+")  # "§ 3 ", "§ 12a ": a statute's section's number
 _ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
 _LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")  # "A. Data", "I. INTRODUCTION": a capital, one word
 # An abstract set run-in, its label opening its paragraph ("Abstract—", "Abstract.", "Abstract:",
@@ -153,7 +154,7 @@ def _roman(numeral: str) -> int:
 def _wordy(text: str) -> bool:
     """Most of a heading's words (after its number) are words, not numbers or formulas: an
     axis's tick labels or a display equation the loader set apart is no section."""
-    m = _NUMBER.match(text)
+    m = _NUMBER.match(text) or _CLAUSE_NUMBER.match(text)
     tokens = [t for t in (text[m.end():] if m else text).split() if any(c.isalnum() for c in t)]  # ("(" alone: none)
     return bool(tokens) and sum(bool(_ALL_LETTERS.match(t)) for t in tokens) > HEADING_WORD_SHARE * len(tokens)
 
@@ -287,6 +288,9 @@ def _is_section_heading(piece: Piece, following: str | None, body: float, stack:
     (a line of the title block, an author's name, set apart in the body's type heads nothing);
     `next_text`: the next piece's text."""
     text = clean(piece.text)
+    if CLAUSE_SIGN.match(text) and len(text.split()) <= 2:
+        # A statute's "§ 3" on a line of its own over its title: a section, if its title follows.
+        return following is not None and _is_prose(following) and next_text[:1].isupper()
     if not _WORDS.search(text) or len(text.split()) > MAX_HEADING_WORDS or not _wordy(text):
         return False
     if CAPTION_LABEL.match(text) or not _NUMBER.match(text) and _NO_SECTION.search(text):

@@ -97,3 +97,46 @@ def test_bold_headings_in_the_body_s_size_head_their_sections(tmp_path):
         assert len(opening) == 1 and opening[0].metadata["section"] == head, head
 
 
+
+
+@pytest.mark.parametrize("pair, heading", [
+    (["§ 3", "Registration and library card"], True),  # a statute's sign and number over its title
+    (["Carrying over unused leave and", "Other Kinds of Absence"], True),  # a title broken over two lines
+    (["II.5 COMMUNICATION BETWEEN THE PARTIES", "II.5.1 Form and means"], False),  # the second has a number of its own
+])
+def test_two_bold_lines_one_under_the_other_over_prose_are_one_heading(pair, heading):
+    blocks = _blocks(_BEFORE + pair + _AFTER, set(pair))
+    joined = " ".join(pair)
+    assert (joined in blocks and blocks[joined].kind == HEADING) is heading
+    assert joined not in _blocks(_BEFORE + pair + _AFTER, set(pair), ask=False)  # (without the faces: none)
+
+
+def test_a_diagram_s_labels_in_bold_over_its_caption_are_no_heading():
+    labels = ["User with", "Full Access"]
+    lines = _BEFORE + labels + ["Figure 1-2 Existing row and column controls of the database"]
+    blocks = _blocks(lines, set(labels))
+    assert not any(b.kind == HEADING for text, b in blocks.items() if "User with" in text)
+
+
+def test_a_statute_s_sections_set_on_two_bold_lines_head_their_paragraphs(tmp_path):
+    """German statutes set "§ 3" on a line of its own over the section's title, both in bold in
+    the body's size, and the section's paragraphs "(1) ..." under them."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    y = 80.0
+    for sign, title in [("§ 3", "Anmeldung und Bibliotheksausweis"), ("§ 4", "Haftung")]:
+        for text in (sign, title):
+            width = pymupdf.get_text_length(text, fontname="hebo", fontsize=10)
+            page.insert_text(((595 - width) / 2, y), text, fontsize=10, fontname="hebo")
+            y += 13
+        for n in (1, 2):
+            for line in [f"({n}) Die Benutzer sind verpflichtet, die entliehenen Medien sorgfältig zu behandeln",
+                         "und vor Beschädigung und Verlust zu bewahren, solange sie diese entliehen haben."]:
+                page.insert_text((72, y), line, fontsize=10, fontname="helv")
+                y += 13
+        y += 13
+    doc.save(tmp_path / "satzung.pdf")
+    docs = ColumnAwarePDFLoader(str(tmp_path / "satzung.pdf"), ocr="off").load()
+    chunks = BandAwareTextSplitter(chunk_size=40).split_documents(docs)
+    sections = {c.metadata["section"] for c in chunks}
+    assert sections == {"§ 3 Anmeldung und Bibliotheksausweis", "§ 4 Haftung"}

@@ -230,6 +230,9 @@ EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 # A footnote's own mark, opening its line: a number of one or two digits, or a reference symbol.
 # A web or mail address in a word or line ("https://...", "www.", "name@host").
 WEB_ADDRESS = re.compile(r"://|@|www\.")
+# A statute's section sign and its number ("§ 3", "§§ 4"): a heading's line of its own, or the
+# opening of one ("§ 3 Anmeldung").
+CLAUSE_SIGN = re.compile(r"^§§?\s*\d")
 NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
 
 

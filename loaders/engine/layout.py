@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Callable
 
-from .geometry import (BOTTOM_EDGE_BAND, FIRST_BAND, HEADING, LINE_NUMBERS, PAGE_NUMBER, RULER_BAND, SECTION_NUMBER,
+from .geometry import (BOTTOM_EDGE_BAND, CLAUSE_SIGN, FIRST_BAND, HEADING, LINE_NUMBERS, PAGE_NUMBER, RULER_BAND, SECTION_NUMBER,
                        SECTION_NUMBER_TEXT, TEXT, TOP_EDGE_BAND, WATERMARK, WEB_ADDRESS, Block, Box, Line, PageLayout, Word,
                        in_capitals, median, words_box, words_except)
 from .bidi import MOSTLY, right_to_left_share
@@ -554,6 +554,9 @@ def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutS
     return opens_paragraph_after(before[0][0], before[-1][1], row.occupied()[0][0], left, right, body_h, s)
 
 
+# A line that opens with a number of its own ("II.5.1 Forme", "2.1 Data", "§ 4"): the first line of
+# a heading, never a heading's second.
+_OWN_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.(?:\d+(?:\.\d+)*\.?)?|§)\s")
 _NO_HEADING_END = re.compile(r"[.,:;!]$")  # a bold line ending so is a run-in label, emphasis or a warning
 _HEADING_MEASURE = 0.8  # of the column's width, the most a line a bold face alone makes a heading fills
 _TEXT_UNDER_WORDS = 3  # words the line under such a heading holds at least (the text it heads)
@@ -565,41 +568,54 @@ def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
     comma, colon, semicolon or exclamation mark (a warning's); no address and no caption's label
     ("Table 1")."""
     first = next((c for c in text if c.isalpha()), "")
-    return (words <= s.bold_heading_max_words and bool(first) and not first.islower()
+    return (words <= s.bold_heading_max_words and (bool(first) and not first.islower() or CLAUSE_SIGN.match(text) is not None)
             and not _NO_HEADING_END.search(text) and not WEB_ADDRESS.search(text) and not is_caption_start(text))
 
 
-def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], s: LayoutSettings,
-                   bold: Callable[[list[Word]], list[bool]] | None) -> set[int]:
-    """The rows of a leaf that a bold face makes headings in the body's size: a row all in bold
+def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], pitch: float, body_h: float,
+                   s: LayoutSettings, bold: Callable[[list[Word]], list[bool]] | None) -> dict[int, int]:
+    """The rows of a leaf that a bold face makes headings in the body's size, each with the first
+    row of its heading: a row all in bold
     that may be one (`_may_be_bold_heading`), short of the column's measure, opening afresh
     (first, or after a row that closed its sentence or is a heading itself: "Methods" over a
     bold "Participants"), over a row of a few words not all in bold (a page set in bold
-    throughout has no such heading); rows a size or a section number makes headings (`told`) are
-    not asked. `texts`: the rows' texts. The PDF edge tells the face (`bold`), asked once for the
-    rows that could be such headings and those under them."""
+    throughout has no such heading); or two such rows, the second right under the first at the
+    line's pitch (a heading over its subheading stands apart), over prose (a statute's "§ 3" over
+    "Anmeldung und Ausweis", a title broken over two lines). Rows a size or
+    a section number makes headings (`told`) are not asked. `texts`: the rows' texts. The PDF edge
+    tells the face (`bold`), asked once for the rows that could be such headings and those under
+    them."""
     if bold is None or len(rows) < 2:
-        return set()
+        return {}
     left, right = min(r.words[0].x0 for r in rows), max(r.words[-1].x1 for r in rows)
-    asked: list[int] = []
-    for k, row in enumerate(rows[:-1]):
-        if row.words[-1].x1 - row.words[0].x0 > _HEADING_MEASURE * (right - left):
-            continue  # a line that fills the column's measure is the text's (a heading stops short of it)
-        if len(rows[k + 1].words) < _TEXT_UNDER_WORDS:
-            continue  # over a line of a word or two: a form's label over its value, a list's term
-        if (not told[k] and _may_be_bold_heading(texts[k], len(row.words), s)
-                and (k == 0 or told[k - 1] or _ENDS_SENTENCE.search(texts[k - 1]))):
-            asked.append(k)
+
+    def may_be(k: int) -> bool:
+        row = rows[k]
+        # (A line that fills the column's measure is the text's: a heading stops short of it.)
+        return (row.words[-1].x1 - row.words[0].x0 <= _HEADING_MEASURE * (right - left) and not told[k]
+                and _may_be_bold_heading(texts[k], len(row.words), s))
+
+    asked: list[tuple[int, ...]] = []  # a heading's rows
+    for k in range(len(rows) - 1):
+        if not (k == 0 or told[k - 1] or _ENDS_SENTENCE.search(texts[k - 1])) or not may_be(k):
+            continue
+        # (Over a line of a word or two: a form's label over its value, a list's term.)
+        if len(rows[k + 1].words) >= _TEXT_UNDER_WORDS:
+            asked.append((k,))
+        if (k + 2 < len(rows) and may_be(k + 1) and not _OWN_NUMBER.match(texts[k + 1])
+                and _next_line_down(rows[k], rows[k + 1], pitch, body_h, s)
+                and running_text(Line(rows[k + 2].words), s) and not is_caption_start(texts[k + 2])):
+            asked.append((k, k + 1))  # (over prose: a diagram's labels over more of them, or its caption, are none)
     if not asked:
-        return set()
-    ks = sorted({j for k in asked for j in (k, k + 1)})
+        return {}
+    ks = sorted({j for rs in asked for j in rs + (rs[-1] + 1,)})
     faces = bold([w for k in ks for w in rows[k].words])
     at, in_bold = 0, {}
     for k in ks:
         n = len(rows[k].words)
         in_bold[k] = all(faces[at:at + n])
         at += n
-    return {k for k in asked if in_bold[k] and not in_bold[k + 1]}
+    return {k: rs[0] for rs in asked if all(in_bold[k] for k in rs) and not in_bold[rs[-1] + 1] for k in rs}
 
 
 def _list_rows(rows: list[Row], texts: list[str], pitch: float, body_h: float, s: LayoutSettings) -> set[int]:
@@ -647,7 +663,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
     lines = [Line(row.words) for row in leaf.rows]
     texts = [line.text for line in lines]
     told = [_is_heading(line, row.word_height, body_h, s, text) for line, row, text in zip(lines, leaf.rows, texts)]
-    in_bold = _bold_headings(leaf.rows, texts, told, s, bold)
+    in_bold = _bold_headings(leaf.rows, texts, told, pitch, body_h, s, bold)
     steps = _list_rows(leaf.rows, texts, pitch, body_h, s)
     for k, row in enumerate(leaf.rows):
         line, text = lines[k], texts[k]
@@ -679,7 +695,8 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
             items.append(blocks[-1])
             prev, prev_heading, prev_text = row, False, text
             continue
-        new = prev is None or heading != prev_heading or k in in_bold or k - 1 in in_bold  # (a line of its own)
+        # (A bold heading is a block of its own: its first row opens one, the row after its last another.)
+        new = prev is None or heading != prev_heading or in_bold.get(k) == k or (k - 1 in in_bold and k not in in_bold)
         if not new and heading and _NUMBERED_LINE.match(text) and _caps_heading(blocks[-1]) and not in_capitals(text):
             new = True  # "A. Water Quality Sensors" under "III. SENSOR SYSTEMS FOR ... / POLLUTANTS"
         if not new and prev is not None:
