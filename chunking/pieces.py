@@ -133,10 +133,22 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
     closed = bool(_CLOSER_END.search(prev.text))
     if closed and _ITEM_MARKER.match(piece.text):
         return False  # the next item of a list: "b) ... (Table top / Distributed)" / "c) Cyber Challenge"
+    if _head_of_the_page(prev, piece):
+        return False
     if _parted_by_the_loader(prev, piece):
         return piece.text[:1].islower() or (ends_broken_at_hyphen(prev.text) and piece.text[:1].isalnum())
     full = prev.full_last_line and not closed
     return _starts_continuation(piece.text) or ((full or ends_broken_at_hyphen(prev.text)) and piece.text[:1].isalnum())
+
+
+def _head_of_the_page(prev: Piece, piece: Piece) -> bool:
+    """`prev` is its page's first block, one line the loader set apart over `piece`: a running
+    head it could not tell by repetition (a page read alone, an excerpt), or a title; never the
+    start of a sentence the body goes on with ("133 STAT. 986 PUBLIC LAW 116-25" / "private
+    sector, including ...")."""
+    over = prev.block.box.y1 <= piece.block.box.y0 and min(prev.block.box.x1, piece.block.box.x1) > max(
+        prev.block.box.x0, piece.block.box.x0)  # (not beside it: a column's last line before the next column)
+    return prev.page == piece.page and prev.index == 0 and piece.index == 1 and over and "\n" not in prev.text.strip()
 
 
 def _parted_by_the_loader(prev: Piece, piece: Piece) -> bool:

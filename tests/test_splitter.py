@@ -277,12 +277,16 @@ def test_a_full_last_line_carries_a_sentence_over_a_capital_unless_it_ends_in_an
     assert (len(chunks) == 1 and " ".join(chunks[0].split()).startswith(" ".join(first.split()) + " Traditional")) is joined
 
 
-def _one_column_apart(first: str, rest: str) -> Document:
+def _one_column_apart(first: str, rest: str, opening: str = "Dear Mr Harrow,") -> Document:
     """Two blocks one under the other in one column, which the loader read apart (a blank line
-    between them in the page text), the first block's last line full."""
-    text = first + "\n\n" + rest
-    blocks = [LayoutBlock(Box(72.0, 100.0, 290.0, 140.0), 0, 0, 0, TEXT, 0, len(first), True, 10.0),
-              LayoutBlock(Box(72.0, 170.0, 290.0, 182.0), 0, 0, 0, TEXT, len(first) + 2, len(text), False, 10.0)]
+    between them in the page text), the first block's last line full; under `opening`, the
+    page's first block, when given."""
+    head = opening + "\n\n" if opening else ""
+    text = head + first + "\n\n" + rest
+    at = len(head)
+    blocks = ([LayoutBlock(Box(72.0, 70.0, 290.0, 82.0), 0, 0, 0, TEXT, 0, len(opening), False, 10.0)] if opening else [])
+    blocks += [LayoutBlock(Box(72.0, 100.0, 290.0, 140.0), 0, 0, 0, TEXT, at, at + len(first), True, 10.0),
+               LayoutBlock(Box(72.0, 170.0, 290.0, 182.0), 0, 0, 0, TEXT, at + len(first) + 2, len(text), False, 10.0)]
     return Document(page_content=text, metadata={"source": "mem.pdf", "page": 0, BLOCKS_KEY: encode_blocks(blocks)})
 
 
@@ -295,6 +299,15 @@ def test_blocks_the_loader_parted_in_one_column_join_only_over_lower_case(rest, 
     first = "Harrow & Sons Builders, 7 Riverside Park, Leeds LS10 1QP"
     chunks = [c.page_content for c in char_splitter().split_documents([_one_column_apart(first, rest)])]
     assert any(f"{first} {rest}" in c for c in chunks) is joined
+
+
+def test_a_page_s_first_line_set_apart_over_its_text_carries_no_sentence_on():
+    """A running head the loader could not tell (a page read alone): "133 STAT. 986 PUBLIC LAW"
+    over "private sector, including ..." are two things; the page's first line beside the next
+    column is the sentence's start (`test_a_full_last_line_carries_...`)."""
+    doc = _one_column_apart("133 STAT. 986 PUBLIC LAW 116-25 JULY 1, 2019",
+                            "private sector, including online services of every kind.", opening="")
+    assert not any("2019 private sector" in c.page_content for c in char_splitter().split_documents([doc]))
 
 
 def test_a_word_cut_at_a_hyphen_joins_blocks_the_loader_parted_in_one_column():
