@@ -140,3 +140,14 @@ def test_a_statute_s_sections_set_on_two_bold_lines_head_their_paragraphs(tmp_pa
     chunks = BandAwareTextSplitter(chunk_size=40).split_documents(docs)
     sections = {c.metadata["section"] for c in chunks}
     assert sections == {"§ 3 Anmeldung und Bibliotheksausweis", "§ 4 Haftung"}
+
+
+@pytest.mark.parametrize("head, under, heading", [
+    ("Valuation upside, dividend gives good support too", _AFTER, True),  # over a sentence that opens afresh
+    ("The committee strongly recommends that all of its", ["members attend the meeting on Friday at noon",
+                                                           "and bring their papers with them to the hall."], False),
+])
+def test_a_bold_line_that_fills_the_measure_heads_only_a_sentence_that_opens_afresh(head, under, heading):
+    lines = _BEFORE + [head] + under
+    blocks = _blocks(lines, {head})
+    assert (head in blocks and blocks[head].kind == HEADING) is heading

@@ -562,6 +562,10 @@ _HEADING_MEASURE = 0.8  # of the column's width, the most a line a bold face alo
 _TEXT_UNDER_WORDS = 3  # words the line under such a heading holds at least (the text it heads)
 
 
+def _opens_with_a_capital(text: str) -> bool:
+    return next((c for c in text if c.isalpha()), "").isupper()
+
+
 def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
     """A line's text that a bold face could make a heading: short, of letters, opening with no
     lower-case letter (an algorithm's "repeat", "for all" are keywords), closing with no stop,
@@ -575,34 +579,38 @@ def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
 def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], pitch: float, body_h: float,
                    s: LayoutSettings, bold: Callable[[list[Word]], list[bool]] | None) -> dict[int, int]:
     """The rows of a leaf that a bold face makes headings in the body's size, each with the first
-    row of its heading: a row all in bold
-    that may be one (`_may_be_bold_heading`), short of the column's measure, opening afresh
-    (first, or after a row that closed its sentence or is a heading itself: "Methods" over a
-    bold "Participants"), over a row of a few words not all in bold (a page set in bold
-    throughout has no such heading); or two such rows, the second right under the first at the
-    line's pitch (a heading over its subheading stands apart), over prose (a statute's "§ 3" over
-    "Anmeldung und Ausweis", a title broken over two lines). Rows a size or
-    a section number makes headings (`told`) are not asked. `texts`: the rows' texts. The PDF edge
-    tells the face (`bold`), asked once for the rows that could be such headings and those under
-    them."""
+    row of its heading: a row all in bold that may be one (`_may_be_bold_heading`), opening afresh
+    (first, or after a row that closed its sentence or is a heading itself: "Methods" over a bold
+    "Participants"), over a row of a few words not all in bold (a page set in bold throughout has
+    no such heading), short of the column's measure or over a sentence that opens with a capital
+    (a bold opening line whose sentence runs on under it is the text's); or two such rows short
+    of the measure, the second right under the first at the line's pitch (a heading over its
+    subheading stands apart), over prose (a statute's "§ 3" over "Anmeldung und Ausweis", a title
+    broken over two lines). Rows a size or a section number makes headings (`told`) are not
+    asked. `texts`: the rows' texts. The PDF edge tells the face (`bold`), asked once for the
+    rows that could be such headings and those under them."""
     if bold is None or len(rows) < 2:
         return {}
     left, right = min(r.words[0].x0 for r in rows), max(r.words[-1].x1 for r in rows)
 
+    def short(k: int) -> bool:
+        return rows[k].words[-1].x1 - rows[k].words[0].x0 <= _HEADING_MEASURE * (right - left)
+
     def may_be(k: int) -> bool:
-        row = rows[k]
-        # (A line that fills the column's measure is the text's: a heading stops short of it.)
-        return (row.words[-1].x1 - row.words[0].x0 <= _HEADING_MEASURE * (right - left) and not told[k]
-                and _may_be_bold_heading(texts[k], len(row.words), s))
+        return not told[k] and _may_be_bold_heading(texts[k], len(rows[k].words), s)
 
     asked: list[tuple[int, ...]] = []  # a heading's rows
     for k in range(len(rows) - 1):
         if not (k == 0 or told[k - 1] or _ENDS_SENTENCE.search(texts[k - 1])) or not may_be(k):
             continue
-        # (Over a line of a word or two: a form's label over its value, a list's term.)
-        if len(rows[k + 1].words) >= _TEXT_UNDER_WORDS:
+        # (Over a line of a word or two: a form's label over its value, a list's term. A line that
+        # fills the column's measure is a heading only over a sentence that opens afresh: a bold
+        # opening line whose sentence runs on under it is the text's.)
+        if len(rows[k + 1].words) >= _TEXT_UNDER_WORDS and (short(k) or _opens_with_a_capital(texts[k + 1])):
             asked.append((k,))
-        if (k + 2 < len(rows) and may_be(k + 1) and not _OWN_NUMBER.match(texts[k + 1])
+        if not short(k):
+            continue
+        if (k + 2 < len(rows) and may_be(k + 1) and short(k + 1) and not _OWN_NUMBER.match(texts[k + 1])
                 and _next_line_down(rows[k], rows[k + 1], pitch, body_h, s)
                 and running_text(Line(rows[k + 2].words), s) and not is_caption_start(texts[k + 2])):
             asked.append((k, k + 1))  # (over prose: a diagram's labels over more of them, or its caption, are none)
