@@ -763,7 +763,8 @@ def test_lines_no_section_is_titled_open_none_however_large_their_type():
                  "American Mathematical Society 2015. Using the amsthm Package.",
                  "CCS Concepts: •Computer systems organization →Embedded systems; Redundancy; Robotics",
                  "First Name: ALEJANDRO Last Name: ROSALEZ Date of Birth: 10/12/1982",
-                 "Donald E. Knuth. 1997. Fundamental Algorithms (3rd. ed.). Addison Wesley"]:
+                 "Donald E. Knuth. 1997. Fundamental Algorithms (3rd. ed.). Addison Wesley",
+                 "“Twenty-three members turned out\ndespite the rain.”"]:  # a pull quote
         pieces = [_piece(body), _piece("REFERENCES", "heading", 14), _piece(body), _piece(line, "heading", 14),
                   _piece(body)]
         assign_sections(pieces, "")
@@ -771,7 +772,7 @@ def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # Numbered headings with an abbreviation or a formula, and a label's word without its number's
     # stop, are sections.
     for line in ("Theorem-like Constructs", "4.2. Supervised vs. Unsupervised Learning", "4.1 Results for n = 100",
-                 "Proposition 65 Warning"):
+                 "Proposition 65 Warning", "“Quoted” Titles Work"):
         assert _section_under(("4 Experiments", 14), (line, 14)).endswith(line), line
 
 
