@@ -1821,3 +1821,22 @@ def test_a_numbered_clause_that_leads_into_a_list_is_no_heading(line, heading):
              "Affiliate means any entity that controls or is controlled by a party to it."]
     layout = analyze_page(reseq(column(lines, 72, 100)), 612, 792)
     assert any(b.kind == "heading" and b.lines[0].text == line for b in layout.blocks) == heading
+
+
+@pytest.mark.parametrize("inset", [0.0, 8.0])
+def test_a_heading_over_each_column_inset_in_its_bar_is_the_column_s_first_row(inset):
+    """A poster: four columns, each under a heading in larger type set a little in from the
+    column's edge (inside a bar of colour), a heading's space above the text; the words drawn in
+    random order. Each heading heads its own column, none runs across the page."""
+    words: list[Word] = []
+    heads = ["Background", "Methods", "Results", "Conclusions"]
+    for c, head in enumerate(heads):
+        x = 40.0 + 280.0 * c
+        words += [Word(w.x0, w.y0 - 4, w.x1 + 4, w.y1, w.text) for w in line_words(head, x + inset, 100)]
+        words += column(numbered_lines(f"c{c}", 8, 6), x, 130)
+    random.Random(3).shuffle(words)
+    layout = analyze_page(reseq(words), 1190, 842)
+    texts = [" ".join(line.text for line in b.lines) for b in layout.blocks]
+    for c, head in enumerate(heads):
+        assert head in texts
+        assert texts.index(head) + 1 == texts.index(next(t for t in texts if t.startswith(f"c{c}0w0")))

@@ -667,7 +667,8 @@ def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, ri
                      s: LayoutSettings) -> bool:
     """A row of a few words on each side of the strip and none across it, the two sides further
     apart than a word space of their type, one side a heading (type larger than the band's)
-    starting at its column's left edge: the columns' first row. The other side is the other
+    starting at its column's left edge (or in from it by less than its height, inset in a bar of
+    colour): the columns' first row. The other side is the other
     column's heading, or a figure's top labels beside it ("Abstract" level with a chart's
     "10,000"). A centred title block's names start at neither edge; "Development of | the
     Brain" is one heading."""
@@ -683,9 +684,13 @@ def _column_headings(row: Row, band: list[Row], g: Gutter, left_start: float, ri
         return False  # a heading and the page's number: a running head ("Contents  92")
     body = median([w.y1 - w.y0 for r in band for w in r.words], 0.0)
     tol = s.edge_tolerance
-    return any(abs(side[0].x0 - start) <= tol
-               and median([w.y1 - w.y0 for w in side], 0.0) >= s.heading_size_ratio * body
-               for side, start in ((left, left_start), (right, right_start)))
+    for side, start in ((left, left_start), (right, right_start)):
+        height = median([w.y1 - w.y0 for w in side], 0.0)
+        # (At the column's edge, or set in from it by less than its own height: a heading inset
+        # in a bar of colour that spans its column.)
+        if height >= s.heading_size_ratio * body and -tol <= side[0].x0 - start <= max(tol, height):
+            return True
+    return False
 
 
 def _lined_up(lx: dict[int, float], rx: dict[int, float], lefts: list[float], rights: list[float],
