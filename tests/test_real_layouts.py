@@ -1522,7 +1522,7 @@ def test_a_column_s_last_line_over_a_lower_band_s_gutter_stays_with_its_column()
     # heading's space) whose gutter is clear up through those short last lines. They are the
     # columns' above, not the band's: the body's last line is not glued to the note beside it.
     notes = column([f"N{k} notes set in the margin" for k in range(10)], 36, 100)
-    body = column(prose("B", 8, width=355) + ["life (Tanner, 1990)."], 180, 100)
+    body = column(prose("b", 8, width=355) + ["life (Tanner, 1990)."], 180, 100)  # (lines that run on, in lower case)
     chart = column([f"C{k} 200% 180 160 the long label of the axis in its unit" for k in range(8)], 36,
                    100 + 10 * PITCH)
     right = column(["Muscular Development"] + prose("R", 6, width=220), 312, 100 + 10.5 * PITCH)
@@ -1531,5 +1531,5 @@ def test_a_column_s_last_line_over_a_lower_band_s_gutter_stays_with_its_column()
         lines = text.split("\n")
         assert "life (Tanner, 1990)." in lines, text
         assert "N9 notes set in the margin" in lines
-        assert_in_order(text, "B7", "life (Tanner, 1990).", "C0")
+        assert_in_order(text, "b7", "life (Tanner, 1990).", "C0")
         assert_in_order(text, "N7", "N8", "N9", "C0")

@@ -596,7 +596,23 @@ def _terms_beside_definitions(rows: list[Row], lwords: dict[int, list[Word]], rw
     if len(terms) < len(rows_left) and not _list_headings(bottom, [i for i in rows_left if i not in rwords],
                                                            terms, line, s):
         return False
-    return _entries_apart(terms, len(rwords), s) or _entries_spaced(bottom, terms, right, line, s)
+    return (_entries_apart(terms, len(rwords), s) or _entries_spaced(bottom, terms, right, line, s)
+            or _entries_of_a_line(terms, lwords, rwords))
+
+
+_ENTRY_OPENINGS = 0.8  # of a list's one-line entries, the share that open afresh (prose's lines run on)
+
+
+def _entries_of_a_line(terms: list[int], lwords: dict[int, list[Word]], rwords: dict[int, list[Word]]) -> bool:
+    """A table of terms and values without rules, a line each (a manual's "H2 Reserve" beside
+    "Share of capacity kept in reserve, 10 to 40 %"): the two sides start and end together, every
+    term level with a value and every value with a term, and the values open afresh, each with a
+    capital or a figure. Lines of prose beside a column of short lines (a sidebar's, notes in
+    the margin) run their sentences on, and the two columns seldom end on one row."""
+    if not len(terms) == len(lwords) == len(rwords):
+        return False
+    fresh = sum(1 for ws in rwords.values() if ws[0].text[:1].isupper() or ws[0].text[:1].isdigit())
+    return fresh >= _ENTRY_OPENINGS * len(rwords)
 
 
 def _list_headings(bottom: dict[int, float], headings: list[int], terms: list[int], line: float,
