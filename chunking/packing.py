@@ -14,12 +14,14 @@ from .pieces import Piece, continues
 from .settings import ChunkingSettings
 from .tokens import LengthFunction
 
-# A sentence ends at a full stop, question or exclamation mark before a space and no lower-case
-# letter (Arabic's question mark and Urdu's full stop, the danda of Indian scripts too), or at a
-# Chinese or Japanese full stop, question or exclamation mark, which no space follows (nor a
-# closing quote or bracket: 「こんにちは。」と言った。 is one sentence).
+# A sentence ends at a full stop, question or exclamation mark (maybe with a footnote's number
+# after it) before a space and no lower-case letter (Arabic's question mark and Urdu's full stop,
+# the danda of Indian scripts too), or at a Chinese or Japanese full stop, question or exclamation
+# mark, which no space follows (nor a closing quote or bracket: 「こんにちは。」と言った。 is one sentence).
 SENTENCE_SPLIT = re.compile(rf"(?<=[{SPACED_ENDS}])\s+(?=[^a-z])"
-                            rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}{CLOSERS}])")
+                            rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}{CLOSERS}])"
+                            # (a footnote's number after the stop, "... time.3 Historians"; "2.5" is none)
+                            r"|(?<=[^\d.\s][.!?]\d)\s+(?=[A-Z])|(?<=[^\d.\s][.!?]\d\d)\s+(?=[A-Z])")
 _WORD = re.compile(r"\S+")
 # A full stop that ends an abbreviation, not a sentence: an author's initial in a list of names
 # ("[6] B." / "Shneiderman, ...", "L. C. T. Bezerra", ", and D. Batra"; not "Schedule A." or

@@ -10,6 +10,7 @@ from langchain_core.documents import Document
 
 from columnrag.chunking import BandAwareTextSplitter
 from columnrag.chunking.packing import split_sentences
+from columnrag.chunking.paragraphs import paragraph_ends
 from columnrag.chunking.settings import ChunkingSettings
 from columnrag.chunking.tokens import default_model_path, model_max_tokens
 from columnrag.loaders import LayoutSettings, analyze_page
@@ -473,10 +474,23 @@ def test_a_question_stays_where_it_is_when_it_would_not_fit_with_its_answer_or_w
     ("Vol. 10, pp. 32-35. Reported by Sugimura et al. 2020 and Dr. Smith. Then more.", ["Reported by", "Then more."]),
     ("It rose by 5 p. c. In 2020 it fell. Then it rose.", ["In 2020", "Then it rose."]),
     ("As set out in Schedule A. The Tenant pays. Harris, 2019. J. Smith, Title.", ["The Tenant", "Harris", "J. Smith"]),
+    ("A dividend was paid for the first time.3 Historians disagree. Version 2.5 Beta shipped.", ["Historians", "Version 2.5 Beta"]),
 ])
 def test_sentences_are_never_cut_after_an_abbreviation(text, cut):
     """A sentence opens where `cut` says, and nowhere else: not after an initial, "Fig.", "pp.", "et al."
-    or "Dr.", where a chunk boundary would part an author's initial from the name."""
+    or "Dr.", where a chunk boundary would part an author's initial from the name; after a stop
+    with a footnote's number, yes ("time.3 Historians"; "2.5" is a number)."""
     opened = [part for part in split_sentences(text)][1:]
     assert [p for p in opened if not any(p.startswith(c) for c in cut)] == []
     assert all(any(p.startswith(c) for p in opened) for c in cut)
+
+
+def test_a_short_line_closing_its_sentence_before_a_footnote_s_number_ends_a_paragraph():
+    lines = ["The summit level was completed in the autumn of the year, and the first boats passed",
+             "through to the river the following spring, carrying coal, salt and pottery with them.",
+             "Traffic grew, and the tolls paid for the first time.3",
+             "Historians have tended to treat this recovery as evidence of sound management, but the",
+             "accounts tell a more complicated story than the one the company told its shareholders."]
+    text = "\n".join(lines)
+    assert paragraph_ends(text) == {text.index("time.3") + len("time.3")}
+    assert paragraph_ends(text.replace("time.3", "time 3")) == set()

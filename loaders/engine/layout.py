@@ -22,7 +22,7 @@ from .bidi import MOSTLY, right_to_left_share
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
-from .floats import (block_height, floats_after_paragraphs, is_caption_start, opens_paragraph_after, opens_with_label,
+from .floats import (ENDS_SENTENCE, block_height, floats_after_paragraphs, is_caption_start, opens_paragraph_after, opens_with_label,
                      same_height)
 from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import (FALLBACK_LINE_HEIGHT, ParagraphPitch, Row, line_pitch, make_rows, paragraph_pitch,
@@ -35,7 +35,6 @@ from .sideways import (is_sideways, place_sideways, sideways_apart, sideways_out
 from .title_block import head_above, head_rows
 from .settings import LayoutSettings
 
-_ENDS_SENTENCE = re.compile(r"[.!?:;]\s*$")
 # A line that opens with a section's number, an appendix's ("A.1") included, whatever follows it.
 _NUMBERED_LINE = re.compile(rf"^({SECTION_NUMBER_TEXT}|[A-Z](\.\d{{1,2}})+\.?)\s")
 _CAPS_HEADING_LINES = 3
@@ -601,7 +600,7 @@ def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], pitch: f
 
     asked: list[tuple[int, ...]] = []  # a heading's rows
     for k in range(len(rows) - 1):
-        if not (k == 0 or told[k - 1] or _ENDS_SENTENCE.search(texts[k - 1])) or not may_be(k):
+        if not (k == 0 or told[k - 1] or ENDS_SENTENCE.search(texts[k - 1])) or not may_be(k):
             continue
         # (Over a line of a word or two: a form's label over its value, a list's term. A line that
         # fills the column's measure is a heading only over a sentence that opens afresh: a bold
@@ -682,7 +681,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
         if (prev is not None and not prev_heading and heading
-                and not _ENDS_SENTENCE.search(prev_text)
+                and not ENDS_SENTENCE.search(prev_text)
                 and _next_line_down(prev, row, pitch, body_h, s)):
             blocks[-1].lines.append(line)
             prev = row  # the paragraph's own word height stays the one to compare with
@@ -746,7 +745,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
-            elif (opens_with_label(text) and _ENDS_SENTENCE.search(prev_text)
+            elif (opens_with_label(text) and ENDS_SENTENCE.search(prev_text)
                   and (is_caption_start(text) or _opens_paragraph(row, prev, leaf, body_h, s))):
                 new = True  # a caption, or a paragraph whose subject is a float ("Fig. 2 shows")
         if new:
@@ -773,7 +772,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         n = sum(len(line.words) for line in b.lines)
         size = block_height(b)
         title = (not document_body and size >= s.title_size_ratio * body_h
-                 and not _ENDS_SENTENCE.search(b.lines[-1].text))
+                 and not ENDS_SENTENCE.search(b.lines[-1].text))
         if (len(b.lines) > 1 and n > s.heading_max_words and not title) or (
                 n > s.title_max_words and document_body >= s.heading_size_ratio * body_h
                 and size < s.heading_size_ratio * document_body):
@@ -900,7 +899,7 @@ def _list_item_goes_on(block: Block, block_h: float, text: str, height: float, b
     its number alone, one line open at its end."""
     first = block.lines[0].text
     return (len(block.lines) == 1 and text[:1].islower() and bool(_NUMBERED_LINE.match(first))
-            and not _ENDS_SENTENCE.search(first) and block_h < s.heading_size_ratio * body_h
+            and not ENDS_SENTENCE.search(first) and block_h < s.heading_size_ratio * body_h
             and abs(height - block_h) <= s.float_size_change * max(height, block_h))
 
 
