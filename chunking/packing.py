@@ -20,8 +20,9 @@ from .tokens import LengthFunction
 # mark, which no space follows (nor a closing quote or bracket: 「こんにちは。」と言った。 is one sentence).
 SENTENCE_SPLIT = re.compile(rf"(?<=[{SPACED_ENDS}])\s+(?=[^a-z])"
                             rf"|(?<=[{CJK_SENTENCE_ENDS}])\s*(?=[^\s{CJK_SENTENCE_ENDS}{CLOSERS}])"
-                            # (a footnote's number after the stop, "... time.3 Historians"; "2.5" is none)
-                            r"|(?<=[^\d.\s][.!?]\d)\s+(?=[A-Z])|(?<=[^\d.\s][.!?]\d\d)\s+(?=[A-Z])")
+                            # (a footnote's number after a word's stop, "... time.3 Historians"; not a
+                            # label's number, "Fig.3", "Abs.1", "No.10", nor "2.5")
+                            r"|(?<=[a-z]{4}[.!?]\d)\s+(?=[A-Z])|(?<=[a-z]{4}[.!?]\d\d)\s+(?=[A-Z])")
 _WORD = re.compile(r"\S+")
 # A full stop that ends an abbreviation, not a sentence: an author's initial in a list of names
 # ("[6] B." / "Shneiderman, ...", "L. C. T. Bezerra", ", and D. Batra"; not "Schedule A." or

@@ -142,13 +142,16 @@ def _looks_continued(prev: Piece, piece: Piece, s: ChunkingSettings) -> bool:
 
 
 def _head_of_the_page(prev: Piece, piece: Piece) -> bool:
-    """`prev` is its page's first block, one line the loader set apart over `piece`: a running
-    head it could not tell by repetition (a page read alone, an excerpt), or a title; never the
-    start of a sentence the body goes on with ("133 STAT. 986 PUBLIC LAW 116-25" / "private
-    sector, including ...")."""
+    """`prev` is its page's first block, one line the loader set apart over `piece`, ending in a
+    figure or a capitalised word: a running head it could not tell by repetition (a page read
+    alone, an excerpt), or a title; never the start of a sentence the body goes on with ("133
+    STAT. 986 PUBLIC LAW 116-25—JULY 1, 2019" / "private sector, including ..."). A line that
+    ends in a word in lower case, a comma or a hyphen ("... agreed that the") goes on."""
+    last = prev.text.split()[-1] if prev.text.split() else ""
     over = prev.block.box.y1 <= piece.block.box.y0 and min(prev.block.box.x1, piece.block.box.x1) > max(
         prev.block.box.x0, piece.block.box.x0)  # (not beside it: a column's last line before the next column)
-    return prev.page == piece.page and prev.index == 0 and piece.index == 1 and over and "\n" not in prev.text.strip()
+    return (prev.page == piece.page and prev.index == 0 and piece.index == 1 and over and "\n" not in prev.text.strip()
+            and (last[-1:].isdigit() or last[:1].isupper()) and not ends_broken_at_hyphen(prev.text))
 
 
 def _parted_by_the_loader(prev: Piece, piece: Piece) -> bool:

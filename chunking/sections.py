@@ -61,15 +61,16 @@ _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 # a reference's next line), or a list of terms ("CCS Concepts: •Computer systems organization
 # → Embedded systems; Redundancy; ..."), a reference's edition or editors ("Fundamental Algorithms
 # (3rd. ed.). Addison Wesley", "(eds.)"), or a form's line of fields ("First Name: ... Last Name:
-# ... Date of Birth: ...", three labels with a colon each), or a quotation set large, a whole sentence in
-# quotation marks (a pull quote: "“Twenty-three members turned out despite the rain.”"). (A figure's or a table's caption is told by
+# ... Date of Birth: ...", three labels with a colon each), or a quotation set large, a statement of
+# five words or more in quotation marks (a pull quote: "“Twenty-three members turned out despite
+# the rain.”"; a quoted question, "“What Is to Be Done?”", may title an essay). (A figure's or a table's caption is told by
 # CAPTION_LABEL.) A numbered heading is not asked: its number's stop and an abbreviation ("4.2. Supervised vs. Unsupervised")
 # or a formula ("4.1 Results for n = 100") are a title's.
 _NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(definition|lemma|theorem|proposition|corollary|proof|remark"
                          r"|claim|conjecture)(\s+\d+(\.\d+)*)?\s*[(.:]|\s(1[89]|20)\d\d[a-z]?\.\s+\S|\s=\s|https?:|doi:"
                          r"|\S\.\s+\S[^.]*\S\.\s+\S|;\s*\S|\S\s*•|\bed(s?\.|itors?)\)"
                          r"|\w:\s+\S.*\s\w+:\s+\S.*\s\w+:(\s|$)"
-                         r"|^[“\"‘«„].*[.!?…][”\"’»“]$", re.I | re.S)
+                         r"|^[“\"‘«„][^?]*?(?:\s[^?\s]+){4}[^?]*?(?:[.!…]\s?[”\"’»“]|[”\"’»“][.!])$", re.I | re.S)
 SEPARATOR = " > "
 MAX_HEADING_WORDS = 12  # a longer "heading" is a run-in paragraph opening or a caption
 MAX_HEADING_CHARS = 100

@@ -772,7 +772,7 @@ def test_lines_no_section_is_titled_open_none_however_large_their_type():
     # Numbered headings with an abbreviation or a formula, and a label's word without its number's
     # stop, are sections.
     for line in ("Theorem-like Constructs", "4.2. Supervised vs. Unsupervised Learning", "4.1 Results for n = 100",
-                 "Proposition 65 Warning", "“Quoted” Titles Work"):
+                 "Proposition 65 Warning", "“Quoted” Titles Work", "“What Is to Be Done?”"):
         assert _section_under(("4 Experiments", 14), (line, 14)).endswith(line), line
 
 

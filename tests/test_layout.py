@@ -1842,19 +1842,30 @@ def test_a_heading_over_each_column_inset_in_its_bar_is_the_column_s_first_row(i
         assert texts.index(head) + 1 == texts.index(next(t for t in texts if t.startswith(f"c{c}0w0")))
 
 
-@pytest.mark.parametrize("values, across", [
+def _justified(text: str, x: float, y: float, width: float) -> list[Word]:
+    """A line's words spread to fill `width` from `x` (a justified line of prose)."""
+    ws = line_words(text, x, y)
+    extra = (width - (ws[-1].x1 - x)) / (len(ws) - 1)
+    return [Word(w.x0 + i * extra, w.y0, w.x1 + i * extra, w.y1, w.text) for i, w in enumerate(ws)]
+
+
+@pytest.mark.parametrize("values, justified, across", [
     (["Incoming water hardness from 5 to 50 degrees", "Share of capacity kept in reserve before use",
       "Time of day for the automatic regeneration", "Maximum days between two regenerations",
-      "Days of salt left that trigger the alarm"], True),  # a value a line, each opening afresh
+      "Days of salt left that trigger the alarm"], False, True),  # a value a line, each opening afresh
     (["the water that comes into the softener is measured", "and the share of its capacity that is kept",
       "in reserve before each regeneration starts is set", "by the installer when the unit is fitted",
-      "at the time of day the owner has chosen."], False),  # prose beside short lines: two columns
+      "at the time of day the owner has chosen."], False, False),  # prose beside short lines: two columns
+    (["Die Würde des Menschen ist unantastbar. Sie zu", "Achten und zu schützen ist Verpflichtung aller",
+      "Staatlichen Gewalt. Das Deutsche Volk bekennt", "Sich darum zu unverletzlichen und zu allen",
+      "Unveräußerlichen Menschenrechten als Grundlage"], True, False),  # justified prose, capitals and all
 ])
-def test_terms_beside_values_a_line_each_read_across_but_short_lines_beside_prose_do_not(values, across):
+def test_terms_beside_values_a_line_each_read_across_but_short_lines_beside_prose_do_not(values, justified, across):
     terms = ["H1 Hardness", "H2 Reserve", "H3 Time", "H4 Interval", "H5 Salt"]
     words: list[Word] = []
     for k, (term, value) in enumerate(zip(terms, values)):
-        words += line_words(term, 72, 100 + 15 * k) + line_words(value, 200, 100 + 15 * k)
+        line = _justified(value, 200, 100 + 15 * k, 250) if justified else line_words(value, 200, 100 + 15 * k)
+        words += line_words(term, 72, 100 + 15 * k) + line
     random.Random(5).shuffle(words)
     layout = analyze_page(reseq(words), 612, 792)
     text = "\n".join(line.text for b in layout.blocks for line in b.lines)

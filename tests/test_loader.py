@@ -797,18 +797,22 @@ def test_on_a_page_alone_a_small_head_is_furniture_but_a_caption_at_the_foot_is_
     assert "Figure 1: Revenue by quarter." in page_doc.page_content
 
 
-@pytest.mark.parametrize("title", [True, False])
-def test_on_a_page_alone_a_small_line_under_a_title_is_its_date_not_a_running_head(tmp_path, title):
+@pytest.mark.parametrize("over, size, kept", [
+    ("Benutzungssatzung der Stadtbibliothek", 14, True),  # a title over it: its date
+    ("", 0, False),  # alone at the top: a running head
+    ("Research Article", 10.5, False),  # a line in about the body's type over it: still a running head
+])
+def test_on_a_page_alone_a_small_line_under_a_title_is_its_date_not_a_running_head(tmp_path, over, size, kept):
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
-    if title:
-        page.insert_text((150, 55), "Benutzungssatzung der Stadtbibliothek", fontsize=14)
+    if over:
+        page.insert_text((200, 55), over, fontsize=size)
     page.insert_text((240, 72), "vom 12. Dezember 2023", fontsize=8)
     page.insert_textbox(pymupdf.Rect(72, 110, 523, 400), "Diese Satzung gilt für die Benutzung der Bibliothek. " * 20,
                         fontsize=10)
     doc.save(tmp_path / "statute.pdf")
     page_doc = ColumnAwarePDFLoader(tmp_path / "statute.pdf").load()[0]
-    assert ("vom 12. Dezember 2023" in page_doc.page_content) is title  # alone at the top: a running head
+    assert ("vom 12. Dezember 2023" in page_doc.page_content) is kept
 
 
 def test_a_diagram_s_labels_in_lower_case_atop_the_next_page_do_not_carry_its_sentence_on(tmp_path):

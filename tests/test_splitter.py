@@ -311,6 +311,12 @@ def test_a_page_s_first_line_set_apart_over_its_text_carries_no_sentence_on():
     assert not any("2019 private sector" in c.page_content for c in char_splitter().split_documents([doc]))
 
 
+def test_a_page_s_first_line_that_runs_on_carries_its_sentence_on():
+    doc = _one_column_apart("The committee met on Friday and agreed that the",
+                            "proposal should go to the members before the vote.", opening="")
+    assert any("agreed that the proposal" in c.page_content for c in char_splitter().split_documents([doc]))
+
+
 def test_a_word_cut_at_a_hyphen_joins_blocks_the_loader_parted_in_one_column():
     doc = _one_column_apart("The method was tried on the non-", "English pages of the corpus.")
     assert any("the non-English pages" in c.page_content for c in char_splitter().split_documents([doc]))
@@ -475,6 +481,7 @@ def test_a_question_stays_where_it_is_when_it_would_not_fit_with_its_answer_or_w
     ("It rose by 5 p. c. In 2020 it fell. Then it rose.", ["In 2020", "Then it rose."]),
     ("As set out in Schedule A. The Tenant pays. Harris, 2019. J. Smith, Title.", ["The Tenant", "Harris", "J. Smith"]),
     ("A dividend was paid for the first time.3 Historians disagree. Version 2.5 Beta shipped.", ["Historians", "Version 2.5 Beta"]),
+    ("As shown in Fig.3 The results hold. Nach Art.5 Abs.1 GG ist das so.", ["Nach Art.5"]),  # labels' numbers
 ])
 def test_sentences_are_never_cut_after_an_abbreviation(text, cut):
     """A sentence opens where `cut` says, and nowhere else: not after an initial, "Fig.", "pp.", "et al."

@@ -31,12 +31,14 @@ FIGURE_LABEL = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Figura|Abbildung|Abb\.|C
 # in "Figure 3 shows", "Table 3-2 lists", "Fig. 6 a presents" (a paragraph's first words).
 CAPTION = re.compile(LABEL.pattern + r"(?!(?:[-.]\d+)*(?:\s?\(?[a-z]\)?)?\s+[a-z]{2})")
 # A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
-# after it ("... end.12"); a decimal number ("(2.86") ends none.
-ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*\s*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}\s*$")
+# after a word's stop ("... end.12"); a decimal number ("(2.86") and a label's number ("Fig.3",
+# "Abs.1", "pp.12") end none.
+ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*\s*$|[a-z]{3}[.!?][\"'”’)\]]*\d{1,2}\s*$")
 # A note's symbol mark joined to the note's first word (a figure there may be the word's own).
 _GLUED_SYMBOL_MARK = re.compile(r"^[∗⋆†‡§¶*][^\W\d_]")
-# A paragraph's last line ends so, maybe with a footnote's number after its stop ("... time.3").
-CLOSES_PARAGRAPH = re.compile(r"[.!?][\"'”’)\]]*$|(?<![\d.])[.!?][\"'”’)\]]*\d{1,2}$")
+# A paragraph's last line ends so, maybe with a footnote's number after a word's stop ("... time.3";
+# not a label's number: "in Fig.3", "Abs.1").
+CLOSES_PARAGRAPH = re.compile(r"[.!?][\"'”’)\]]*$|[a-z]{4}[.!?][\"'”’)\]]*\d{1,2}$")
 # A name that opens in lower case with a capital inside it ("iText", "macOS", "eBay"): a product
 # named so may head its section; the words that carry a sentence on ("where", "as follows:") never.
 _LOWER_CASE_NAME = re.compile(r"[a-z]+[A-Z]")

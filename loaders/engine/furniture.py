@@ -92,13 +92,14 @@ def _small_edge_line(block: Block, body_h: float, s: LayoutSettings, usual: bool
             and (median(heights, 0.0) if usual else max(heights)) < s.running_head_size * body_h)
 
 
-def _under_a_title(page: PageLayout, c: _Candidate, body_h: float) -> bool:
-    """A line at the top set under a line in type larger than the body's: a title's date or
-    subtitle ("vom 12. Dezember 2023"), not a running head, which nothing stands above."""
+def _under_a_title(page: PageLayout, c: _Candidate, body_h: float, s: LayoutSettings) -> bool:
+    """A line at the top set under a line in a heading's type (heading_size_ratio of the body's):
+    a title's date or subtitle ("vom 12. Dezember 2023"), not a running head, which nothing
+    stands above but, at most, a line in the body's type ("Research Article")."""
     top = _top(c.block)
     left = min(line.words[0].x0 for line in c.block.lines)
     right = max(line.words[-1].x1 for line in c.block.lines)
-    return c.at_top and any(b is not c.block and _bottom(b) <= top and block_height(b) > body_h
+    return c.at_top and any(b is not c.block and _bottom(b) <= top and block_height(b) >= s.heading_size_ratio * body_h
                             and any(w.x0 < right and w.x1 > left for line in b.lines for w in line.words)
                             for b in page.blocks if b.lines)  # (over it: a margin's mark beside it is not)
 
@@ -341,7 +342,7 @@ def mark_furniture(pages: Sequence[PageLayout], targets: Sequence[int] | None = 
                 continue
             furniture = c.edge and (bool(PAGE_NUMBER.match(c.key.replace("#", "1")))
                                     or ((alone or pair and c.at_top) and _small_edge_line(c.block, body_h, s)
-                                        and not _caption_at_foot(c) and not _under_a_title(page, c, body_h)))
+                                        and not _caption_at_foot(c) and not _under_a_title(page, c, body_h, s)))
             if not furniture and not c.edge and c.number is not None:
                 # A page's first or last line that is a number, not set apart from the text (a
                 # foot a line's space below the columns): a page number when the pages around

@@ -601,16 +601,23 @@ def _terms_beside_definitions(rows: list[Row], lwords: dict[int, list[Word]], rw
 
 
 _ENTRY_OPENINGS = 0.8  # of a list's one-line entries, the share that open afresh (prose's lines run on)
+_FLUSH = 1.0  # points from the right side's edge within which a line ends flush (justified)
 
 
 def _entries_of_a_line(terms: list[int], lwords: dict[int, list[Word]], rwords: dict[int, list[Word]]) -> bool:
     """A table of terms and values without rules, a line each (a manual's "H2 Reserve" beside
     "Share of capacity kept in reserve, 10 to 40 %"): the two sides start and end together, every
     term level with a value and every value with a term, and the values open afresh, each with a
-    capital or a figure. Lines of prose beside a column of short lines (a sidebar's, notes in
-    the margin) run their sentences on, and the two columns seldom end on one row."""
+    capital or a figure, and end where they end, ragged, none in a comma or a hyphen. Lines of
+    prose beside a column of short lines (a sidebar's, notes in the margin) run their sentences
+    on, end flush when justified, and the two columns seldom end on one row."""
     if not len(terms) == len(lwords) == len(rwords):
         return False
+    if any(ws[-1].text[-1:] in ",-" for ws in rwords.values()):
+        return False  # (a line that runs on)
+    right = max(ws[-1].x1 for ws in rwords.values())
+    if 2 * sum(1 for ws in rwords.values() if right - ws[-1].x1 < _FLUSH) > len(rwords):
+        return False  # most lines end flush: justified prose (German's nouns open lines with capitals)
     fresh = sum(1 for ws in rwords.values() if ws[0].text[:1].isupper() or ws[0].text[:1].isdigit())
     return fresh >= _ENTRY_OPENINGS * len(rwords)
 

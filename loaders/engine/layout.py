@@ -553,9 +553,9 @@ def _opens_paragraph(row: Row, prev: Row, leaf: _Leaf, body_h: float, s: LayoutS
     return opens_paragraph_after(before[0][0], before[-1][1], row.occupied()[0][0], left, right, body_h, s)
 
 
-# A line that opens with a number of its own ("II.5.1 Forme", "2.1 Data", "§ 4"): the first line of
-# a heading, never a heading's second.
-_OWN_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.(?:\d+(?:\.\d+)*\.?)?|§)\s")
+# A line that opens with a number of its own ("II.5.1 Forme", "2.1 Data", "A. Participants", "§ 4"):
+# the first line of a heading, never a heading's second.
+_OWN_NUMBER = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.(?:\d+(?:\.\d+)*\.?)?|[A-Z]\.|§)\s")
 _NO_HEADING_END = re.compile(r"[.,:;!]$")  # a bold line ending so is a run-in label, emphasis or a warning
 _HEADING_MEASURE = 0.8  # of the column's width, the most a line a bold face alone makes a heading fills
 _TEXT_UNDER_WORDS = 3  # words the line under such a heading holds at least (the text it heads)
