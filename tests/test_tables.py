@@ -981,6 +981,35 @@ def test_a_long_ruled_table_with_values_run_up_to_the_next_column_is_one_table(t
     assert caption == "Table A1. Journals and their abbreviations."
 
 
+
+def _ieee_column() -> tuple[pymupdf.Document, pymupdf.Page]:
+    """A page whose right column opens with four lines of text, 10 points on 12, as over a table."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(4):
+        page.insert_text((312, 80.0 + 12 * k), "The committee reviewed the figures before the meeting and",
+                         fontname="helv", fontsize=10)
+    return doc, page
+
+
+def _caption_of_its_one_table(doc: pymupdf.Document, path: Path, rows: list[list[str]]) -> str:
+    """The caption of the one table the saved page holds, which must read `rows`."""
+    doc.save(path)
+    [(_, found, caption)] = tables_of(path)
+    assert found == rows
+    return caption
+
+
+def _ruled_rows(page: pymupdf.Page, rows: list[list[str]], xs: tuple[int, ...], top: float) -> None:
+    """A booktabs table in 6.5-point type: a rule over it, one under its header row, one under it."""
+    page.draw_line((312, top), (562, top), width=0.5)
+    for r, row in enumerate(rows):
+        for x, cell in zip(xs, row):
+            page.insert_text((x, top + 9 + 9 * r), cell, fontname="helv", fontsize=6.5)
+        if r == 0:
+            page.draw_line((312, top + 11.5), (562, top + 11.5), width=0.4)
+    page.draw_line((312, top + 9 * len(rows) + 3), (562, top + 9 * len(rows) + 3), width=0.5)
+
 def test_a_two_line_caption_read_as_two_paragraphs_is_the_table_s_whole_caption(tmp_path):
     """An IEEE table: a caption whose two lines are set further apart than the text's (each read
     as a paragraph of its own), its first line broken at a hyphen, over a table in small type.
@@ -988,30 +1017,13 @@ def test_a_two_line_caption_read_as_two_paragraphs_is_the_table_s_whole_caption(
     is looked for (three of the table's word heights)."""
     rows = [["Algorithm", "Parameter", "Space"], ["KNN", "k", "1 to 100"], ["KNN", "weights", "uniform"],
             ["AB", "estimators", "2 to 500"], ["AB", "learning rate", "0.01 to 1.0"], ["RF", "estimators", "2 to 1000"]]
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    y = 80.0
-    for _ in range(4):  # the column's text above, 10 points on 12
-        page.insert_text((312, y), "The committee reviewed the figures before the meeting and", fontname="helv",
-                         fontsize=10)
-        y += 12
+    doc, page = _ieee_column()
     page.insert_text((312, 158), "TABLE IV: Configuration space of the hyperparameters asso-", fontname="helv",
                      fontsize=9)
-    top = 190.0
-    page.draw_line((312, top), (562, top), width=0.5)
-    for r, row in enumerate(rows):
-        for x, cell in zip((316, 400, 480), row):
-            page.insert_text((x, top + 9 + 9 * r), cell, fontname="helv", fontsize=6.5)
-        if r == 0:
-            page.draw_line((312, top + 11.5), (562, top + 11.5), width=0.4)
-    page.draw_line((312, top + 9 * len(rows) + 3), (562, top + 9 * len(rows) + 3), width=0.5)
+    _ruled_rows(page, rows, (316, 400, 480), 190.0)
     # (drawn after the table, as LaTeX's float may draw it)
     page.insert_text((312, 180), "ciated with the algorithms comprising the template.", fontname="helv", fontsize=9)
-    path = tmp_path / "ieee.pdf"
-    doc.save(path)
-    [(_, found, caption)] = tables_of(path)
-    assert found == rows
-    assert caption == ("TABLE IV: Configuration space of the hyperparameters associated with the algorithms "
+    assert _caption_of_its_one_table(doc, tmp_path / "ieee.pdf", rows) == ("TABLE IV: Configuration space of the hyperparameters associated with the algorithms "
                        "comprising the template.")
 
 
@@ -1021,31 +1033,14 @@ def test_an_ieee_label_alone_over_its_caption_in_capitals_is_the_table_s_caption
     opens in capitals (no sentence carried on), yet both are the caption."""
     rows = [["Model", "Error (mm)", "Volume (L)"], ["Proposed", "4.84", "0.19"], ["PCA", "4.75", "0.29"],
             ["DCGAN", "5.38", "0.19"], ["Baseline", "6.37", "0.21"]]
-    doc = pymupdf.open()
-    page = doc.new_page(width=612, height=792)
-    y = 80.0
-    for _ in range(4):
-        page.insert_text((312, y), "The committee reviewed the figures before the meeting and", fontname="helv",
-                         fontsize=10)
-        y += 12
+    doc, page = _ieee_column()
     page.insert_text((420, 150), "TABLE I", fontname="helv", fontsize=8)  # (the label a size up)
     for k, line in enumerate(["MEAN SURFACE PREDICTION AND VOLUMETRIC ERRORS FOR", "PATIENTS IN DATASET 2.",
                               "P-VALUES FROM A PAIRED WILCOXON TEST."]):
         width = pymupdf.get_text_length(line, fontname="helv", fontsize=7)
         page.insert_text((437 - width / 2, 160 + 9 * k), line, fontname="helv", fontsize=7)
-    top = 196.0
-    page.draw_line((312, top), (562, top), width=0.5)
-    for r, row in enumerate(rows):
-        for x, cell in zip((316, 420, 500), row):
-            page.insert_text((x, top + 9 + 9 * r), cell, fontname="helv", fontsize=6.5)
-        if r == 0:
-            page.draw_line((312, top + 11.5), (562, top + 11.5), width=0.4)
-    page.draw_line((312, top + 9 * len(rows) + 3), (562, top + 9 * len(rows) + 3), width=0.5)
-    path = tmp_path / "ieee_label.pdf"
-    doc.save(path)
-    [(_, found, caption)] = tables_of(path)
-    assert found == rows
-    assert caption == ("TABLE I MEAN SURFACE PREDICTION AND VOLUMETRIC ERRORS FOR PATIENTS IN DATASET 2. "
+    _ruled_rows(page, rows, (316, 420, 500), 196.0)
+    assert _caption_of_its_one_table(doc, tmp_path / "ieee_label.pdf", rows) == ("TABLE I MEAN SURFACE PREDICTION AND VOLUMETRIC ERRORS FOR PATIENTS IN DATASET 2. "
                        "P-VALUES FROM A PAIRED WILCOXON TEST.")
 
 
