@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from columnrag.loaders.engine.floats import CLOSES_PARAGRAPH
+from columnrag.loaders.engine.floats import closes_paragraph
 from columnrag.loaders.engine.geometry import HEADING, Box, in_capitals
 
 from .pieces import CAPTION_LABEL, Piece
@@ -41,7 +41,7 @@ def paragraph_ends(text: str) -> set[int]:
     at = 0
     for line in lines[:-1]:
         at += len(line)
-        if len(line) < SHORT_LINE * usual and CLOSES_PARAGRAPH.search(line.rstrip()):
+        if len(line) < SHORT_LINE * usual and closes_paragraph(line.rstrip()):
             ends.add(at)
         at += 1
     return ends

@@ -11,7 +11,7 @@ from columnrag.chunking import BandAwareTextSplitter
 from columnrag.loaders import ColumnAwarePDFLoader, LayoutSettings, Word, analyze_page
 from columnrag.loaders.engine.geometry import HEADING
 
-from .boxes import column, reseq
+from .boxes import PITCH, column, reseq
 
 _BEFORE = ["The committee reviewed the quarterly figures before the", "annual meeting and found them sound."]
 _AFTER = ["Employees may carry over up to five days of unused", "leave into the next year when it is approved."]
@@ -142,12 +142,16 @@ def test_a_statute_s_sections_set_on_two_bold_lines_head_their_paragraphs(tmp_pa
     assert sections == {"§ 3 Anmeldung und Bibliotheksausweis", "§ 4 Haftung"}
 
 
-@pytest.mark.parametrize("head, under, heading", [
-    ("Valuation upside, dividend gives good support too", _AFTER, True),  # over a sentence that opens afresh
+@pytest.mark.parametrize("head, under, space, heading", [
+    ("Valuation upside, dividend gives good support too", _AFTER, 8.0, True),  # set apart, over a fresh sentence
+    ("Valuation upside, dividend gives good support too", _AFTER, 0.0, False),  # at the text's pitch: not asked
     ("The committee strongly recommends that all of its", ["members attend the meeting on Friday at noon",
-                                                           "and bring their papers with them to the hall."], False),
+                                                           "and bring their papers with them to the hall."], 8.0,
+     False),  # its sentence runs on under it
 ])
-def test_a_bold_line_that_fills_the_measure_heads_only_a_sentence_that_opens_afresh(head, under, heading):
-    lines = _BEFORE + [head] + under
-    blocks = _blocks(lines, {head})
+def test_a_bold_line_that_fills_the_measure_heads_only_a_sentence_that_opens_afresh(head, under, space, heading):
+    words = reseq(column(_BEFORE, 72, 100) + column([head] + under, 72, 100 + len(_BEFORE) * PITCH + space))
+    bold_words = {w.text for w in column([head], 0, 0)}
+    layout = analyze_page(words, 612, 792, LayoutSettings(), bold=lambda ws: [w.text in bold_words for w in ws])
+    blocks = {" ".join(line.text for line in b.lines): b for b in layout.blocks}
     assert (head in blocks and blocks[head].kind == HEADING) is heading

@@ -32,13 +32,29 @@ FIGURE_LABEL = re.compile(r"^(Fig(ure)?\.?|FIG(URE)?\.?|Figura|Abbildung|Abb\.|C
 CAPTION = re.compile(LABEL.pattern + r"(?!(?:[-.]\d+)*(?:\s?\(?[a-z]\)?)?\s+[a-z]{2})")
 # A sentence ends in a stop (and closing quotes or brackets), maybe with a footnote number
 # after a word's stop ("... end.12"); a decimal number ("(2.86") and a label's number ("Fig.3",
-# "Abs.1", "pp.12") end none.
-ENDS_SENTENCE = re.compile(r"[.!?:;][\"'”’)\]]*\s*$|[a-z]{3}[.!?][\"'”’)\]]*\d{1,2}\s*$")
+# "Abs.1", "pp.12") end none. (Asked of a line's last characters: a pattern with the footnote's
+# case searched over a whole line costs seven times as much, and lines are asked by the thousand.)
+_STOP_END = re.compile(r"[.!?:;][\"'”’)\]]*$")
+_NOTE_AFTER_STOP = re.compile(r"[a-z]{3}[.!?][\"'”’)\]]*\d{1,2}$")
+_PARAGRAPH_STOP_END = re.compile(r"[.!?][\"'”’)\]]*$")
+_PARAGRAPH_NOTE_AFTER_STOP = re.compile(r"[a-z]{4}[.!?][\"'”’)\]]*\d{1,2}$")
+_TAIL = 12  # characters: a stop, its closing marks and a footnote's number, and the word before
+
+
+def ends_sentence(text: str) -> bool:
+    tail = text.rstrip()[-_TAIL:]
+    return bool(_STOP_END.search(tail) or tail[-1:].isdigit() and _NOTE_AFTER_STOP.search(tail))
+
+
+def closes_paragraph(text: str) -> bool:
+    """A paragraph's last line ends so: a stop, maybe with a footnote's number after a word's
+    stop ("... time.3"; not a label's number: "in Fig.3", "Abs.1"). No colon nor semicolon."""
+    tail = text[-_TAIL:]
+    return bool(_PARAGRAPH_STOP_END.search(tail) or tail[-1:].isdigit() and _PARAGRAPH_NOTE_AFTER_STOP.search(tail))
+
+
 # A note's symbol mark joined to the note's first word (a figure there may be the word's own).
 _GLUED_SYMBOL_MARK = re.compile(r"^[∗⋆†‡§¶*][^\W\d_]")
-# A paragraph's last line ends so, maybe with a footnote's number after a word's stop ("... time.3";
-# not a label's number: "in Fig.3", "Abs.1").
-CLOSES_PARAGRAPH = re.compile(r"[.!?][\"'”’)\]]*$|[a-z]{4}[.!?][\"'”’)\]]*\d{1,2}$")
 # A name that opens in lower case with a capital inside it ("iText", "macOS", "eBay"): a product
 # named so may head its section; the words that carry a sentence on ("where", "as follows:") never.
 _LOWER_CASE_NAME = re.compile(r"[a-z]+[A-Z]")
@@ -135,7 +151,7 @@ def caption_goes_on(caption: Block, block: Block, body_h: float, s: LayoutSettin
         return False
     line = caption.lines[-1]
     last, first = line.text.rstrip(), block.lines[0].text
-    if not last or ENDS_SENTENCE.search(last) or not first[:1].islower():
+    if not last or ends_sentence(last) or not first[:1].islower():
         return False
     # The caption's line broke a word, or ran full width (a short centred caption is whole); the
     # line under it is set in the caption's type, right under it (boxes of a font taller than
@@ -169,7 +185,7 @@ def chart_part(block: Block, s: LayoutSettings) -> bool:
         return False
     texts = [line.text for line in block.lines]
     return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= max(len(texts), 2)
-            and not ENDS_SENTENCE.search(texts[-1].rstrip()))
+            and not ends_sentence(texts[-1].rstrip()))
 
 
 def _section_heading(block: Block) -> bool:
@@ -217,7 +233,7 @@ def _open_sentence(block: Block, body_h: float, s: LayoutSettings) -> bool:
     if block.kind != TEXT:
         return False
     last = _without_mark(block.lines[-1], s)
-    if not last or ENDS_SENTENCE.search(last) or not _running(last, s) or _is_float(block, body_h, s):
+    if not last or ends_sentence(last) or not _running(last, s) or _is_float(block, body_h, s):
         return False
     return not chart_part(block, s)
 
@@ -249,7 +265,7 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
     if not first[:1].islower() or len(first.split()) >= s.running_text_words:
         return None
     if len(block.lines) == 1:
-        ends = bool(CLOSES_PARAGRAPH.search(first)) and sum(1 for w in first.split() if LETTERED.search(w)) >= 2
+        ends = bool(closes_paragraph(first)) and sum(1 for w in first.split() if LETTERED.search(w)) >= 2
         return first if ends else None
     x0 = block.box.x0
     if _LOWER_CASE_NAME.match(first) and _second_opens_prose(block, s):
@@ -552,7 +568,7 @@ def _under_own_heading(block: Block, body_h: float, s: LayoutSettings) -> str | 
     if block.kind != TEXT or len(block.lines) < 2:
         return None
     head = block.lines[0].text
-    if _running(head, s) or ENDS_SENTENCE.search(head.rstrip()) or not (head[:1].isupper() or head[:1].isdigit()):
+    if _running(head, s) or ends_sentence(head.rstrip()) or not (head[:1].isupper() or head[:1].isdigit()):
         return None
     first = _running_opening(replace(block, lines=block.lines[1:]), body_h, s)
     return first if first is not None and first[:1].isupper() else None
@@ -580,13 +596,13 @@ def paragraph_starts(block: Block, body_h: float, s: LayoutSettings) -> list[int
         return []
     box = block.box
     short_of = box.x1 - s.paragraph_short_end * body_h
-    going_on = [line for line in lines[:-1] if not CLOSES_PARAGRAPH.search(line.text)]
+    going_on = [line for line in lines[:-1] if not closes_paragraph(line.text)]
     ragged = 3 * sum(line.box.x1 < short_of for line in going_on) >= len(going_on)
     out = []
     for i in range(1, len(lines)):
         before, line = lines[i - 1], lines[i]
         text = line.text
-        if not (text[:1].isupper() or text[:1].isdigit()) or not CLOSES_PARAGRAPH.search(before.text):
+        if not (text[:1].isupper() or text[:1].isdigit()) or not closes_paragraph(before.text):
             continue
         b = before.box
         if opens_paragraph_after(b.x0, b.x1, line.box.x0, box.x0, box.x1, body_h, s, ragged):
@@ -627,7 +643,7 @@ def _chart_title(block: Block, blocks: list[Block], body: list[int], i: int, bod
                  s: LayoutSettings) -> bool:
     """A block of one line, its sentence open, followed by a float or a chart's labels: the title
     of the chart it stands in ("overloaded instance method (lower is better)" over the ticks)."""
-    if len(block.lines) != 1 or ENDS_SENTENCE.search(block.lines[0].text.rstrip()):
+    if len(block.lines) != 1 or ends_sentence(block.lines[0].text.rstrip()):
         return False
     nxt = next((blocks[j] for j in body if j > i), None)
     return nxt is not None and (_is_float(nxt, body_h, s) or chart_part(nxt, s))

@@ -22,7 +22,7 @@ from .bidi import MOSTLY, right_to_left_share
 from .confidence import assess
 from .drawing_order import follow_drawing_order, running_text
 from .drop_caps import drop_caps_into_lines
-from .floats import (ENDS_SENTENCE, block_height, floats_after_paragraphs, is_caption_start, opens_paragraph_after, opens_with_label,
+from .floats import (block_height, ends_sentence, floats_after_paragraphs, is_caption_start, opens_paragraph_after, opens_with_label,
                      same_height)
 from .gutters import Gutter, PageRules, both_sides_wordy, find_gutters, find_tie_gutter
 from .rows import (FALLBACK_LINE_HEIGHT, ParagraphPitch, Row, line_pitch, make_rows, paragraph_pitch,
@@ -581,8 +581,9 @@ def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], pitch: f
     row of its heading: a row all in bold that may be one (`_may_be_bold_heading`), opening afresh
     (first, or after a row that closed its sentence or is a heading itself: "Methods" over a bold
     "Participants"), over a row of a few words not all in bold (a page set in bold throughout has
-    no such heading), short of the column's measure or over a sentence that opens with a capital
-    (a bold opening line whose sentence runs on under it is the text's); or two such rows short
+    no such heading), short of the column's measure or, set apart from the line above, over a
+    sentence that opens with a capital (a bold opening line whose sentence runs on under it is the
+    text's); or two such rows short
     of the measure, the second right under the first at the line's pitch (a heading over its
     subheading stands apart), over prose (a statute's "§ 3" over "Anmeldung und Ausweis", a title
     broken over two lines). Rows a size or a section number makes headings (`told`) are not
@@ -600,12 +601,15 @@ def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], pitch: f
 
     asked: list[tuple[int, ...]] = []  # a heading's rows
     for k in range(len(rows) - 1):
-        if not (k == 0 or told[k - 1] or ENDS_SENTENCE.search(texts[k - 1])) or not may_be(k):
+        if not (k == 0 or told[k - 1] or ends_sentence(texts[k - 1])) or not may_be(k):
             continue
         # (Over a line of a word or two: a form's label over its value, a list's term. A line that
-        # fills the column's measure is a heading only over a sentence that opens afresh: a bold
-        # opening line whose sentence runs on under it is the text's.)
-        if len(rows[k + 1].words) >= _TEXT_UNDER_WORDS and (short(k) or _opens_with_a_capital(texts[k + 1])):
+        # fills the column's measure is a heading only set apart from the line above it, over a
+        # sentence that opens afresh: a bold opening line whose sentence runs on under it is the
+        # text's, and a paragraph's first line at the text's pitch is not asked.)
+        if len(rows[k + 1].words) >= _TEXT_UNDER_WORDS and (short(k) or (
+                (k == 0 or not _next_line_down(rows[k - 1], rows[k], pitch, body_h, s))
+                and _opens_with_a_capital(texts[k + 1]))):
             asked.append((k,))
         if not short(k):
             continue
@@ -681,7 +685,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         # A line that carries on an open sentence at the usual pitch is the same paragraph, however
         # tall its words (a line of typewriter text among a font with short glyph boxes).
         if (prev is not None and not prev_heading and heading
-                and not ENDS_SENTENCE.search(prev_text)
+                and not ends_sentence(prev_text)
                 and _next_line_down(prev, row, pitch, body_h, s)):
             blocks[-1].lines.append(line)
             prev = row  # the paragraph's own word height stays the one to compare with
@@ -745,7 +749,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
                 new = True  # other type after extra space (a footnote under the column's text)
             elif caption_h and abs(height - caption_h) > s.float_size_change * max(height, caption_h):
                 new = True  # a caption ends where its type does (its text is never the body's)
-            elif (opens_with_label(text) and ENDS_SENTENCE.search(prev_text)
+            elif (opens_with_label(text) and ends_sentence(prev_text)
                   and (is_caption_start(text) or _opens_paragraph(row, prev, leaf, body_h, s))):
                 new = True  # a caption, or a paragraph whose subject is a float ("Fig. 2 shows")
         if new:
@@ -772,7 +776,7 @@ def _blocks_of_leaf(leaf: _Leaf, body_h: float, s: LayoutSettings, document_body
         n = sum(len(line.words) for line in b.lines)
         size = block_height(b)
         title = (not document_body and size >= s.title_size_ratio * body_h
-                 and not ENDS_SENTENCE.search(b.lines[-1].text))
+                 and not ends_sentence(b.lines[-1].text))
         if (len(b.lines) > 1 and n > s.heading_max_words and not title) or (
                 n > s.title_max_words and document_body >= s.heading_size_ratio * body_h
                 and size < s.heading_size_ratio * document_body):
@@ -899,7 +903,7 @@ def _list_item_goes_on(block: Block, block_h: float, text: str, height: float, b
     its number alone, one line open at its end."""
     first = block.lines[0].text
     return (len(block.lines) == 1 and text[:1].islower() and bool(_NUMBERED_LINE.match(first))
-            and not ENDS_SENTENCE.search(first) and block_h < s.heading_size_ratio * body_h
+            and not ends_sentence(first) and block_h < s.heading_size_ratio * body_h
             and abs(height - block_h) <= s.float_size_change * max(height, block_h))
 
 
