@@ -23,7 +23,7 @@ from .pieces import CAPTION_LABEL, Piece, body_size, continues
 from .settings import ChunkingSettings
 
 _NUMBER = re.compile(r"^(?P<num>\d{1,2}(\.\d{1,2})*\.?|[IVX]{1,5}\.|[A-Z](\.\d{1,2})+\.?|[A-Z]\.?)\s+(?=\S)")
-_CLAUSE_NUMBER = re.compile(r"^§§?\s*\d+[a-z]?\s+")  # "§ 3 ", "§ 12a ": a statute's section's number
+_CLAUSE_NUMBER = re.compile(CLAUSE_SIGN.pattern + r"\s+")  # "§ 3 ", "§ 12a ": a statute's section's number
 _ROMAN_SECTION = re.compile(r"^[IVX]{1,5}\.\s")  # "IV. METHODS": IEEE's sections, lettered subsections
 _LONE_CAPITAL = re.compile(r"^([A-Z])\.?\s+(\S+)$")  # "A. Data", "I. INTRODUCTION": a capital, one word
 # An abstract set run-in, its label opening its paragraph ("Abstract—", "Abstract.", "Abstract:",
@@ -63,7 +63,8 @@ _NO_PARENT = re.compile(rf"^{_OWN_NAMES}", re.I)
 # (3rd. ed.). Addison Wesley", "(eds.)"), or a form's line of fields ("First Name: ... Last Name:
 # ... Date of Birth: ...", three labels with a colon each), or a quotation set large, a statement of
 # five words or more in quotation marks (a pull quote: "“Twenty-three members turned out despite
-# the rain.”"; a quoted question, "“What Is to Be Done?”", may title an essay). (A figure's or a table's caption is told by
+# the rain.”"; a quoted question, "“What Is to Be Done?”", may title an essay). (A figure's or a
+# table's caption is told by
 # CAPTION_LABEL.) A numbered heading is not asked: its number's stop and an abbreviation ("4.2. Supervised vs. Unsupervised")
 # or a formula ("4.1 Results for n = 100") are a title's.
 _NO_SECTION = re.compile(r"^\[[^\]]{1,40}\]\s|^(definition|lemma|theorem|proposition|corollary|proof|remark"

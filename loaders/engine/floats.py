@@ -41,16 +41,21 @@ _PARAGRAPH_NOTE_AFTER_STOP = re.compile(r"[a-z]{4}[.!?][\"'”’)\]]*\d{1,2}$")
 _TAIL = 12  # characters: a stop, its closing marks and a footnote's number, and the word before
 
 
+def _ends_with(text: str, stop: re.Pattern[str], note_after_stop: re.Pattern[str]) -> bool:
+    tail = text[-_TAIL:]
+    return bool(stop.search(tail) or tail[-1:].isdigit() and note_after_stop.search(tail))
+
+
 def ends_sentence(text: str) -> bool:
-    tail = text.rstrip()[-_TAIL:]
-    return bool(_STOP_END.search(tail) or tail[-1:].isdigit() and _NOTE_AFTER_STOP.search(tail))
+    """A stop, colon or semicolon ends the text (white space after it aside), maybe with a
+    footnote's number after a word's stop."""
+    return _ends_with(text.rstrip(), _STOP_END, _NOTE_AFTER_STOP)
 
 
 def closes_paragraph(text: str) -> bool:
     """A paragraph's last line ends so: a stop, maybe with a footnote's number after a word's
     stop ("... time.3"; not a label's number: "in Fig.3", "Abs.1"). No colon nor semicolon."""
-    tail = text[-_TAIL:]
-    return bool(_PARAGRAPH_STOP_END.search(tail) or tail[-1:].isdigit() and _PARAGRAPH_NOTE_AFTER_STOP.search(tail))
+    return _ends_with(text, _PARAGRAPH_STOP_END, _PARAGRAPH_NOTE_AFTER_STOP)
 
 
 # A note's symbol mark joined to the note's first word (a figure there may be the word's own).
@@ -185,7 +190,7 @@ def chart_part(block: Block, s: LayoutSettings) -> bool:
         return False
     texts = [line.text for line in block.lines]
     return (not any(_prose_line(t, s) for t in texts) and 2 * sum(_running(t, s) for t in texts) <= max(len(texts), 2)
-            and not ends_sentence(texts[-1].rstrip()))
+            and not ends_sentence(texts[-1]))
 
 
 def _section_heading(block: Block) -> bool:
@@ -265,7 +270,7 @@ def _running_opening(block: Block, body_h: float, s: LayoutSettings) -> str | No
     if not first[:1].islower() or len(first.split()) >= s.running_text_words:
         return None
     if len(block.lines) == 1:
-        ends = bool(closes_paragraph(first)) and sum(1 for w in first.split() if LETTERED.search(w)) >= 2
+        ends = closes_paragraph(first) and sum(1 for w in first.split() if LETTERED.search(w)) >= 2
         return first if ends else None
     x0 = block.box.x0
     if _LOWER_CASE_NAME.match(first) and _second_opens_prose(block, s):
@@ -568,7 +573,7 @@ def _under_own_heading(block: Block, body_h: float, s: LayoutSettings) -> str | 
     if block.kind != TEXT or len(block.lines) < 2:
         return None
     head = block.lines[0].text
-    if _running(head, s) or ends_sentence(head.rstrip()) or not (head[:1].isupper() or head[:1].isdigit()):
+    if _running(head, s) or ends_sentence(head) or not (head[:1].isupper() or head[:1].isdigit()):
         return None
     first = _running_opening(replace(block, lines=block.lines[1:]), body_h, s)
     return first if first is not None and first[:1].isupper() else None
@@ -643,7 +648,7 @@ def _chart_title(block: Block, blocks: list[Block], body: list[int], i: int, bod
                  s: LayoutSettings) -> bool:
     """A block of one line, its sentence open, followed by a float or a chart's labels: the title
     of the chart it stands in ("overloaded instance method (lower is better)" over the ticks)."""
-    if len(block.lines) != 1 or ends_sentence(block.lines[0].text.rstrip()):
+    if len(block.lines) != 1 or ends_sentence(block.lines[0].text):
         return False
     nxt = next((blocks[j] for j in body if j > i), None)
     return nxt is not None and (_is_float(nxt, body_h, s) or chart_part(nxt, s))

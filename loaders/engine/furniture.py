@@ -6,8 +6,8 @@ in a wide margin, left in the body) are the candidates. They are compared across
 a page number among the edge rows, or a line that repeats (digits ignored, and the page's number
 where it stands apart: facing pages set it at their outer edge) at about the same height on nearby
 pages, is furniture; on a page alone, or one of two, a short line in small type at the (top) edge
-is too, unless a title in larger type stands over it (its date or subtitle). So is a number set only a line's space from the text, which the
-engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
+is too, unless a title in larger type stands over it (its date or subtitle). So is a number set
+only a line's space from the text, which the engine reads as the first or last line of a paragraph, when nearby pages number on from it at the
 same height, and a paragraph's first or last line that nearby pages set apart as their edge row at
 that height (a running foot under text that runs down to it), and a first page's banner in small
 type where the pages around set their own running heads (a first page's journal banner). A

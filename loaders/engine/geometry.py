@@ -232,7 +232,7 @@ EQUATION_NUMBER = re.compile(r"^\(\d+(\.\d+)*[a-z]?\)$")
 WEB_ADDRESS = re.compile(r"://|@|www\.")
 # A statute's section sign and its number ("§ 3", "§§ 4"): a heading's line of its own, or the
 # opening of one ("§ 3 Anmeldung").
-CLAUSE_SIGN = re.compile(r"^§§?\s*\d")
+CLAUSE_SIGN = re.compile(r"^§§?\s*\d+[a-z]?")
 NOTE_MARK = re.compile(r"^(\d{1,2}|[∗⋆†‡§¶*])$")
 
 

@@ -561,8 +561,12 @@ _HEADING_MEASURE = 0.8  # of the column's width, the most a line a bold face alo
 _TEXT_UNDER_WORDS = 3  # words the line under such a heading holds at least (the text it heads)
 
 
+def _first_letter(text: str) -> str:
+    return next((c for c in text if c.isalpha()), "")
+
+
 def _opens_with_a_capital(text: str) -> bool:
-    return next((c for c in text if c.isalpha()), "").isupper()
+    return _first_letter(text).isupper()
 
 
 def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
@@ -570,7 +574,7 @@ def _may_be_bold_heading(text: str, words: int, s: LayoutSettings) -> bool:
     lower-case letter (an algorithm's "repeat", "for all" are keywords), closing with no stop,
     comma, colon, semicolon or exclamation mark (a warning's); no address and no caption's label
     ("Table 1")."""
-    first = next((c for c in text if c.isalpha()), "")
+    first = _first_letter(text)
     return (words <= s.bold_heading_max_words and (bool(first) and not first.islower() or CLAUSE_SIGN.match(text) is not None)
             and not _NO_HEADING_END.search(text) and not WEB_ADDRESS.search(text) and not is_caption_start(text))
 
@@ -583,10 +587,9 @@ def _bold_headings(rows: list[Row], texts: list[str], told: list[bool], pitch: f
     "Participants"), over a row of a few words not all in bold (a page set in bold throughout has
     no such heading), short of the column's measure or, set apart from the line above, over a
     sentence that opens with a capital (a bold opening line whose sentence runs on under it is the
-    text's); or two such rows short
-    of the measure, the second right under the first at the line's pitch (a heading over its
-    subheading stands apart), over prose (a statute's "§ 3" over "Anmeldung und Ausweis", a title
-    broken over two lines). Rows a size or a section number makes headings (`told`) are not
+    text's); or two such rows short of the measure, the second right under the first at the
+    line's pitch (a heading over its subheading stands apart), over prose (a statute's "§ 3" over
+    "Anmeldung und Ausweis", a title broken over two lines). Rows a size or a section number makes headings (`told`) are not
     asked. `texts`: the rows' texts. The PDF edge tells the face (`bold`), asked once for the
     rows that could be such headings and those under them."""
     if bold is None or len(rows) < 2:
